@@ -1,0 +1,78 @@
+#pragma once
+// The AdjacencyRule concept: which layouts are legal.
+//
+// Every rule is expressed as the halo a placed ship forbids to the others:
+// the ship itself (touching allowed, overlap forbidden), the ship dilated by
+// its edge neighbours (no edge contact; corners may touch), or dilated by all
+// eight neighbours (no contact at all). Algorithms ask for the kind and use
+// halo(), so they handle every rule the same way.
+
+#include <concepts>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <battleship/core/geometry.hpp>
+
+namespace battleship {
+
+enum class adjacency : unsigned char {
+  touching,    // ships may touch; only overlap is forbidden
+  no_edge,     // ships may not share an edge; diagonal contact allowed
+  no_contact,  // ships may not touch at all, not even diagonally
+};
+
+namespace detail {
+template <class R>
+concept has_adjacency_kind = requires(const R& r) {
+  { r.kind() } -> std::same_as<adjacency>;
+};
+}  // namespace detail
+
+template <class R>
+concept AdjacencyRule = std::copyable<R> && detail::has_adjacency_kind<R>;
+
+struct touching_allowed {
+  static constexpr adjacency kind() noexcept { return adjacency::touching; }
+};
+struct no_edge_contact {
+  static constexpr adjacency kind() noexcept { return adjacency::no_edge; }
+};
+struct no_contact {
+  static constexpr adjacency kind() noexcept { return adjacency::no_contact; }
+};
+// The rule chosen at run time.
+struct dynamic_adjacency {
+  adjacency value = adjacency::touching;
+  [[nodiscard]] constexpr adjacency kind() const noexcept { return value; }
+};
+
+// The cells a ship occupying `ship` forbids to every other ship.
+template <class Board>
+[[nodiscard]] constexpr Board halo(const board_geometry<Board>& g, adjacency rule, const Board& ship) noexcept {
+  switch (rule) {
+    case adjacency::touching: return ship;
+    case adjacency::no_edge: return g.dilate4(ship);
+    case adjacency::no_contact: return g.dilate8(ship);
+  }
+  return ship;
+}
+
+[[nodiscard]] constexpr std::string_view to_string(adjacency a) noexcept {
+  switch (a) {
+    case adjacency::touching: return "touching";
+    case adjacency::no_edge: return "no-edge";
+    case adjacency::no_contact: return "no-contact";
+  }
+  return "?";
+}
+
+[[nodiscard]] inline adjacency parse_adjacency(std::string_view s) {
+  if (s == "touching") return adjacency::touching;
+  if (s == "no-edge") return adjacency::no_edge;
+  if (s == "no-contact") return adjacency::no_contact;
+  throw std::invalid_argument("unknown adjacency rule '" + std::string(s) +
+                              "' (expected touching, no-edge or no-contact)");
+}
+
+}  // namespace battleship

@@ -1,0 +1,74 @@
+#pragma once
+// ruleset<Grid, ShipSet, AdjacencyRule, Feedback>: the four choices bundled,
+// with the presets of the seed papers.
+
+#include <concepts>
+#include <stdexcept>
+#include <string>
+
+#include <battleship/core/adjacency.hpp>
+#include <battleship/core/feedback.hpp>
+#include <battleship/core/fleet.hpp>
+#include <battleship/core/grid.hpp>
+
+namespace battleship {
+
+template <Grid G, ShipSet S, AdjacencyRule A, Feedback F>
+struct ruleset {
+  using grid_type = G;
+  using fleet_type = S;
+  using adjacency_type = A;
+  using feedback_type = F;
+  using board_type = typename G::board_type;
+
+  [[no_unique_address]] G grid{};
+  [[no_unique_address]] S fleet{};
+  [[no_unique_address]] A rule{};
+  [[no_unique_address]] F feedback{};
+
+  [[nodiscard]] constexpr board_geometry<board_type> geometry() const { return geometry_of(grid); }
+  [[nodiscard]] constexpr adjacency contact() const noexcept { return rule.kind(); }
+  [[nodiscard]] constexpr bool announces_sunk() const noexcept {
+    return static_cast<bool>(feedback.announces_sunk());
+  }
+  [[nodiscard]] constexpr int ship_count() const noexcept { return static_cast<int>(fleet.ship_count()); }
+  [[nodiscard]] constexpr int ship_length(int i) const noexcept { return static_cast<int>(fleet.length(i)); }
+};
+
+namespace detail {
+template <class R>
+struct is_ruleset : std::false_type {};
+template <class G, class S, class A, class F>
+struct is_ruleset<ruleset<G, S, A, F>> : std::true_type {};
+}  // namespace detail
+
+template <class R>
+concept Ruleset = detail::is_ruleset<std::remove_cvref_t<R>>::value;
+
+// DataGenetics / Hasbro: 10x10, 5-4-3-3-2 named, touching allowed, sunk announced.
+using datagenetics_rules = ruleset<grid<10, 10>, classic_fleet, touching_allowed, hit_miss_sunk>;
+// Park: the same ships and rule, hit/miss only.
+using park_rules = ruleset<grid<10, 10>, classic_fleet, touching_allowed, hit_miss>;
+// Audinot, Bonnet & Viennot: no contact at all, hit/miss only.
+using audinot_rules = ruleset<grid<10, 10>, classic_fleet, no_contact, hit_miss>;
+
+// Everything chosen at run time (up to 16x16, up to 16 ships).
+using dynamic_rules = ruleset<dynamic_grid<256>, dynamic_fleet, dynamic_adjacency, dynamic_feedback>;
+
+// Builds dynamic rules and checks that the fleet can fit at all.
+[[nodiscard]] inline dynamic_rules make_dynamic_rules(int width, int height, std::vector<int> lengths,
+                                                      adjacency rule, bool sunk,
+                                                      std::vector<std::string> names = {}) {
+  dynamic_rules r{dynamic_grid<256>(width, height), dynamic_fleet(std::move(lengths), std::move(names)),
+                  dynamic_adjacency{rule}, dynamic_feedback{sunk}};
+  for (int i = 0; i < r.ship_count(); ++i)
+    if (r.ship_length(i) > width && r.ship_length(i) > height)
+      throw std::invalid_argument("ship " + std::string(r.fleet.name(i)) + " of length " +
+                                  std::to_string(r.ship_length(i)) + " does not fit on a " +
+                                  std::to_string(width) + "x" + std::to_string(height) + " grid");
+  if (total_ship_cells(r.fleet) > width * height)
+    throw std::invalid_argument("the fleet has more cells than the grid");
+  return r;
+}
+
+}  // namespace battleship

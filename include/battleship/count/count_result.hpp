@@ -1,0 +1,51 @@
+#pragma once
+// What a counter returns: exact layout counts (labelled and unlabelled) and
+// the occupancy (occurrence) matrix, as 128-bit integers.
+//
+// Probabilities are derived from the integers, never accumulated as floats.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace battleship {
+
+__extension__ using count_type = unsigned __int128;
+
+[[nodiscard]] inline std::string to_string(count_type v) {
+  if (v == 0) return "0";
+  std::string s;
+  while (v != 0) {
+    s.insert(s.begin(), static_cast<char>('0' + static_cast<int>(v % 10)));
+    v /= 10;
+  }
+  return s;
+}
+
+// Nearest double to a / b (b > 0), without losing precision for huge values.
+[[nodiscard]] constexpr double ratio(count_type a, count_type b) noexcept {
+  // Both scaled down by the same power of two so their doubles keep 53 bits.
+  while (b > (count_type{1} << 100)) {
+    a >>= 1;
+    b >>= 1;
+  }
+  return static_cast<double>(a) / static_cast<double>(b);
+}
+
+struct count_result {
+  count_type labelled = 0;    // every ship distinct
+  count_type unlabelled = 0;  // equal-length ships interchangeable (unless sunk announcements tell them apart)
+  std::vector<count_type> occupancy;  // per cell: labelled layouts with a ship there (empty if not asked)
+
+  // Probability that `cell` holds a ship (requires labelled > 0 and occupancy).
+  [[nodiscard]] double probability(int cell) const noexcept {
+    return ratio(occupancy[static_cast<std::size_t>(cell)], labelled);
+  }
+  // Occupancy with equal-length ships interchangeable (the convention of Audinot et al.).
+  [[nodiscard]] count_type unlabelled_occupancy(int cell) const noexcept {
+    return labelled == 0 ? 0 : occupancy[static_cast<std::size_t>(cell)] / (labelled / unlabelled);
+  }
+};
+
+}  // namespace battleship
