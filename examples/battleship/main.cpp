@@ -1,0 +1,25 @@
+// battleship: count, reason about and play Battleship from the command line.
+#include <exception>
+#include <iostream>
+
+#include "command.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"battleship: exact counting, densities, strategies and solvers for the game of Battleship"};
+  app.require_subcommand(1);
+  for (auto& add : battleship::cli::registered_commands()) add(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "battleship: error: " << e.what() << '\n';
+    return e.get_exit_code() == 0 ? 0 : 2;
+  } catch (const std::exception& e) {
+    std::cerr << "battleship: error: " << e.what() << '\n';
+    return 1;
+  }
+  return 0;
+}
