@@ -1,6 +1,12 @@
 #pragma once
-// The umbrella header: everything a user of the library needs.
+// The umbrella header: every public header of the library, nothing else.
 
+#include <battleship/analysis/exhaustive.hpp>
+#include <battleship/analysis/exhaustive_result.hpp>
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/histogram.hpp>
+#include <battleship/analysis/simulation.hpp>
+#include <battleship/analysis/statistics.hpp>
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/bitboard.hpp>
 #include <battleship/core/feedback.hpp>
@@ -15,4 +21,26 @@
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/count_result.hpp>
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/count/exact_sampler.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/defense/defense.hpp>
+#include <battleship/defense/park_figure8.hpp>
+#include <battleship/density/density_model.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/monte_carlo_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/solve/bounds.hpp>
+#include <battleship/solve/decision_tree.hpp>
+#include <battleship/solve/greedy.hpp>
+#include <battleship/solve/optimal.hpp>
+#include <battleship/solve/reference.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/parity_hunt_target.hpp>
+#include <battleship/strategy/park_hunt_target.hpp>
+#include <battleship/strategy/random_fire.hpp>
+#include <battleship/strategy/rng.hpp>
+#include <battleship/strategy/row_scan.hpp>
+#include <battleship/strategy/strategy.hpp>
+#include <battleship/strategy/sweep.hpp>

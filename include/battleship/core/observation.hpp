@@ -5,8 +5,9 @@
 // record() rejects what no referee could have said: a second shot at a cell,
 // a cell off the grid, a sunk announcement under hit/miss feedback, a ship
 // that does not exist or sinks twice. Whether *some* layout agrees with the
-// whole observation is for the counters to decide; they throw
-// inconsistent_observation when none does.
+// whole observation is for the counters to decide: a count of 0 is a valid
+// answer, while anything that divides by it (probabilities, density models,
+// samplers) throws inconsistent_observation.
 //
 // The per-placement predicate placement_allowed() is what every counter uses:
 // a placement is admissible for ship i when it avoids every miss and, under

@@ -5,6 +5,9 @@
 #include <concepts>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
 
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/feedback.hpp>

@@ -51,12 +51,15 @@ class bitset_enumeration {
       s.with_hits.assign(static_cast<std::size_t>((hit_count + 1) * s.words), 0);
       for (int p = 0; p < s.size; ++p)
         if (s.hits[static_cast<std::size_t>(p)] <= hit_count)
-          s.with_hits[static_cast<std::size_t>(s.hits[static_cast<std::size_t>(p)] * s.words + p / 64)] |= word{1} << (p % 64);
+          s.with_hits[static_cast<std::size_t>(s.hits[static_cast<std::size_t>(p)] * s.words + p / 64)] |= word{1}
+                                                                                                           << (p % 64);
     }
     hit_count_ = hit_count;
     // Offsets of ship j's words inside one state row (all ships' bitsets side by side).
     offset_.resize(static_cast<std::size_t>(n_ + 1));
-    for (int j = 0; j < n_; ++j) offset_[static_cast<std::size_t>(j + 1)] = offset_[static_cast<std::size_t>(j)] + ships_[static_cast<std::size_t>(j)].words;
+    for (int j = 0; j < n_; ++j)
+      offset_[static_cast<std::size_t>(j + 1)] =
+          offset_[static_cast<std::size_t>(j)] + ships_[static_cast<std::size_t>(j)].words;
     row_words_ = offset_[static_cast<std::size_t>(n_)];
     // compat_[i] holds, per placement p of ship i, a full state row: for each
     // later ship j, the placements compatible with i at p.
@@ -77,14 +80,17 @@ class bitset_enumeration {
       }
     }
     cells_after_.assign(static_cast<std::size_t>(n_ + 1), 0);
-    for (int i = n_; i-- > 0;) cells_after_[static_cast<std::size_t>(i)] = cells_after_[static_cast<std::size_t>(i + 1)] + ships_[static_cast<std::size_t>(i)].length;
+    for (int i = n_; i-- > 0;)
+      cells_after_[static_cast<std::size_t>(i)] =
+          cells_after_[static_cast<std::size_t>(i + 1)] + ships_[static_cast<std::size_t>(i)].length;
   }
 
   count_result run(const R& rules, const observation<Board>& obs) {
     std::vector<word> stack(static_cast<std::size_t>((n_ + 1) * row_words_), 0);
     for (int j = 0; j < n_; ++j) {
       const auto& s = ships_[static_cast<std::size_t>(j)];
-      for (int q = 0; q < s.size; ++q) stack[static_cast<std::size_t>(offset_[static_cast<std::size_t>(j)] + q / 64)] |= word{1} << (q % 64);
+      for (int q = 0; q < s.size; ++q)
+        stack[static_cast<std::size_t>(offset_[static_cast<std::size_t>(j)] + q / 64)] |= word{1} << (q % 64);
     }
     const std::uint64_t total = recurse(0, stack.data(), hit_count_);
     count_result result;
@@ -95,7 +101,8 @@ class bitset_enumeration {
       for (const auto& s : ships_)
         for (int p = 0; p < s.size; ++p)
           if (s.tally[static_cast<std::size_t>(p)] != 0)
-            s.masks[static_cast<std::size_t>(p)].for_each([&](std::size_t c) { result.occupancy[c] += s.tally[static_cast<std::size_t>(p)]; });
+            s.masks[static_cast<std::size_t>(p)].for_each(
+                [&](std::size_t c) { result.occupancy[c] += s.tally[static_cast<std::size_t>(p)]; });
     }
     return result;
   }

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <battleship/core/observation.hpp>
+
 namespace battleship {
 
 __extension__ using count_type = unsigned __int128;
@@ -34,18 +36,26 @@ __extension__ using count_type = unsigned __int128;
 }
 
 struct count_result {
-  count_type labelled = 0;    // every ship distinct
-  count_type unlabelled = 0;  // equal-length ships interchangeable (unless sunk announcements tell them apart)
+  count_type labelled = 0;            // every ship distinct
+  count_type unlabelled = 0;          // equal-length ships interchangeable (unless sunk announcements tell them apart)
   std::vector<count_type> occupancy;  // per cell: labelled layouts with a ship there (empty if not asked)
 
-  // Probability that `cell` holds a ship (requires labelled > 0 and occupancy).
-  [[nodiscard]] double probability(int cell) const noexcept {
-    return ratio(occupancy[static_cast<std::size_t>(cell)], labelled);
+  // Probability that `cell` holds a ship; throws inconsistent_observation
+  // when no layout agrees (never 0/0).
+  [[nodiscard]] double probability(int cell) const {
+    if (labelled == 0) throw inconsistent_observation();
+    return ratio(occupancy.at(static_cast<std::size_t>(cell)), labelled);
   }
   // Occupancy with equal-length ships interchangeable (the convention of Audinot et al.).
   [[nodiscard]] count_type unlabelled_occupancy(int cell) const noexcept {
     return labelled == 0 ? 0 : occupancy[static_cast<std::size_t>(cell)] / (labelled / unlabelled);
   }
 };
+
+// Throws inconsistent_observation when no layout agrees; returns r otherwise.
+inline const count_result& require_consistent(const count_result& r) {
+  if (r.labelled == 0) throw inconsistent_observation();
+  return r;
+}
 
 }  // namespace battleship

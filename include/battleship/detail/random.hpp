@@ -14,11 +14,16 @@ template <std::uniform_random_bit_generator Rng>
 [[nodiscard]] constexpr std::uint64_t uniform_below(Rng& rng, std::uint64_t n) {
   static_assert(Rng::min() == 0 && Rng::max() == ~std::uint64_t{0} >> (64 - std::bit_width(Rng::max())),
                 "the generator must produce full-width unsigned words (e.g. std::mt19937_64)");
+  // Narrower generators are concatenated, first draw highest, in separate
+  // statements: the order of two calls inside one expression is unspecified.
+  constexpr int bits = std::bit_width(static_cast<std::uint64_t>(Rng::max()));
   auto next64 = [&]() -> std::uint64_t {
-    if constexpr (Rng::max() == ~std::uint64_t{0}) {
+    if constexpr (bits == 64) {
       return static_cast<std::uint64_t>(rng());
     } else {
-      return (static_cast<std::uint64_t>(rng()) << 32) ^ static_cast<std::uint64_t>(rng());
+      std::uint64_t v = 0;
+      for (int got = 0; got < 64; got += bits) v = (v << bits) | static_cast<std::uint64_t>(rng());
+      return v;
     }
   };
   __extension__ using u128 = unsigned __int128;

@@ -7,11 +7,15 @@
 //   void on_result(int cell, shot_result r,
 //                  const observation<board_type>& seen) {}    told every outcome
 //   void new_game() {}                                        forget the last game
+//   void seed(std::uint64_t) {}                               reseed its generator
 // A policy that keeps state between shots uses on_result; a stateless one
 // derives everything from `seen`. Call the optional hooks through
-// notify_result() and start_new_game(), which skip them when absent.
+// notify_result(), start_new_game() and seed_strategy(), which skip them when
+// absent. Simulations reseed every game so results do not depend on which
+// thread plays which game.
 
 #include <concepts>
+#include <cstdint>
 
 #include <battleship/core/feedback.hpp>
 #include <battleship/core/observation.hpp>
@@ -31,6 +35,8 @@ concept observes_outcomes = requires(S& s, int cell, shot_result r, const observ
 };
 template <class S>
 concept restartable = requires(S& s) { s.new_game(); };
+template <class S>
+concept seedable = requires(S& s, std::uint64_t v) { s.seed(v); };
 }  // namespace detail
 
 template <class S>
@@ -44,6 +50,11 @@ constexpr void notify_result(S& s, int cell, shot_result r, const observation<ty
 template <Strategy S>
 constexpr void start_new_game(S& s) {
   if constexpr (detail::restartable<S>) s.new_game();
+}
+
+template <Strategy S>
+constexpr void seed_strategy(S& s, std::uint64_t seed) {
+  if constexpr (detail::seedable<S>) s.seed(seed);
 }
 
 }  // namespace battleship

@@ -1,0 +1,106 @@
+// The exact dynamic-programming counter beside the brute-force enumerators:
+// full occupancy matrices on empty boards and after random shots, under each
+// rule, and the 16x16 count.
+//
+//   build/benchmarks/bench_exact_counter --benchmark_filter=Exact
+//   build/benchmarks/bench_exact_counter --benchmark_filter=7x7   (DP vs bitset enumerator)
+#include <benchmark/benchmark.h>
+
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/count/exact_sampler.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+
+using no_edge_rules = ruleset<grid<10, 10>, classic_fleet, no_edge_contact, hit_miss>;
+
+// Observations after `shots` random shots at uniformly drawn hidden layouts.
+template <class R>
+std::vector<observation<typename R::board_type>> shot_observations(const R& rules, int shots, int count) {
+  std::mt19937_64 rng(2026);
+  const exact_sampler<R> sampler(rules, observation<typename R::board_type>(rules));
+  std::vector<observation<typename R::board_type>> out;
+  const int cells = rules.geometry().cell_count();
+  for (int k = 0; k < count; ++k) {
+    game<R> g(rules, sampler(rng));
+    while (g.shots_fired() < shots && !g.over()) {
+      const int c = static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(cells)));
+      if (!g.seen().shots().test(static_cast<std::size_t>(c))) g.shoot(c);
+    }
+    out.push_back(g.seen());
+  }
+  return out;
+}
+
+template <class R>
+void Exact_empty(benchmark::State& state) {
+  exact_counter<R> counter{R{}};
+  const observation<typename R::board_type> obs{R{}};
+  for (auto _ : state) benchmark::DoNotOptimize(counter.count(obs, state.range(0) != 0));
+  state.counters["peak_states"] = static_cast<double>(counter.peak_states());
+  state.counters["kept_states"] = static_cast<double>(counter.kept_states());
+}
+
+template <class R>
+void Exact_after_shots(benchmark::State& state) {
+  const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), 32);
+  exact_counter<R> counter{R{}};
+  std::size_t k = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(counter.count(observations[k++ % observations.size()], true));
+}
+
+void Exact_7x7(benchmark::State& state) {
+  const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, static_cast<adjacency>(state.range(0)), false);
+  for (auto _ : state) benchmark::DoNotOptimize(exact_count(rules, true));
+}
+void Bitset_7x7(benchmark::State& state) {
+  const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, static_cast<adjacency>(state.range(0)), false);
+  for (auto _ : state) benchmark::DoNotOptimize(enumerate_bitset(rules, true));
+}
+void Exact_8x8(benchmark::State& state) {
+  const auto rules = make_dynamic_rules(8, 8, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  for (auto _ : state) benchmark::DoNotOptimize(exact_count(rules, true));
+}
+void Bitset_8x8(benchmark::State& state) {
+  const auto rules = make_dynamic_rules(8, 8, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  for (auto _ : state) benchmark::DoNotOptimize(enumerate_bitset(rules, true));
+}
+
+void Exact_16x16_count(benchmark::State& state) {
+  const auto rules = make_dynamic_rules(16, 16, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  exact_counter<dynamic_rules> counter(rules);
+  for (auto _ : state) benchmark::DoNotOptimize(counter.count(observation(rules), false));
+  state.counters["peak_states"] = static_cast<double>(counter.peak_states());
+}
+
+void Exact_sampler_draw(benchmark::State& state) {
+  const exact_sampler<audinot_rules> sampler(audinot_rules{}, observation(audinot_rules{}));
+  std::mt19937_64 rng(1);
+  for (auto _ : state) benchmark::DoNotOptimize(sampler(rng));
+}
+
+}  // namespace
+
+// Argument: 1 = with the occupancy matrix, 0 = count only.
+BENCHMARK_TEMPLATE(Exact_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_empty, datagenetics_rules)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_empty, no_edge_rules)->Arg(1)->Unit(benchmark::kMillisecond);
+// Argument: shots fired before counting (occupancy included); 32 observations in turn.
+BENCHMARK_TEMPLATE(Exact_after_shots, park_rules)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots, datagenetics_rules)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots, audinot_rules)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots, no_edge_rules)->Arg(10)->Arg(20)->Unit(benchmark::kMillisecond);
+// Argument: adjacency (0 touching, 1 no-edge, 2 no-contact).
+BENCHMARK(Exact_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(Bitset_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(Exact_8x8)->Unit(benchmark::kMillisecond);
+BENCHMARK(Bitset_8x8)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(Exact_16x16_count)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK(Exact_sampler_draw)->Unit(benchmark::kMicrosecond);

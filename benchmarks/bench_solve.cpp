@@ -1,0 +1,84 @@
+// Exact optimal play: the fast solver (solve_optimal: normalisation, closed
+// forms, bounds, transposition table, symmetry) beside plain Algorithm 2
+// (reference_total_height) on the same small instances, each checked to agree;
+// then Audinot et al.'s Table 1 with and without the symmetry reduction.
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include <battleship/solve/optimal.hpp>
+#include <battleship/solve/reference.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+
+struct instance {
+  int w, h;
+  std::vector<int> fleet;
+  std::vector<int> misses;
+};
+
+// Small enough for plain Algorithm 2.
+const std::vector<instance> small{
+    {3, 2, {2}, {}},      // Figure 5
+    {3, 3, {2}, {}},      //
+    {4, 3, {2}, {1, 8}},  // the greedy counterexample (misses at A2, C1)
+    {3, 3, {1, 2}, {}},   //
+    {4, 2, {2, 2}, {}},   //
+};
+
+observation<dynamic_rules::board_type> position(const dynamic_rules& rules, const instance& in) {
+  observation<dynamic_rules::board_type> obs(rules);
+  for (int c : in.misses) obs.record_miss(c);
+  return obs;
+}
+
+void bm_reference(benchmark::State& state) {
+  const auto& in = small[static_cast<std::size_t>(state.range(0))];
+  const auto rules = make_dynamic_rules(in.w, in.h, in.fleet, adjacency::no_contact, false);
+  const auto obs = position(rules, in);
+  const auto fast = solve_optimal(rules, obs);
+  for (auto _ : state) {
+    const auto r = reference_total_height(rules, obs);
+    if (r.total_height * fast.layouts != fast.total_height * r.layouts) state.SkipWithError("solvers disagree");
+    benchmark::DoNotOptimize(r);
+  }
+}
+
+void bm_fast(benchmark::State& state) {
+  const auto& in = small[static_cast<std::size_t>(state.range(0))];
+  const auto rules = make_dynamic_rules(in.w, in.h, in.fleet, adjacency::no_contact, false);
+  const auto obs = position(rules, in);
+  const auto ref = reference_total_height(rules, obs);
+  for (auto _ : state) {
+    const auto r = solve_optimal(rules, obs);
+    if (r.total_height * ref.layouts != ref.total_height * r.layouts) state.SkipWithError("solvers disagree");
+    benchmark::DoNotOptimize(r);
+  }
+}
+
+const std::vector<instance> table1{{4, 4, {2}, {}},    {4, 4, {2, 3}, {}}, {4, 4, {3, 3}, {}},   {4, 5, {2}, {}},
+                                   {4, 5, {2, 3}, {}}, {4, 5, {3, 3}, {}}, {4, 5, {2, 3, 4}, {}}};
+
+void bm_table1(benchmark::State& state) {
+  const auto& in = table1[static_cast<std::size_t>(state.range(0))];
+  const bool symmetry = state.range(1) != 0;
+  const auto rules = make_dynamic_rules(in.w, in.h, in.fleet, adjacency::no_contact, false);
+  solve_result r;
+  for (auto _ : state) {
+    r = solve_optimal(rules, solve_options{symmetry, false});
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["total_height"] = static_cast<double>(r.total_height);
+  state.counters["states"] = static_cast<double>(r.states);
+}
+
+}  // namespace
+
+BENCHMARK(bm_reference)->DenseRange(0, static_cast<int>(small.size()) - 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(bm_fast)->DenseRange(0, static_cast<int>(small.size()) - 1)->Unit(benchmark::kMillisecond);
+BENCHMARK(bm_table1)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, static_cast<int>(table1.size()) - 1, 1), {0, 1}})
+    ->Unit(benchmark::kMillisecond);

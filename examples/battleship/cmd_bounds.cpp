@@ -1,0 +1,60 @@
+// battleship bounds: lower bounds on the optimal average number of shots from
+// the shape of the decision tree (complete binary tree, Audinot et al. eq. 2;
+// and the stronger hits-aware bound), on any grid.
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include <battleship/solve/bounds.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+namespace battleship::cli {
+namespace {
+
+struct bounds_cli_options {
+  rule_options rules;
+  bool json = false;
+};
+
+void run_bounds(const bounds_cli_options& opts) {
+  const auto rules = opts.rules.make_rules();
+  const auto obs = read_board_file(opts.rules.board_file, rules);
+  const auto b = lower_bounds(rules, obs);
+  if (opts.json) {
+    nlohmann::ordered_json out;
+    out["grid"] = {{"width", rules.grid.width()}, {"height", rules.grid.height()}};
+    out["fleet"] = nlohmann::ordered_json::array();
+    for (int i = 0; i < rules.ship_count(); ++i) out["fleet"].push_back(rules.ship_length(i));
+    out["rule"] = std::string(to_string(rules.contact()));
+    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
+    out["shots"] = obs.shot_count();
+    out["leaves"] = to_string(b.leaves);
+    out["layouts"] = to_string(b.layouts);
+    out["weighted"] = b.weighted;
+    out["complete_tree"] = b.complete_tree.average();
+    out["hits_aware"] = b.hits_aware.average();
+    out["complete_tree_total"] = to_string(b.complete_tree.total);
+    out["hits_aware_total"] = to_string(b.hits_aware.total);
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  std::cout << describe(rules) << ", " << obs.shot_count() << " shots\n"
+            << "leaves: " << to_string(b.leaves) << (b.weighted ? " (weighted)" : "") << ", layouts "
+            << to_string(b.layouts) << '\n'
+            << "complete-tree bound: " << b.complete_tree.average() << " shots on average\n"
+            << "hits-aware bound:    " << b.hits_aware.average() << " shots on average\n";
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("bounds", "lower bounds on the optimal average number of shots");
+  auto opts = std::make_shared<bounds_cli_options>();
+  opts->rules.add_to(sub);
+  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->callback([opts] { run_bounds(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli

@@ -1,0 +1,55 @@
+// battleship count: how many layouts agree with what is known.
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+namespace battleship::cli {
+namespace {
+
+struct count_options {
+  rule_options rules;
+  std::string method = default_count_method();
+  bool json = false;
+};
+
+void run_count(const count_options& opts) {
+  const auto rules = opts.rules.make_rules();
+  const auto obs = read_board_file(opts.rules.board_file, rules);
+  const auto result = count_layouts(rules, obs, false, opts.method);
+  if (opts.json) {
+    nlohmann::ordered_json out;
+    out["grid"] = {{"width", rules.grid.width()}, {"height", rules.grid.height()}};
+    out["fleet"] = nlohmann::ordered_json::array();
+    for (int i = 0; i < rules.ship_count(); ++i)
+      out["fleet"].push_back({{"name", std::string(rules.fleet.name(i))}, {"length", rules.ship_length(i)}});
+    out["rule"] = std::string(to_string(rules.contact()));
+    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
+    out["shots"] = obs.shot_count();
+    out["method"] = opts.method;
+    out["labelled"] = to_string(result.labelled);
+    out["unlabelled"] = to_string(result.unlabelled);
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  std::cout << describe(rules) << ", " << obs.shot_count() << " shots\n"
+            << "labelled layouts (every ship distinct):      " << to_string(result.labelled) << '\n'
+            << "unlabelled layouts (equal lengths alike):    " << to_string(result.unlabelled) << '\n';
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("count", "count the fleet layouts that agree with a board");
+  auto opts = std::make_shared<count_options>();
+  opts->rules.add_to(sub);
+  sub->add_option("--method", opts->method, "counter: exact (default when built), bitset or recursive (brute force)")
+      ->check(CLI::IsMember(count_methods()))
+      ->capture_default_str();
+  sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
+  sub->callback([opts] { run_count(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli

@@ -1,0 +1,209 @@
+// battleship density: the probability that each cell holds a ship, as a
+// heat map (ANSI colours on a terminal, a plain grid otherwise) or JSON.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include <battleship/density/monte_carlo_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+namespace battleship::cli {
+namespace {
+
+using board = dynamic_rules::board_type;
+
+struct density_options {
+  rule_options rules;
+  std::string model = "exact";
+  std::string method = default_count_method();
+  std::uint64_t seed = 1;
+  int samples = 10'000;
+  bool json = false;
+  std::string colour = "auto";
+};
+
+// Per-cell values from the chosen model: probabilities (exact and Monte
+// Carlo), or for a heuristic model its raw weights and those weights relative
+// to the highest; plus the exact counts when the model is exact.
+struct density_result {
+  std::vector<double> probability;  // or relative weights when !is_probability
+  bool is_probability = true;
+  std::vector<double> raw;  // the heuristic model's weights
+  std::optional<count_result> counts;
+};
+
+density_result compute(const density_options& opts, const dynamic_rules& rules, const observation<board>& obs) {
+  density_result out;
+  const int cells = rules.geometry().cell_count();
+  if (opts.model == "exact") {
+    auto counts = count_layouts(rules, obs, true, opts.method);
+    if (counts.labelled == 0)
+      throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + describe(rules) + ")");
+    out.probability.resize(static_cast<std::size_t>(cells));
+    for (int c = 0; c < cells; ++c) out.probability[static_cast<std::size_t>(c)] = counts.probability(c);
+    out.counts = std::move(counts);
+    return out;
+  }
+  if (opts.model == "monte-carlo") {
+    if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+    monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
+    out.probability = model.weights(obs);
+    // The model leaves shot cells at 0; a hit cell certainly holds a ship.
+    obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });
+  } else if (opts.model == "per-ship") {
+    per_ship_density<dynamic_rules> model(rules);
+    out.raw = model.weights(obs);
+    out.is_probability = false;
+    const double top = out.raw.empty() ? 0.0 : *std::max_element(out.raw.begin(), out.raw.end());
+    if (!(top > 0)) throw inconsistent_observation();
+    for (double w : out.raw) out.probability.push_back(w / top);
+  } else {
+    throw std::invalid_argument("unknown model '" + opts.model + "' (exact, monte-carlo or per-ship)");
+  }
+  if (out.probability.size() != static_cast<std::size_t>(cells))
+    throw std::logic_error("model " + opts.model + " returned the wrong number of cells");
+  for (double p : out.probability)
+    if (!std::isfinite(p)) throw std::logic_error("model " + opts.model + " returned a non-finite weight");
+  return out;
+}
+
+// The unshot cell of highest weight, or -1 when every cell was shot.
+int best_cell(const std::vector<double>& p, const observation<board>& obs) {
+  int best = -1;
+  for (int c = 0; c < static_cast<int>(p.size()); ++c)
+    if (!obs.shots().test(static_cast<std::size_t>(c)) &&
+        (best < 0 || p[static_cast<std::size_t>(c)] > p[static_cast<std::size_t>(best)]))
+      best = c;
+  return best;
+}
+
+// A 256-colour ramp from cold (dark blue) to hot (red).
+constexpr int ramp[] = {17, 18, 19, 20,  21,  27,  33,  39,  45,  51,  50,  49, 48,
+                        47, 46, 82, 118, 154, 190, 226, 220, 214, 208, 202, 196};
+
+void print_heat_map(const dynamic_rules& rules, const observation<board>& obs, const std::vector<double>& p,
+                    bool colour) {
+  const auto g = rules.geometry();
+  double top = 0;
+  for (int c = 0; c < g.cell_count(); ++c)
+    if (!obs.shots().test(static_cast<std::size_t>(c))) top = std::max(top, p[static_cast<std::size_t>(c)]);
+  std::printf("   ");
+  for (int col = 0; col < g.width(); ++col) std::printf("%5d", col + 1);
+  std::printf("\n");
+  for (int row = 0; row < g.height(); ++row) {
+    std::printf("%c  ", 'A' + row);
+    for (int col = 0; col < g.width(); ++col) {
+      const int c = g.cell(row, col);
+      const double v = p[static_cast<std::size_t>(c)];
+      char text[16];
+      if (obs.hits().test(static_cast<std::size_t>(c)))
+        std::snprintf(text, sizeof text, "%5s", "X");
+      else if (obs.misses().test(static_cast<std::size_t>(c)))
+        std::snprintf(text, sizeof text, "%5s", "-");
+      else if (v >= 0.9995)
+        std::snprintf(text, sizeof text, "%5s", "100");
+      else
+        std::snprintf(text, sizeof text, "%5.1f", 100.0 * v);
+      if (!colour) {
+        std::printf("%s", text);
+        continue;
+      }
+      if (obs.shots().test(static_cast<std::size_t>(c))) {
+        std::printf("\x1b[48;5;%dm\x1b[38;5;231m%s\x1b[0m", obs.hits().test(static_cast<std::size_t>(c)) ? 88 : 236,
+                    text);
+        continue;
+      }
+      const double t = top > 0 ? v / top : 0;
+      const int n = static_cast<int>(std::size(ramp));
+      const int k = std::clamp(static_cast<int>(t * (n - 1) + 0.5), 0, n - 1);
+      const int fg = k >= 9 ? 16 : 231;  // dark text on the bright half of the ramp
+      std::printf("\x1b[48;5;%dm\x1b[38;5;%dm%s\x1b[0m", ramp[k], fg, text);
+    }
+    std::printf("\n");
+  }
+}
+
+void run_density(const density_options& opts) {
+  const auto rules = opts.rules.make_rules();
+  const auto obs = read_board_file(opts.rules.board_file, rules);
+  const auto result = compute(opts, rules, obs);
+  const int best = best_cell(result.probability, obs);
+  const auto g = rules.geometry();
+  if (opts.json) {
+    nlohmann::ordered_json out;
+    out["grid"] = {{"width", g.width()}, {"height", g.height()}};
+    out["fleet"] = nlohmann::ordered_json::array();
+    for (int i = 0; i < rules.ship_count(); ++i)
+      out["fleet"].push_back({{"name", std::string(rules.fleet.name(i))}, {"length", rules.ship_length(i)}});
+    out["rule"] = std::string(to_string(rules.contact()));
+    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
+    out["shots"] = obs.shot_count();
+    out["model"] = opts.model;
+    if (result.counts) {
+      out["method"] = opts.method;
+      out["labelled"] = to_string(result.counts->labelled);
+      out["unlabelled"] = to_string(result.counts->unlabelled);
+      auto& occ = out["occupancy"] = nlohmann::ordered_json::array();
+      for (auto v : result.counts->occupancy) occ.push_back(to_string(v));
+    } else if (opts.model == "monte-carlo") {
+      out["seed"] = opts.seed;
+      out["samples"] = opts.samples;
+    }
+    if (result.is_probability) {
+      out["probability"] = result.probability;
+    } else {
+      out["weights"] = result.raw;
+      out["relative"] = result.probability;
+    }
+    out["best"] = best >= 0 ? nlohmann::ordered_json(g.cell_name(best)) : nlohmann::ordered_json(nullptr);
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  const bool colour = opts.colour == "always" || (opts.colour == "auto" && isatty(STDOUT_FILENO) != 0);
+  std::cout << describe(rules) << ", " << obs.shot_count() << " shots, model " << opts.model << '\n';
+  if (result.counts)
+    std::cout << "layouts: " << to_string(result.counts->labelled) << " labelled, "
+              << to_string(result.counts->unlabelled) << " unlabelled\n";
+  std::cout << (result.is_probability ? "percent chance that each cell holds a ship"
+                                      : "weight of each cell, percent of the highest")
+            << " (X hit, - miss):\n"
+            << std::flush;
+  print_heat_map(rules, obs, result.probability, colour);
+  std::fflush(stdout);
+  if (best >= 0) {
+    std::printf("best next shot: %s", g.cell_name(best).c_str());
+    if (result.is_probability)
+      std::printf(" (%.1f%% chance of a hit)", 100.0 * result.probability[static_cast<std::size_t>(best)]);
+    std::printf("\n");
+  }
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("density", "heat map: the chance that each cell holds a ship");
+  auto opts = std::make_shared<density_options>();
+  opts->rules.add_to(sub);
+  sub->add_option("--model", opts->model, "exact, monte-carlo or per-ship")->capture_default_str();
+  sub->add_option("--method", opts->method,
+                  "counter for the exact model: exact (default when built), bitset or recursive")
+      ->check(CLI::IsMember(count_methods()))
+      ->capture_default_str();
+  sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")->capture_default_str();
+  sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")->capture_default_str();
+  sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
+  sub->callback([opts] { run_density(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli

@@ -1,0 +1,272 @@
+// battleship evaluate: play a deterministic strategy against every legal
+// layout and report the exact distribution of the number of shots
+// (Audinot et al. section 4.2). Shards (--shard i/n) split the work across
+// runs or machines; --save writes a partial result, --merge adds saved ones.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <battleship/analysis/exhaustive.hpp>
+#include <battleship/analysis/histogram.hpp>
+#include <battleship/analysis/statistics.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/row_scan.hpp>
+#include <battleship/strategy/sweep.hpp>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+namespace battleship::cli {
+namespace {
+
+using rules_t = dynamic_rules;
+
+struct evaluate_options {
+  rule_options rules;
+  std::string strategy;
+  std::string method = "auto";
+  std::string shard = "0/1";
+  std::string order;
+  int threads = 0;
+  bool json = false;
+  bool progress = false;
+  bool quiet = false;
+  std::string histogram;
+  std::string save;
+  std::vector<std::string> merge;
+  std::vector<std::string> compare;
+};
+
+exhaustive_shard parse_shard(const std::string& s) {
+  const auto slash = s.find('/');
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("");
+    std::size_t u1 = 0, u2 = 0;
+    const int i = std::stoi(s.substr(0, slash), &u1);
+    const int n = std::stoi(s.substr(slash + 1), &u2);
+    if (u1 != slash || u2 != s.size() - slash - 1) throw std::invalid_argument("");
+    if (n < 1 || i < 0 || i >= n) throw std::invalid_argument("");
+    return {i, n};
+  } catch (const std::logic_error&) {
+    throw std::invalid_argument("--shard '" + s + "' is not of the form i/n with 0 <= i < n");
+  }
+}
+
+std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
+  std::vector<int> cells;
+  std::stringstream in(s);
+  std::string item;
+  const auto g = rules.geometry();
+  while (std::getline(in, item, ',')) {
+    const auto c = g.parse_cell(item);
+    if (!c) throw std::invalid_argument("--order: '" + item + "' is not a cell of the grid (e.g. A5)");
+    cells.push_back(*c);
+  }
+  if (cells.empty()) throw std::invalid_argument("--order is empty");
+  return cells;
+}
+
+void draw_progress(const exhaustive_progress& p) {
+  constexpr int width = 40;
+  const double share = p.parts_total > 0 ? static_cast<double>(p.parts_done) / static_cast<double>(p.parts_total) : 1.0;
+  std::string bar(static_cast<std::size_t>(share * width), '#');
+  bar.resize(width, '.');
+  std::string eta;  // by first-ship placements done: a rough guide, their sizes differ
+  if (p.parts_done > 0 && p.parts_done < p.parts_total)
+    eta = "  ~" + std::to_string(static_cast<long long>(p.seconds / share - p.seconds)) + " s left";
+  std::fprintf(stderr, "\r[%s] %5.1f%%  %zu/%zu first-ship placements  %.3g layouts  %.1f s%s ", bar.c_str(),
+               100.0 * share, p.parts_done, p.parts_total, static_cast<double>(p.layouts), p.seconds, eta.c_str());
+  if (p.parts_done >= p.parts_total) std::fprintf(stderr, "\n");
+  std::fflush(stderr);
+}
+
+template <class S>
+exhaustive_result run_strategy(const evaluate_options& opts, const rules_t& rules, const S& strategy,
+                               exhaustive_options eo, std::string& method) {
+  if (opts.method == "play") {
+    method = "play";
+    return evaluate_by_playing(rules, strategy, eo);
+  }
+  if constexpr (std::same_as<S, row_scan<rules_t>>) {
+    method = "fast";
+    return evaluate_row_scan_fast(rules, eo);
+  } else if constexpr (std::same_as<S, sweep<rules_t>>) {
+    const auto why = sweep_fast_path_obstacle(rules, strategy);
+    if (why.empty()) {
+      method = "fast";
+      return evaluate_sweep_fast(rules, strategy, eo);
+    }
+    if (opts.method == "fast") throw std::invalid_argument("no fast path: " + why);
+  } else if (opts.method == "fast") {
+    throw std::invalid_argument("no fast path for strategy '" + opts.strategy + "' (use --method play)");
+  }
+  method = "play";
+  return evaluate_by_playing(rules, strategy, eo);
+}
+
+exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method) {
+  exhaustive_options eo;
+  eo.threads = opts.threads;
+  eo.shard = parse_shard(opts.shard);
+  eo.strategy_name = opts.strategy;
+  if (!opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0)) eo.progress = draw_progress;
+  const std::string& s = opts.strategy;
+  if (!opts.order.empty() && s != "sweep" && s != "sweep-horizontal-first")
+    throw std::invalid_argument("--order applies to the sweep strategies only");
+  if (s == "row-scan") return run_strategy(opts, rules, row_scan<rules_t>(rules), eo, method);
+  if (s == "sweep" || s == "sweep-horizontal-first") {
+    const auto mode = s == "sweep" ? sweep_clearing::four_directions : sweep_clearing::horizontal_first;
+    std::vector<int> order;
+    if (!opts.order.empty()) {
+      order = parse_order(opts.order, rules);
+      eo.strategy_name += " order " + opts.order;
+    }
+    return run_strategy(opts, rules, sweep<rules_t>(rules, mode, order), eo, method);
+  }
+  if (s == "per-ship-density")  // deterministic: ties to the lowest cell
+    return run_strategy(opts, rules, density_greedy(rules, per_ship_density<rules_t>(rules), tie_break::lowest_cell),
+                        eo, method);
+  if (s == "exact-greedy")  // deterministic: ties to the lowest cell; small grids only
+    return run_strategy(opts, rules, density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell), eo,
+                        method);
+  throw std::invalid_argument("unknown strategy '" + s + "'");
+}
+
+nlohmann::ordered_json to_json(const exhaustive_result& r, const std::string& method) {
+  nlohmann::ordered_json out;
+  out["strategy"] = r.strategy;
+  out["rules"] = r.rules;
+  out["method"] = method;
+  out["layouts"] = static_cast<std::uint64_t>(r.layouts());
+  out["unlabelled_layouts"] = static_cast<std::uint64_t>(r.unlabelled_layouts());
+  out["labels_per_layout"] = r.labels_per_layout;
+  if (r.layouts() != 0) {
+    const auto [num, den] = r.mean_fraction();
+    out["mean"] = r.mean();
+    out["mean_fraction"] = to_string(num) + "/" + to_string(den);
+    out["stddev"] = r.stddev();
+    out["median"] = r.median();
+    out["min"] = r.min();
+    out["max"] = r.max();
+  }
+  out["seconds"] = r.seconds;
+  out["total_shots"] = to_string(r.total_shots());
+  out["total_squared_shots"] = to_string(r.total_squared_shots());
+  out["shard_count"] = r.shard_count;
+  out["shards"] = r.shards;
+  out["complete"] = r.complete();
+  out["histogram"] = r.histogram;
+  return out;
+}
+
+exhaustive_result load(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open '" + path + "'");
+  try {
+    const auto j = nlohmann::json::parse(in);
+    exhaustive_result r;
+    r.strategy = j.at("strategy").get<std::string>();
+    r.rules = j.at("rules").get<std::string>();
+    r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
+    r.shard_count = j.at("shard_count").get<int>();
+    r.shards = j.at("shards").get<std::vector<int>>();
+    r.seconds = j.at("seconds").get<double>();
+    r.histogram = j.at("histogram").get<std::vector<std::uint64_t>>();
+    if (to_string(r.total_shots()) != j.at("total_shots").get<std::string>())
+      throw std::invalid_argument("its histogram does not add up to its total_shots");
+    for (int s : r.shards)
+      if (s < 0 || s >= r.shard_count) throw std::invalid_argument("shard index out of range");
+    return r;
+  } catch (const std::exception& e) {
+    throw std::invalid_argument("'" + path + "' is not a saved evaluation: " + e.what());
+  }
+}
+
+void run(const evaluate_options& opts) {
+  if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
+  if (opts.strategy.empty() && opts.merge.empty()) throw std::invalid_argument("--strategy is required (or --merge)");
+  std::vector<exhaustive_result> parts;
+  std::string method = "merged";
+  for (const auto& f : opts.merge) parts.push_back(load(f));
+  if (!opts.strategy.empty()) {
+    std::string m;
+    parts.push_back(evaluate(opts, opts.rules.make_rules(), m));
+    if (opts.merge.empty()) method = m;
+  }
+  exhaustive_result r = parts[0];
+  for (std::size_t k = 1; k < parts.size(); ++k) r.merge(parts[k]);
+  if (!opts.save.empty()) {
+    std::ofstream out(opts.save);
+    if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
+    out << to_json(r, method).dump(1) << '\n';
+  }
+  if (!opts.histogram.empty() && r.layouts() != 0) {
+    std::vector<histogram_series> series;
+    for (const auto& path : opts.compare) {
+      const auto other = load(path);
+      if (other.layouts() == 0) throw std::invalid_argument("'" + path + "' holds no layout");
+      series.push_back({other.strategy, summarize({other.histogram.begin(), other.histogram.end()}, -1)});
+    }
+    series.push_back({r.strategy, summarize({r.histogram.begin(), r.histogram.end()}, -1)});
+    histogram_svg_options ho;
+    ho.title = "Shots over every layout (" + r.rules + ")";
+    ho.y_label = "share of layouts (%)";
+    write_histogram_svg(opts.histogram, series, ho);
+  }
+  if (opts.json) {
+    std::cout << to_json(r, method).dump(2) << '\n';
+    return;
+  }
+  std::printf("%s on %s (%s)\n", r.strategy.c_str(), r.rules.c_str(), method.c_str());
+  std::printf("layouts   %s labelled = %s unlabelled x %llu%s\n", to_string(r.layouts()).c_str(),
+              to_string(r.unlabelled_layouts()).c_str(), static_cast<unsigned long long>(r.labels_per_layout),
+              r.labels_per_layout > 1 ? " (equal-length ships interchangeable)" : "");
+  if (r.layouts() != 0) {
+    const auto [num, den] = r.mean_fraction();
+    std::printf("mean      %.6f shots (exactly %s/%s)\n", r.mean(), to_string(num).c_str(), to_string(den).c_str());
+    std::printf("stddev    %.4f\nmedian    %g\nmin       %d\nmax       %d\n", r.stddev(), r.median(), r.min(), r.max());
+  }
+  std::printf("seconds   %.2f\n", r.seconds);
+  if (!r.complete()) {
+    std::string have;
+    for (int s : r.shards) have += (have.empty() ? "" : ",") + std::to_string(s);
+    std::printf("partial   shards %s of %d: merge the others with --merge\n", have.c_str(), r.shard_count);
+  }
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("evaluate", "play a deterministic strategy against every legal layout (exact)");
+  auto opts = std::make_shared<evaluate_options>();
+  sub->add_option("--strategy", opts->strategy,
+                  "row-scan, sweep, sweep-horizontal-first (fast paths), per-ship-density or exact-greedy (played)")
+      ->check(CLI::IsMember({"row-scan", "sweep", "sweep-horizontal-first", "per-ship-density", "exact-greedy"}));
+  opts->rules.add_to(sub, true, false);
+  sub->add_option("--shard", opts->shard, "run part i of n (0-based), e.g. 0/4")->capture_default_str();
+  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
+  sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
+      ->check(CLI::IsMember({"auto", "fast", "play"}))
+      ->capture_default_str();
+  sub->add_option("--order", opts->order, "sweep order, e.g. A5,F10,... (default: Figure 10 on 10x10)");
+  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
+  sub->add_flag("--quiet", opts->quiet, "no progress display");
+  sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file");
+  sub->add_option("--compare", opts->compare, "saved results drawn beside this one in --histogram")->expected(1, -1);
+  sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");
+  sub->add_option("--merge", opts->merge, "saved results to add (disjoint shards of the same evaluation)")
+      ->expected(1, -1);
+  sub->callback([opts] { run(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli

@@ -1,0 +1,232 @@
+// battleship simulate: play many games of one strategy against one defense
+// and report the distribution of game lengths (text or JSON), optionally as
+// an SVG histogram. Reproducible from --seed whatever --threads is.
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include <battleship/analysis/histogram.hpp>
+#include <battleship/analysis/simulation.hpp>
+#include <battleship/defense/defense.hpp>
+#include <battleship/defense/park_figure8.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/monte_carlo_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/parity_hunt_target.hpp>
+#include <battleship/strategy/park_hunt_target.hpp>
+#include <battleship/strategy/random_fire.hpp>
+#include <battleship/strategy/row_scan.hpp>
+#include <battleship/strategy/sweep.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+namespace battleship::cli {
+namespace {
+
+using rules_t = dynamic_rules;
+
+struct simulate_options {
+  rule_options rules;
+  std::string strategy;
+  long long games = 10'000;
+  std::uint64_t seed = 1;
+  int threads = 1;
+  std::string defense = "uniform";
+  std::int64_t hit_weight = per_ship_density_options{}.hit_weight;
+  int samples = 1000;
+  bool json = false;
+  bool progress = false;
+  std::string histogram;
+};
+
+// The Monte Carlo model reseeded from each game's seed, so that a game's
+// result does not depend on which thread played the games before it.
+class reseeded_monte_carlo {
+ public:
+  using board_type = rules_t::board_type;
+  reseeded_monte_carlo(const rules_t& rules, int samples)
+      : rules_(rules), samples_(samples), model_(rules, 0, samples) {}
+  void seed(std::uint64_t s) { model_ = monte_carlo_density<rules_t>(rules_, s, samples_); }
+  [[nodiscard]] density_map weights(const observation<board_type>& obs) { return model_.weights(obs); }
+
+ private:
+  rules_t rules_;
+  int samples_;
+  monte_carlo_density<rules_t> model_;
+};
+
+// A progress bar on stderr, redrawn in place.
+void draw_progress(long long done, long long total, std::chrono::steady_clock::time_point start) {
+  constexpr int width = 40;
+  const double share = total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+  const int filled = static_cast<int>(share * width);
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::string bar(static_cast<std::size_t>(filled), '#');
+  bar.resize(width, '.');
+  std::fprintf(stderr, "\r[%s] %5.1f%%  %lld/%lld games  %.0f games/s ", bar.c_str(), 100.0 * share, done, total,
+               elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0);
+  if (done >= total) std::fprintf(stderr, "\n");
+  std::fflush(stderr);
+}
+
+template <Defense D, class Make>
+simulation_result run_with(const simulate_options& opts, const rules_t& rules, Make make, const D& defense) {
+  simulation_options so;
+  so.games = opts.games;
+  so.seed = opts.seed;
+  so.threads = opts.threads;
+  // The bar appears once a run has lasted half a second (always with --progress).
+  const bool terminal = isatty(STDERR_FILENO) != 0;
+  if (opts.progress || terminal) {
+    const auto start = std::chrono::steady_clock::now();
+    so.progress = [start, drawn = opts.progress](long long done, long long total) mutable {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (!drawn && (elapsed < 0.5 || done >= total)) return;
+      drawn = true;
+      draw_progress(done, total, start);
+    };
+  }
+  return simulate(rules, make, defense, so);
+}
+
+template <Defense D>
+simulation_result dispatch(const simulate_options& opts, const rules_t& rules, const D& defense) {
+  const std::string& s = opts.strategy;
+  if (s == "random")
+    return run_with(
+        opts, rules, [&] { return random_fire<rules_t>(rules); }, defense);
+  if (s == "hunt-target")
+    return run_with(
+        opts, rules, [&] { return hunt_target<rules_t>(rules); }, defense);
+  if (s == "parity")
+    return run_with(
+        opts, rules, [&] { return parity_hunt_target<rules_t>(rules); }, defense);
+  if (s == "park-hunt-target")
+    return run_with(
+        opts, rules, [&] { return park_hunt_target<rules_t>(rules); }, defense);
+  if (s == "row-scan")
+    return run_with(
+        opts, rules, [&] { return row_scan<rules_t>(rules); }, defense);
+  if (s == "sweep")
+    return run_with(
+        opts, rules, [&] { return sweep<rules_t>(rules, sweep_clearing::four_directions); }, defense);
+  if (s == "sweep-horizontal-first")
+    return run_with(
+        opts, rules, [&] { return sweep<rules_t>(rules, sweep_clearing::horizontal_first); }, defense);
+  if (s == "per-ship-density") {
+    const per_ship_density_options po{opts.hit_weight};
+    return run_with(
+        opts, rules, [&] { return density_greedy(rules, per_ship_density<rules_t>(rules, po)); }, defense);
+  }
+  if (s == "exact-greedy")
+    return run_with(
+        opts, rules, [&] { return density_greedy(rules, exact_density<rules_t>(rules)); }, defense);
+  if (s == "monte-carlo-greedy") {
+    if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+    return run_with(
+        opts, rules, [&] { return density_greedy(rules, reseeded_monte_carlo(rules, opts.samples)); }, defense);
+  }
+  throw std::invalid_argument("unknown strategy '" + s + "'");
+}
+
+std::string describe_rules(const rules_t& rules) {
+  const auto g = rules.geometry();
+  std::string fleet;
+  for (int i = 0; i < rules.ship_count(); ++i) fleet += (i ? "," : "") + std::to_string(rules.ship_length(i));
+  return std::to_string(g.width()) + "x" + std::to_string(g.height()) + ", ships " + fleet + ", " +
+         std::string(to_string(rules.contact())) + ", " + (rules.announces_sunk() ? "sunk" : "hit-miss");
+}
+
+void run(const simulate_options& opts) {
+  if (opts.games < 1) throw std::invalid_argument("--games must be at least 1");
+  if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
+  if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
+  const rules_t rules = opts.rules.make_rules();
+  const simulation_result r = opts.defense == "park-figure8" ? dispatch(opts, rules, park_figure8_defense(rules))
+                                                             : dispatch(opts, rules, uniform_defense<rules_t>(rules));
+  const shot_statistics& st = r.stats;
+  const double half = (st.ci95_high - st.ci95_low) / 2;
+  if (!opts.histogram.empty()) {
+    histogram_svg_options ho;
+    ho.title = opts.strategy + " vs " + opts.defense + " defense (" + describe_rules(rules) + ")";
+    write_histogram_svg(opts.histogram, {{opts.strategy, st}}, ho);
+  }
+  if (opts.json) {
+    nlohmann::ordered_json out;
+    out["strategy"] = opts.strategy;
+    out["defense"] = opts.defense;
+    out["rules"] = describe_rules(rules);
+    out["games"] = st.games;
+    out["seed"] = opts.seed;
+    out["threads"] = r.threads;
+    out["mean"] = st.mean;
+    out["ci95"] = {st.ci95_low, st.ci95_high};
+    out["stddev"] = st.stddev;
+    out["median"] = st.median;
+    out["min"] = st.min;
+    out["max"] = st.max;
+    nlohmann::ordered_json pct;
+    for (int p : {1, 5, 10, 25, 50, 75, 90, 95, 99}) pct[std::to_string(p)] = st.percentile(p);
+    out["percentiles"] = pct;
+    out["perfect_shots"] = st.perfect_shots;
+    out["perfect_games"] = st.perfect_games;
+    out["perfect_rate"] = st.perfect_rate;
+    out["histogram"] = st.histogram;
+    out["seconds"] = r.seconds;
+    out["cpu_seconds"] = r.cpu_seconds;
+    out["games_per_second"] = r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0;
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), opts.defense.c_str(),
+              describe_rules(rules).c_str());
+  std::printf("games    %lld (seed %llu, %d thread%s)\n", st.games, static_cast<unsigned long long>(opts.seed),
+              r.threads, r.threads == 1 ? "" : "s");
+  std::printf("mean     %.4f  (95%% CI %.4f .. %.4f, +-%.4f)\n", st.mean, st.ci95_low, st.ci95_high, half);
+  std::printf("stddev   %.4f\n", st.stddev);
+  std::printf("median   %g\n", st.median);
+  std::printf("min      %d\nmax      %d\n", st.min, st.max);
+  std::printf("pctiles  p1 %d  p5 %d  p25 %d  p75 %d  p95 %d  p99 %d\n", st.percentile(1), st.percentile(5),
+              st.percentile(25), st.percentile(75), st.percentile(95), st.percentile(99));
+  std::printf("perfect  %lld games in %d shots (rate %.3g)\n", st.perfect_games, st.perfect_shots, st.perfect_rate);
+  std::printf("time     %.3f s (%.1f games/s), %.3f s of CPU (%.1f games per CPU second)\n", r.seconds,
+              r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0, r.cpu_seconds,
+              r.cpu_seconds > 0 ? static_cast<double>(st.games) / r.cpu_seconds : 0.0);
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("simulate", "play many games of a strategy and report the shots they take");
+  auto opts = std::make_shared<simulate_options>();
+  sub->add_option("--strategy", opts->strategy, "attack strategy")
+      ->required()
+      ->check(CLI::IsMember({"random", "hunt-target", "parity", "park-hunt-target", "row-scan", "sweep",
+                             "sweep-horizontal-first", "per-ship-density", "exact-greedy", "monte-carlo-greedy"}));
+  sub->add_option("--games", opts->games, "number of games")->capture_default_str();
+  sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
+      ->capture_default_str();
+  sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")->capture_default_str();
+  sub->add_option("--defense", opts->defense, "uniform (every legal layout equally likely) or park-figure8")
+      ->check(CLI::IsMember({"uniform", "park-figure8"}))
+      ->capture_default_str();
+  sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
+      ->capture_default_str();
+  sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")->capture_default_str();
+  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
+  sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
+  opts->rules.add_to(sub, true, false);
+  sub->callback([opts] { run(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli

@@ -1,0 +1,94 @@
+// battleship solve: exact optimal play on a small grid (Audinot et al.'s
+// Algorithm 2), optionally with the best greedy strategy beside it and the
+// whole decision tree as text or Graphviz DOT.
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include <battleship/solve/decision_tree.hpp>
+#include <battleship/solve/greedy.hpp>
+#include <battleship/solve/optimal.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+namespace battleship::cli {
+namespace {
+
+struct solve_cli_options {
+  rule_options rules;
+  std::string tree;  // "", "text" or "dot"
+  bool greedy = false;
+  bool no_symmetry = false;
+  bool json = false;
+};
+
+void run_solve(const solve_cli_options& opts) {
+  const auto rules = opts.rules.make_rules();
+  const auto obs = read_board_file(opts.rules.board_file, rules);
+  const auto g = rules.geometry();
+  const solve_options so{!opts.no_symmetry, false};
+  const auto r = solve_optimal(rules, obs, so);
+  solve_result greedy;
+  if (opts.greedy) greedy = solve_best_greedy(rules, obs, so);
+  std::string tree;
+  if (opts.tree == "text") tree = solve_tree(rules, obs, so).to_text();
+  if (opts.tree == "dot") tree = solve_tree(rules, obs, so).to_dot();
+  const std::string first = r.first_shot < 0 ? "" : g.cell_name(r.first_shot);
+
+  if (opts.json) {
+    nlohmann::ordered_json out;
+    out["grid"] = {{"width", g.width()}, {"height", g.height()}};
+    out["fleet"] = nlohmann::ordered_json::array();
+    for (int i = 0; i < rules.ship_count(); ++i) out["fleet"].push_back(rules.ship_length(i));
+    out["rule"] = std::string(to_string(rules.contact()));
+    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
+    out["shots"] = obs.shot_count();
+    out["total_height"] = r.total_height;
+    out["layouts"] = r.layouts;
+    out["leaves"] = r.leaves;
+    out["average"] = r.average();
+    out["first_shot"] = first;
+    out["states"] = r.states;
+    out["nodes"] = r.nodes;
+    out["seconds"] = r.seconds;
+    if (opts.greedy) {
+      out["greedy_total_height"] = greedy.total_height;
+      out["greedy_average"] = greedy.average();
+      out["greedy_first_shot"] = greedy.first_shot < 0 ? "" : g.cell_name(greedy.first_shot);
+      out["greedy_seconds"] = greedy.seconds;
+    }
+    if (!opts.tree.empty()) out["tree"] = tree;
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  if (!opts.tree.empty()) {
+    std::cout << tree;
+    return;
+  }
+  std::cout << describe(rules) << ", " << obs.shot_count() << " shots\n"
+            << "optimal total height: " << r.total_height << " over " << r.layouts << " layouts = " << r.average()
+            << " shots on average\n"
+            << "first shot:           " << (first.empty() ? "none (the fleet is sunk)" : first) << '\n';
+  if (opts.greedy)
+    std::cout << "best greedy:          " << greedy.total_height << " / " << greedy.layouts << " = " << greedy.average()
+              << " (first shot " << (greedy.first_shot < 0 ? std::string("none") : g.cell_name(greedy.first_shot))
+              << ")\n";
+  std::cout << "states:               " << r.states << " (" << r.nodes << " searched) in " << r.seconds << " s\n";
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("solve", "exact optimal strategy on a small grid (at most 64 cells)");
+  auto opts = std::make_shared<solve_cli_options>();
+  opts->rules.add_to(sub);
+  sub->add_option("--tree", opts->tree, "print the optimal decision tree: text or dot")
+      ->check(CLI::IsMember({"text", "dot"}));
+  sub->add_flag("--greedy", opts->greedy, "also evaluate the best greedy strategy (most probable cell, best ties)");
+  sub->add_flag("--no-symmetry", opts->no_symmetry, "do not reduce by the grid's symmetries");
+  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->callback([opts] { run_solve(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli

@@ -1,0 +1,225 @@
+# Tests of the `battleship` tool: each runs the program through this same file
+# in script mode (cmake -P), which checks the exit status, that an error is
+# exactly one line on stderr with nothing on stdout, and the JSON output.
+#
+#   battleship_cli_test(<name> ARGS <arg>...
+#                       [FAIL] [TERMINAL] [INPUT <file>] [STDERR <regex>] [STDOUT <regex>]
+#                       [JSON <key>=<value>...] [JSON_LENGTH <key>=<n>...])
+#
+# FAIL expects a non-zero status (1 or 2, never a crash); TERMINAL runs the
+# tool under a pseudo-terminal (skipped if `script` is missing); INPUT feeds a
+# file to standard input (default /dev/null); JSON checks that
+# stdout parses and that each key (a.b.0 = element 0 of a's member b) holds
+# the value (compared as text), JSON_LENGTH that an array has n elements.
+
+if(CMAKE_SCRIPT_MODE_FILE)
+  string(REPLACE "|" ";" args "${ARGS}")
+  if(SCRIPT)
+    # Under a pseudo-terminal (util-linux script), as if typed by a person.
+    list(JOIN args " " joined)
+    execute_process(COMMAND ${SCRIPT} -qec "${EXE} ${joined}" /dev/null INPUT_FILE /dev/null
+                    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  else()
+    if(NOT DEFINED INPUT)
+      set(INPUT /dev/null)
+    endif()
+    execute_process(COMMAND ${EXE} ${args} INPUT_FILE ${INPUT} RESULT_VARIABLE status OUTPUT_VARIABLE out
+                    ERROR_VARIABLE err)
+  endif()
+  string(REPLACE "|" " " shown "${ARGS}")
+  if(FAIL)
+    if(NOT status MATCHES "^[12]$")
+      message(FATAL_ERROR "expected exit status 1 or 2, got '${status}' from: battleship ${shown}\n${err}")
+    endif()
+    if(NOT out STREQUAL "")
+      message(FATAL_ERROR "an error must print nothing on stdout, got:\n${out}")
+    endif()
+    if(NOT err MATCHES "^battleship: error: [^\n]+\n$")
+      message(FATAL_ERROR "expected one line 'battleship: error: ...' on stderr, got:\n${err}")
+    endif()
+  elseif(NOT status EQUAL 0)
+    message(FATAL_ERROR "exit status ${status} from: battleship ${shown}\n${err}")
+  endif()
+  if(DEFINED STDERR AND NOT err MATCHES "${STDERR}")
+    message(FATAL_ERROR "stderr does not match '${STDERR}':\n${err}")
+  endif()
+  if(DEFINED STDOUT AND NOT out MATCHES "${STDOUT}")
+    message(FATAL_ERROR "stdout does not match '${STDOUT}':\n${out}")
+  endif()
+  if(out MATCHES "[Nn]a[Nn]|inf")
+    message(FATAL_ERROR "output holds a NaN or infinity:\n${out}")
+  endif()
+  string(REPLACE "|" ";" json_checks "${JSON}")
+  foreach(check IN LISTS json_checks)
+    string(REGEX MATCH "^([^=]+)=(.*)$" _ "${check}")
+    string(REPLACE "." ";" path "${CMAKE_MATCH_1}")
+    string(JSON value ERROR_VARIABLE json_error GET "${out}" ${path})
+    if(json_error)
+      message(FATAL_ERROR "JSON: ${json_error}\n${out}")
+    endif()
+    if(NOT value STREQUAL "${CMAKE_MATCH_2}")
+      message(FATAL_ERROR "JSON key '${CMAKE_MATCH_1}' is '${value}', expected '${CMAKE_MATCH_2}'")
+    endif()
+  endforeach()
+  string(REPLACE "|" ";" length_checks "${JSON_LENGTH}")
+  foreach(check IN LISTS length_checks)
+    string(REGEX MATCH "^([^=]+)=(.*)$" _ "${check}")
+    string(JSON n ERROR_VARIABLE json_error LENGTH "${out}" "${CMAKE_MATCH_1}")
+    if(json_error OR NOT n EQUAL "${CMAKE_MATCH_2}")
+      message(FATAL_ERROR "JSON array '${CMAKE_MATCH_1}' has length '${n}' (${json_error}), expected ${CMAKE_MATCH_2}")
+    endif()
+  endforeach()
+  return()
+endif()
+
+set(battleship_cli_testdata ${CMAKE_CURRENT_LIST_DIR}/testdata)
+set(battleship_cli_test_script ${CMAKE_CURRENT_LIST_FILE})
+
+function(battleship_cli_test name)
+  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;TERMINAL" "STDERR;STDOUT;INPUT" "ARGS;JSON;JSON_LENGTH")
+  string(REPLACE ";" "|" args "${T_ARGS}")
+  set(defines "-DEXE=$<TARGET_FILE:battleship_cli>" "-DARGS=${args}")
+  if(T_FAIL)
+    list(APPEND defines -DFAIL=ON)
+  endif()
+  if(T_TERMINAL)
+    find_program(BATTLESHIP_SCRIPT_PROGRAM script)
+    if(NOT BATTLESHIP_SCRIPT_PROGRAM)
+      return()  # no pseudo-terminal runner: skip the test
+    endif()
+    list(APPEND defines -DSCRIPT=${BATTLESHIP_SCRIPT_PROGRAM})
+  endif()
+  foreach(key STDERR STDOUT INPUT)
+    if(DEFINED T_${key})
+      list(APPEND defines "-D${key}=${T_${key}}")
+    endif()
+  endforeach()
+  foreach(key JSON JSON_LENGTH)
+    if(DEFINED T_${key})
+      string(REPLACE ";" "|" joined "${T_${key}}")
+      list(APPEND defines "-D${key}=${joined}")
+    endif()
+  endforeach()
+  add_test(NAME "cli: ${name}" COMMAND ${CMAKE_COMMAND} ${defines} -P ${battleship_cli_test_script})
+  set_tests_properties("cli: ${name}" PROPERTIES LABELS cli TIMEOUT 60)
+endfunction()
+
+set(small6 --grid 6x6 --fleet 3,2 --rule touching)
+
+# Counts derivable by hand.
+battleship_cli_test("count: Audinot et al. Figure 5, one 2-ship on 2x3 has 7 layouts"
+  ARGS count --grid 2x3 --fleet 2 --rule no-contact --json JSON labelled=7 unlabelled=7)
+battleship_cli_test("count: one 3-ship on 6x6 has 2*6*4 = 48 placements"
+  ARGS count --grid 6x6 --fleet 3 --json JSON labelled=48 unlabelled=48 shots=0)
+battleship_cli_test("count: two 3-ships on 3x3 without contact: 4 labelled, 2 unlabelled"
+  ARGS count --grid 3x3 --fleet 3,3 --rule no-contact --json JSON labelled=4 unlabelled=2)
+battleship_cli_test("count: the fleet fits nowhere on an empty board, 0 layouts"
+  ARGS count --grid 3x3 --fleet 3,3,3 --rule no-contact --json JSON labelled=0 unlabelled=0)
+battleship_cli_test("count: one hit on 3x3 leaves the row and the column through it"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/hit_centre_3x3.txt --json JSON labelled=2)
+battleship_cli_test("count: sunk 2-ship on B2-B3 leaves 35 places for the 3-ship"
+  ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_6x6.txt --json
+  JSON labelled=35 unlabelled=35 shots=3)
+battleship_cli_test("count: ship named in a sunk announcement"
+  ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_named_6x6.txt --json JSON labelled=35)
+battleship_cli_test("count: --board - reads standard input"
+  ARGS count ${small6} --board - --json INPUT ${battleship_cli_testdata}/shots_6x6.txt JSON labelled=136 shots=4)
+battleship_cli_test("error: standard input names itself" FAIL
+  ARGS count ${small6} --board - INPUT ${battleship_cli_testdata}/bad_shot.txt STDERR "<stdin>:2:4: expected hit")
+battleship_cli_test("count: text output"
+  ARGS count --grid 2x3 --fleet 2 --rule no-contact STDOUT "labelled layouts[^\n]* 7\n")
+battleship_cli_test("count: --help" ARGS count --help STDOUT "--grid")
+
+# The picture and the shot log of the same board give the same counts, and
+# every counter agrees with the recursive reference.
+foreach(method IN ITEMS recursive bitset)
+  foreach(file IN ITEMS picture_6x6 shots_6x6)
+    battleship_cli_test("count: ${file} with ${method}"
+      ARGS count ${small6} --board ${battleship_cli_testdata}/${file}.txt --method ${method} --json
+      JSON labelled=136 unlabelled=136 shots=4)
+  endforeach()
+endforeach()
+foreach(file IN ITEMS picture_6x6 shots_6x6)
+  battleship_cli_test("count: ${file} with exact" ARGS count ${small6} --board ${battleship_cli_testdata}/${file}.txt
+    --method exact --json JSON labelled=136 unlabelled=136)
+endforeach()
+battleship_cli_test("count: sunk with exact" ARGS count ${small6} --feedback sunk --method exact
+  --board ${battleship_cli_testdata}/sunk_6x6.txt --json JSON labelled=35)
+foreach(method IN ITEMS exact bitset)
+  battleship_cli_test("count: classic fleet on 6x6 with a named sinking, ${method}"
+    ARGS count --grid 6x6 --feedback sunk --board ${battleship_cli_testdata}/sunk_classic_6x6.txt --method ${method}
+    --json JSON labelled=16492 unlabelled=8246)
+endforeach()
+battleship_cli_test("count: 10x10 touching matches Park"
+  ARGS count --preset park --json JSON labelled=30093975536)
+
+# Density: JSON keys, array sizes, exact values.
+battleship_cli_test("density: JSON has counts, occupancy and probability"
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --json
+  JSON labelled=4 unlabelled=2 model=exact best=A1 occupancy.0=4 occupancy.1=2 occupancy.4=0 probability.1=0.5
+  JSON_LENGTH occupancy=9 probability=9)
+battleship_cli_test("density: shot log board"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --json
+  JSON labelled=136 best=C4 JSON_LENGTH probability=36 occupancy=36)
+battleship_cli_test("density: plain grid when stdout is not a terminal"
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "A +100 +50.0 +100\n")
+battleship_cli_test("density: colours on a terminal" TERMINAL
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "\\[48;5;196m")
+battleship_cli_test("density: no colours on a terminal with --colour never" TERMINAL
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --colour never STDOUT "A +100 +50.0 +100")
+battleship_cli_test("density: colours on request"
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --colour always STDOUT "\\[48;5;")
+
+# Two 3-ships without contact on 3x3 lie on rows A and C or columns 1 and 3:
+# every sample covers the corners and none the centre.
+battleship_cli_test("density: monte-carlo model"
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --model monte-carlo --samples 200 --seed 7 --json
+  JSON model=monte-carlo samples=200 seed=7 probability.0=1.0 probability.4=0.0 JSON_LENGTH probability=9)
+battleship_cli_test("density: monte-carlo keeps hits at probability 1"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --model monte-carlo --samples 100 --json
+  JSON probability.14=1.0 probability.8=0.0)
+battleship_cli_test("density: per-ship model gives weights"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --model per-ship --json
+  JSON model=per-ship best=C4 relative.15=1.0 JSON_LENGTH weights=36 relative=36)
+battleship_cli_test("error: per-ship model on an impossible board" FAIL
+  ARGS density --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt --model per-ship
+  STDERR "no layout agrees")
+
+# Errors: one line on stderr, nothing on stdout, status 1 (bad input) or 2 (bad arguments).
+battleship_cli_test("error: malformed --grid" FAIL ARGS count --grid 3y3 STDERR "--grid '3y3'")
+battleship_cli_test("error: unknown rule" FAIL ARGS count --rule sideways STDERR "--rule")
+battleship_cli_test("error: unknown option" FAIL ARGS count --frobnicate)
+battleship_cli_test("error: no subcommand" FAIL ARGS)
+battleship_cli_test("error: malformed --fleet" FAIL ARGS count --fleet 5,,3 STDERR "--fleet")
+battleship_cli_test("error: ship longer than the grid" FAIL ARGS count --grid 3x3 --fleet 5 STDERR "does not fit")
+battleship_cli_test("error: fleet larger than the grid" FAIL ARGS count --grid 3x3 --fleet 3,3,3,3 STDERR "more cells")
+battleship_cli_test("error: grid beyond 16x16" FAIL ARGS count --grid 17x17 STDERR "capacity")
+battleship_cli_test("error: zero-length ship" FAIL ARGS count --grid 3x3 --fleet 0 STDERR "length 0")
+battleship_cli_test("error: missing board file" FAIL ARGS count ${small6} --board ${battleship_cli_testdata}/no-such-file.txt
+  STDERR "cannot open")
+battleship_cli_test("error: bad character names line and column" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/bad_char.txt STDERR "bad_char.txt:3:3: unexpected character '\\?'")
+battleship_cli_test("error: short row names the line" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/bad_width.txt STDERR "bad_width.txt:2: expected 6 cells")
+battleship_cli_test("error: too few rows" FAIL
+  ARGS count --grid 6x7 --fleet 3,2 --board ${battleship_cli_testdata}/picture_6x6.txt STDERR "expected 7 rows")
+battleship_cli_test("error: bad shot outcome names line and column" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/bad_shot.txt STDERR "bad_shot.txt:2:4: expected hit, miss or sunk")
+battleship_cli_test("error: shot off the grid" FAIL
+  ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/shots_6x6.txt STDERR "shots_6x6.txt:5:1: 'E5' is not a cell of the 3x3 grid")
+battleship_cli_test("error: repeated shot" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/repeated_shot.txt STDERR "repeated_shot.txt:2:1: a1 was already shot")
+battleship_cli_test("error: sunk under hit/miss feedback" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/sunk_6x6.txt STDERR "needs --feedback sunk")
+battleship_cli_test("error: sunk ship not in the fleet" FAIL
+  ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_unknown_6x6.txt STDERR ":2:9: no ship 'Zeppelin'")
+battleship_cli_test("error: count of an observation no layout agrees with" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt
+  STDERR "no layout agrees with the observation")
+battleship_cli_test("error: density of an observation no layout agrees with" FAIL
+  ARGS density --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt
+  STDERR "no layout agrees with the observation")
+battleship_cli_test("error: density when the fleet fits nowhere" FAIL
+  ARGS density --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "cannot be placed")
+battleship_cli_test("error: unknown density model" FAIL ARGS density --grid 3x3 --fleet 2 --model oracle
+  STDERR "model 'oracle'")

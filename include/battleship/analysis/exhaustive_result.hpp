@@ -1,0 +1,140 @@
+#pragma once
+// exhaustive_result: the exact outcome of playing one deterministic strategy
+// against every legal layout (or one shard of them).
+//
+// The histogram counts labelled layouts (every ship distinct) per number of
+// shots; every statistic is derived from these integers: the mean is an exact
+// fraction, the variance's numerator is an exact integer. Partial results of
+// disjoint shards merge by adding histograms, so merging is exact and
+// independent of order, thread count or machine.
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <battleship/count/count_result.hpp>
+
+namespace battleship {
+
+// Shard `index` of `count` (0 <= index < count): which part of the
+// enumeration to run. The work is split by the placement of the enumeration's
+// first ship (the longest ship, placements in all_placements() order): shard
+// i holds the placements whose index is i modulo count.
+struct exhaustive_shard {
+  int index = 0;
+  int count = 1;
+};
+
+struct exhaustive_result {
+  std::string strategy;                  // names the strategy, so shards of different runs never merge
+  std::string rules;                     // names the rule set, likewise
+  std::vector<std::uint64_t> histogram;  // histogram[s]: labelled layouts needing exactly s shots
+  std::uint64_t labels_per_layout = 1;   // labelled layouts per unlabelled one (equal-length ships)
+  int shard_count = 1;
+  std::vector<int> shards;  // the shard indices covered, sorted
+  double seconds = 0;       // wall time, summed over merged parts
+
+  [[nodiscard]] bool complete() const noexcept { return static_cast<int>(shards.size()) == shard_count; }
+
+  [[nodiscard]] count_type layouts() const noexcept {
+    count_type n = 0;
+    for (auto c : histogram) n += c;
+    return n;
+  }
+  // With equal-length ships interchangeable; exact because a strategy that
+  // only sees hits and misses plays the relabelled layouts identically.
+  [[nodiscard]] count_type unlabelled_layouts() const noexcept { return layouts() / labels_per_layout; }
+  [[nodiscard]] count_type total_shots() const noexcept {
+    count_type t = 0;
+    for (std::size_t s = 0; s < histogram.size(); ++s) t += count_type{histogram[s]} * s;
+    return t;
+  }
+  [[nodiscard]] count_type total_squared_shots() const noexcept {
+    count_type t = 0;
+    for (std::size_t s = 0; s < histogram.size(); ++s) t += count_type{histogram[s]} * s * s;
+    return t;
+  }
+
+  // The mean as a reduced fraction numerator / denominator.
+  [[nodiscard]] std::pair<count_type, count_type> mean_fraction() const {
+    const count_type n = require_layouts();
+    const count_type t = total_shots();
+    count_type a = t, b = n;
+    while (b != 0) {
+      const count_type r = a % b;
+      a = b;
+      b = r;
+    }
+    return {t / a, n / a};
+  }
+  [[nodiscard]] double mean() const { return ratio(total_shots(), require_layouts()); }
+  // Population standard deviation: sqrt(n * sum(s^2) - (sum s)^2) / n, the
+  // radicand an exact integer.
+  [[nodiscard]] double stddev() const {
+    const count_type n = require_layouts();
+    const count_type t = total_shots();
+    const count_type radicand = n * total_squared_shots() - t * t;
+    return static_cast<double>(std::sqrt(static_cast<long double>(radicand)) / static_cast<long double>(n));
+  }
+  [[nodiscard]] int min() const {
+    (void)require_layouts();
+    for (std::size_t s = 0; s < histogram.size(); ++s)
+      if (histogram[s] != 0) return static_cast<int>(s);
+    return 0;
+  }
+  [[nodiscard]] int max() const {
+    (void)require_layouts();
+    for (std::size_t s = histogram.size(); s-- > 0;)
+      if (histogram[s] != 0) return static_cast<int>(s);
+    return 0;
+  }
+  // The shots of the k-th layout (0-based) in increasing order of shots.
+  [[nodiscard]] int quantile_index(count_type k) const {
+    count_type seen = 0;
+    for (std::size_t s = 0; s < histogram.size(); ++s) {
+      seen += histogram[s];
+      if (seen > k) return static_cast<int>(s);
+    }
+    throw std::out_of_range("exhaustive_result: quantile past the last layout");
+  }
+  // The median: the middle value, or the mean of the two middle values.
+  [[nodiscard]] double median() const {
+    const count_type n = require_layouts();
+    return (quantile_index((n - 1) / 2) + quantile_index(n / 2)) / 2.0;
+  }
+
+  // Adds a disjoint part of the same evaluation.
+  void merge(const exhaustive_result& other) {
+    if (other.strategy != strategy || other.rules != rules)
+      throw std::invalid_argument("cannot merge results of different evaluations ('" + strategy + "' on " + rules +
+                                  " and '" + other.strategy + "' on " + other.rules + ")");
+    if (other.shard_count != shard_count)
+      throw std::invalid_argument("cannot merge shards of a " + std::to_string(shard_count) + "-way and a " +
+                                  std::to_string(other.shard_count) + "-way split");
+    if (other.labels_per_layout != labels_per_layout)
+      throw std::invalid_argument("cannot merge results with different label conventions");
+    for (int s : other.shards)
+      if (std::binary_search(shards.begin(), shards.end(), s))
+        throw std::invalid_argument("shard " + std::to_string(s) + "/" + std::to_string(shard_count) +
+                                    " is in both results");
+    if (histogram.size() < other.histogram.size()) histogram.resize(other.histogram.size(), 0);
+    for (std::size_t s = 0; s < other.histogram.size(); ++s) histogram[s] += other.histogram[s];
+    shards.insert(shards.end(), other.shards.begin(), other.shards.end());
+    std::sort(shards.begin(), shards.end());
+    seconds += other.seconds;
+  }
+
+ private:
+  [[nodiscard]] count_type require_layouts() const {
+    const count_type n = layouts();
+    if (n == 0) throw std::domain_error("exhaustive_result: no layout was evaluated");
+    return n;
+  }
+};
+
+}  // namespace battleship

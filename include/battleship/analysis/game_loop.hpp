@@ -1,0 +1,37 @@
+#pragma once
+// play_game(): one game of a strategy against the referee, shot by shot.
+//
+// Each turn the strategy sees the referee's observation, names a cell, and is
+// told the outcome. The referee rejects repeated or off-grid shots (it
+// throws), so a game always ends within cell_count() shots.
+
+#include <battleship/core/game.hpp>
+#include <battleship/core/layout.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/strategy/strategy.hpp>
+
+namespace battleship {
+
+// Plays `referee` to the end and returns the number of shots fired. The
+// strategy is not restarted: call start_new_game() first for a fresh game.
+template <Ruleset R, Strategy S>
+requires std::same_as<typename S::board_type, typename R::board_type>
+int play_game(game<R>& referee, S& strategy) {
+  while (!referee.over()) {
+    const int cell = strategy.next_shot(referee.seen());
+    const shot_result r = referee.shoot(cell);
+    notify_result(strategy, cell, r, referee.seen());
+  }
+  return referee.shots_fired();
+}
+
+// A fresh game against `hidden`: restarts the strategy, returns the shots.
+template <Ruleset R, Strategy S>
+requires std::same_as<typename S::board_type, typename R::board_type>
+int play_game(const R& rules, S& strategy, const layout& hidden) {
+  game<R> referee(rules, hidden);
+  start_new_game(strategy);
+  return play_game(referee, strategy);
+}
+
+}  // namespace battleship

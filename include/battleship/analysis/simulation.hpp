@@ -1,0 +1,140 @@
+#pragma once
+// simulate(): many games of one strategy against one defense, in parallel,
+// with the same result whatever the number of threads.
+//
+// Game g uses its own seed, derive_seed(seed, g): the defense draws the
+// layout from splitmix_rng(that seed), and the strategy is reseeded with
+// derive_seed(that seed, 1) and restarted before the game. Threads take
+// blocks of games from a shared counter and keep their own histograms, which
+// are summed at the end; integer sums do not depend on the order, so the
+// statistics are identical for 1, 2 or 64 threads.
+//
+// make_strategy() is called once per thread (a strategy may hold large
+// tables; it is reused across that thread's games). An exception in any
+// game stops the run and is rethrown to the caller.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <ctime>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/statistics.hpp>
+#include <battleship/core/game.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/defense/defense.hpp>
+#include <battleship/strategy/rng.hpp>
+#include <battleship/strategy/strategy.hpp>
+
+namespace battleship {
+
+struct simulation_options {
+  long long games = 1000;
+  std::uint64_t seed = 0;
+  int threads = 1;  // 0: one per hardware thread
+  // Called from the calling thread about every progress_interval while the
+  // games run, and once at the end, with (games done, games in total).
+  std::function<void(long long, long long)> progress;
+  std::chrono::milliseconds progress_interval{200};
+};
+
+struct simulation_result {
+  shot_statistics stats;
+  double seconds = 0;      // wall-clock time of the games
+  double cpu_seconds = 0;  // processor time of the whole process meanwhile (all threads; a busy
+                           // machine inflates `seconds` but not this)
+  int threads = 1;
+};
+
+// The length of game `index` of the run seeded `seed` (what simulate() plays).
+template <Ruleset R, Strategy S, Defense D>
+int simulate_one(const R& rules, S& strategy, const D& defense, std::uint64_t seed, long long index) {
+  const std::uint64_t game_seed = derive_seed(seed, static_cast<std::uint64_t>(index));
+  splitmix_rng rng(game_seed);
+  const layout hidden = defense.place(rng);
+  seed_strategy(strategy, derive_seed(game_seed, 1));
+  return play_game(rules, strategy, hidden);
+}
+
+template <Ruleset R, class MakeStrategy, Defense D>
+requires Strategy<std::invoke_result_t<MakeStrategy&>> simulation_result simulate(const R& rules,
+                                                                                  MakeStrategy make_strategy,
+                                                                                  const D& defense,
+                                                                                  const simulation_options& options) {
+  if (options.games < 1) throw std::invalid_argument("simulate: the number of games must be at least 1");
+  int threads = options.threads;
+  if (threads < 0) throw std::invalid_argument("simulate: the number of threads cannot be negative");
+  if (threads == 0) threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  threads = static_cast<int>(std::min<long long>(threads, options.games));
+  const int cells = rules.geometry().cell_count();
+  constexpr long long block = 256;
+
+  std::atomic<long long> next{0}, done{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
+  std::vector<std::vector<long long>> histograms(static_cast<std::size_t>(threads),
+                                                 std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
+  auto worker = [&](std::size_t t) {
+    try {
+      auto strategy = make_strategy();
+      auto& h = histograms[t];
+      while (!failed.load(std::memory_order_relaxed)) {
+        const long long first = next.fetch_add(block, std::memory_order_relaxed);
+        if (first >= options.games) break;
+        const long long last = std::min(options.games, first + block);
+        for (long long g = first; g < last; ++g)
+          ++h[static_cast<std::size_t>(simulate_one(rules, strategy, defense, options.seed, g))];
+        done.fetch_add(last - first, std::memory_order_relaxed);
+      }
+    } catch (...) {
+      std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      failed = true;
+    }
+    finished[t] = std::chrono::steady_clock::now();
+  };
+
+  const auto start = std::chrono::steady_clock::now();
+  const std::clock_t cpu_start = std::clock();
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, static_cast<std::size_t>(t));
+  if (options.progress) {
+    try {  // a throwing callback must not leave the workers unjoined
+      while (done.load() < options.games && !failed.load()) {
+        options.progress(done.load(), options.games);
+        std::this_thread::sleep_for(options.progress_interval);
+      }
+    } catch (...) {
+      std::lock_guard lock(error_mutex);
+      if (!error) error = std::current_exception();
+      failed = true;
+    }
+  }
+  for (auto& th : pool) th.join();
+  const auto stop = *std::max_element(finished.begin(), finished.end());  // not the progress sleep
+  const std::clock_t cpu_stop = std::clock();
+  if (error) std::rethrow_exception(error);
+  if (options.progress) options.progress(options.games, options.games);
+
+  std::vector<long long> total(static_cast<std::size_t>(cells) + 1, 0);
+  for (const auto& h : histograms)
+    for (std::size_t s = 0; s < h.size(); ++s) total[s] += h[s];
+  simulation_result result;
+  result.stats = summarize(std::move(total), total_ship_cells(rules.fleet));
+  result.seconds = std::chrono::duration<double>(stop - start).count();
+  result.cpu_seconds = static_cast<double>(cpu_stop - cpu_start) / CLOCKS_PER_SEC;
+  result.threads = threads;
+  return result;
+}
+
+}  // namespace battleship

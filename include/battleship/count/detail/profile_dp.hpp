@@ -1,0 +1,672 @@
+#pragma once
+// The broken-profile dynamic programme behind exact_count, exact_sampler and
+// exact_density.
+//
+// Cells are visited in scan order. Before cell (r, c) a state records:
+//   code[j] for every column j: what the cell just above the frontier holds
+//     (row r for j < c, row r-1 for j >= c): 0 water (or, under the touching
+//     rule, any cell with nothing running down), 1 a ship cell with nothing
+//     running down (the contact rules need it), k+1 a vertical ship with k
+//     cells still to place below;
+//   h: cells still to place to the east of the current horizontal ship;
+//   ul: whether the cell up-left of (r, c) is a ship cell (no-contact only,
+//     since code[c-1] has already moved on to row r);
+//   the number of still unplaced ships of each type, in mixed radix.
+// A ship is placed when it starts: its start cell and direction fix it, so
+// every whole-placement predicate (in bounds, misses, sunk announcements, a
+// user weight) is one table lookup then; the cells it covers later are forced.
+// Contact is checked cell by cell against the four earlier neighbours
+// (west, north-west, north, north-east), which covers every adjacent pair.
+//
+// States are packed into one unsigned integer Key, most significant first:
+// the profile as a queue (code[c-1], the newest, on top ... code[c], the one
+// this cell consumes, at the bottom), then h, ul and the counts. Each layer is
+// kept sorted by key. A step pops code[c] and pushes the cell's new code on
+// top, so a successor's key is (new code, Q, ...) where Q, the rest of the
+// profile, was the top of its predecessor's key: walking the sorted layer
+// chunk by chunk of equal Q, every successor of a chunk shares its Q, so the
+// chunk's successors are summed in a small dense table indexed by the rest of
+// the key (new code, h, ul, counts), read back in order and appended to one
+// output stream per new code; the streams in order are the next layer,
+// sorted, with sequential memory access and no global sort or hash table.
+// Values are 64-bit while they fit (a wrap is detected and the pass redone in
+// 128 bits). With layers kept, each edge remembers its successor's index (and
+// whether it covers its cell), so the backward pass and the sampler read
+// successors directly.
+//
+// Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
+// the unshot cells left, or the hits ahead that no ship already running down
+// or east will cover cannot be covered by the unplaced ships (see
+// hits_coverable). After a few hits this removes most states, which would
+// otherwise survive until the hit they cannot cover.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/detail/checked_arithmetic.hpp>
+#include <battleship/count/detail/profile_problem.hpp>
+#include <battleship/detail/random.hpp>
+
+namespace battleship::detail {
+
+__extension__ using wide_key = unsigned __int128;
+
+// What a step does to its cell; values >= 0 mean "a ship of type k/2 starts
+// here going east (k even) or south (k odd)".
+inline constexpr int step_water = -1;
+inline constexpr int step_covered = -2;  // a cell of a ship that started earlier
+
+// Uniform integer in [0, n) for n up to 2^128 - 1, built on uniform_below.
+template <std::uniform_random_bit_generator Rng>
+[[nodiscard]] count_type uniform_below_wide(Rng& rng, count_type n) {
+  if ((n >> 64) == 0) return uniform_below(rng, static_cast<std::uint64_t>(n));
+  const auto high_range = static_cast<std::uint64_t>((n - 1) >> 64) + 1;
+  for (;;) {
+    // Separate statements: the order of two draws inside one expression is unspecified.
+    const count_type hi = uniform_below(rng, high_range);
+    const count_type mid = uniform_below(rng, std::uint64_t{1} << 32);
+    const count_type lo = (mid << 32) | uniform_below(rng, std::uint64_t{1} << 32);
+    const count_type v = (hi << 64) | lo;
+    if (v < n) return v;
+  }
+}
+
+// Thrown by the 64-bit forward pass when a value would wrap; the pass is then
+// redone with 128-bit values.
+struct narrow_overflow {};
+
+template <class V>
+[[nodiscard]] inline V value_add(V a, V b) {
+  V r;
+  if (__builtin_add_overflow(a, b, &r)) {
+    if constexpr (sizeof(V) == 8)
+      throw narrow_overflow{};
+    else
+      count_overflow();
+  }
+  return r;
+}
+template <class V>
+[[nodiscard]] inline V value_mul(V a, std::uint64_t w) {
+  if (w == 1) return a;
+  V r;
+  if (__builtin_mul_overflow(a, static_cast<V>(w), &r)) {
+    if constexpr (sizeof(V) == 8)
+      throw narrow_overflow{};
+    else
+      count_overflow();
+  }
+  return r;
+}
+
+template <class Key>
+class profile_dp {
+ public:
+  // Bits a state needs; the caller picks a Key wide enough.
+  [[nodiscard]] static int bits_needed(const profile_problem& p) {
+    unsigned radix = 1;
+    for (const auto& t : p.types) radix *= static_cast<unsigned>(t.multiplicity + 1);
+    return field(radix - 1) + 1 + field(static_cast<unsigned>(p.max_length - 1)) +
+           p.width * field(static_cast<unsigned>(p.max_length));
+  }
+  [[nodiscard]] static bool fits(const profile_problem& p) {
+    return bits_needed(p) <= static_cast<int>(8 * sizeof(Key));
+  }
+
+  explicit profile_dp(profile_problem p) { reset(std::move(p)); }
+
+  // A new problem; the layer buffers (and their memory) are kept for reuse.
+  void reset(profile_problem p) {
+    p_ = std::move(p);
+    kept_layers_ = 0;
+    stride_.clear();
+    unsigned radix = 1;
+    for (const auto& t : p_.types) {
+      stride_.push_back(radix);
+      radix *= static_cast<unsigned>(t.multiplicity + 1);
+    }
+    count_states_ = radix;
+    count_bits_ = field(radix - 1);
+    ul_shift_ = count_bits_;
+    h_shift_ = ul_shift_ + 1;
+    h_bits_ = field(static_cast<unsigned>(p_.max_length - 1));
+    code_shift_ = h_shift_ + h_bits_;
+    code_bits_ = field(static_cast<unsigned>(p_.max_length));
+    key_bits_ = code_shift_ + p_.width * code_bits_;
+    if (key_bits_ > static_cast<int>(8 * sizeof(Key))) throw std::logic_error("profile_dp: key too narrow");
+    // Per count state: which types still have ships to place, and how many cells they need.
+    available_.assign(radix, 0);
+    cells_needed_.assign(radix, 0);
+    for (unsigned idx = 0; idx < radix; ++idx)
+      for (std::size_t t = 0; t < p_.types.size(); ++t) {
+        const unsigned k = (idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1);
+        if (k > 0) available_[idx] |= 1U << t;
+        cells_needed_[idx] += static_cast<int>(k) * p_.types[t].length;
+      }
+    const int n = p_.cells();
+    free_after_.assign(static_cast<std::size_t>(n), 0);
+    hits_after_.assign(static_cast<std::size_t>(n), 0);
+    for (int i = n - 1; i-- > 0;) {
+      const signed char next = p_.forced[static_cast<std::size_t>(i + 1)];
+      free_after_[static_cast<std::size_t>(i)] = free_after_[static_cast<std::size_t>(i + 1)] + (next >= 0 ? 1 : 0);
+      hits_after_[static_cast<std::size_t>(i)] = hits_after_[static_cast<std::size_t>(i + 1)] + (next > 0 ? 1 : 0);
+    }
+    ships_left_.assign(radix, 0);
+    for (unsigned idx = 0; idx < radix; ++idx)
+      for (std::size_t t = 0; t < p_.types.size(); ++t)
+        ships_left_[idx] += static_cast<int>((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1));
+    hit_cells_.clear();
+    first_hit_after_.assign(static_cast<std::size_t>(n), 0);
+    for (int i = 0; i < n; ++i)
+      if (p_.forced[static_cast<std::size_t>(i)] > 0) hit_cells_.push_back(i);
+    for (int i = 0; i < n; ++i)
+      first_hit_after_[static_cast<std::size_t>(i)] =
+          static_cast<int>(std::upper_bound(hit_cells_.begin(), hit_cells_.end(), i) - hit_cells_.begin());
+    labelled_factor_ = 1;
+    for (const auto& t : p_.types)
+      for (int k = 2; k <= t.multiplicity; ++k)
+        labelled_factor_ = checked_mul(labelled_factor_, static_cast<count_type>(k));
+  }
+
+  [[nodiscard]] const profile_problem& problem() const noexcept { return p_; }
+  // Labelled layouts per type-level layout: the product of multiplicity!.
+  [[nodiscard]] count_type labelled_factor() const noexcept { return labelled_factor_; }
+
+  // Forward pass: the weighted number of type-level layouts. With keep_layers
+  // every layer stays in memory for backward() and sample().
+  count_type forward(bool keep_layers) {
+    try {
+      wide_ = false;
+      const count_type total = forward_as<std::uint64_t>(keep_layers);
+      // Completions are at most the total: 64 bits hold them if they hold it.
+      if (!keep_layers || (total >> 64) == 0) return total;
+    } catch (const narrow_overflow&) {
+    }
+    wide_ = true;
+    return forward_as<count_type>(keep_layers);
+  }
+
+  // Backward pass over the kept layers: completions of every state, and per
+  // scanned cell the weighted number of type-level layouts covering it.
+  void backward(std::vector<count_type>* occupancy) {
+    if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward(true) first");
+    if (wide_)
+      backward_as<count_type>(occupancy);
+    else
+      backward_as<std::uint64_t>(occupancy);
+  }
+
+  // One type-level layout drawn with probability proportional to its weight:
+  // calls start(scanned cell, type, dir) for every ship. Needs backward().
+  template <std::uniform_random_bit_generator Rng, class Start>
+  void sample(Rng& rng, Start&& start) const {
+    if (wide_)
+      sample_as<count_type>(rng, start);
+    else
+      sample_as<std::uint64_t>(rng, start);
+  }
+
+  [[nodiscard]] std::size_t peak_states() const noexcept { return peak_states_; }
+  // Bytes the kept layers may take before forward(true) gives up (std::length_error).
+  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  [[nodiscard]] std::size_t kept_states() const noexcept {
+    std::size_t k = 0;
+    for (int i = 0; i < kept_layers_; ++i) k += layers_[static_cast<std::size_t>(i)].keys.size();
+    return k;
+  }
+  // Bytes held by the kept layers.
+  [[nodiscard]] std::size_t kept_bytes() const noexcept {
+    std::size_t k = 0;
+    for (const auto& l : layers_)
+      k += l.keys.capacity() * sizeof(Key) + (l.f64.capacity() + l.b64.capacity()) * sizeof(std::uint64_t) +
+           (l.f128.capacity() + l.b128.capacity()) * sizeof(count_type) +
+           (l.dst.capacity() + l.first_edge.capacity()) * sizeof(std::uint32_t);
+    return k;
+  }
+  void release() {
+    layers_ = {};
+    kept_layers_ = 0;
+  }
+
+ private:
+  // An edge's successor index, with the top bit set when the step covers its
+  // cell; `dropped` marks a successor that did not survive (last cell).
+  static constexpr std::uint32_t covered_flag = std::uint32_t{1} << 31;
+  static constexpr std::uint32_t index_mask = covered_flag - 1;
+  static constexpr std::uint32_t dropped = index_mask;
+
+  struct layer {
+    std::vector<Key> keys;  // sorted, distinct
+    // Weighted partial layouts reaching each state (f) and completions from
+    // it (b): 64-bit when the forward pass fitted in 64 bits (then so do the
+    // completions, as each is at most the total), 128-bit otherwise.
+    std::vector<std::uint64_t> f64, b64;
+    std::vector<count_type> f128, b128;
+    std::vector<std::uint32_t> dst;         // per edge (in expansion order): successor index in the next layer
+    std::vector<std::uint32_t> first_edge;  // per state: its first edge
+  };
+  template <class V>
+  static std::vector<V>& f_of(layer& l) {
+    if constexpr (sizeof(V) == 8)
+      return l.f64;
+    else
+      return l.f128;
+  }
+  template <class V>
+  static std::vector<V>& b_of(layer& l) {
+    if constexpr (sizeof(V) == 8)
+      return l.b64;
+    else
+      return l.b128;
+  }
+  template <class V>
+  static const std::vector<V>& b_of(const layer& l) {
+    if constexpr (sizeof(V) == 8)
+      return l.b64;
+    else
+      return l.b128;
+  }
+
+  template <class V>
+  void backward_as(std::vector<count_type>* occupancy) {
+    const int n = p_.cells();
+    if (occupancy) occupancy->assign(static_cast<std::size_t>(n), 0);
+    b_of<V>(layers_[static_cast<std::size_t>(n)]).assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
+    for (int i = n; i-- > 0;) {
+      layer& L = layers_[static_cast<std::size_t>(i)];
+      const std::vector<V>& next_b = b_of<V>(layers_[static_cast<std::size_t>(i + 1)]);
+      std::vector<V>& b = b_of<V>(L);
+      const std::vector<V>& f = f_of<V>(L);
+      b.assign(L.keys.size(), 0);
+      const cell_context ctx = context(i);
+      count_type occ = 0;
+      const std::uint32_t* dst = L.dst.data();
+      for (std::size_t s = 0; s < L.keys.size(); ++s) {
+        V total = 0, covered = 0;
+        if (p_.unit_weights) {
+          // Every edge weighs 1: its successor index and flag say it all.
+          for (std::uint32_t e = L.first_edge[s]; e < L.first_edge[s + 1]; ++e) {
+            const std::uint32_t d = dst[e];
+            if ((d & index_mask) == dropped) continue;
+            const V v = next_b[d & index_mask];
+            total = value_add(total, v);
+            if (d & covered_flag) covered = value_add(covered, v);
+          }
+        } else {
+          const std::uint32_t* edge = dst + L.first_edge[s];
+          expand(
+              ctx, L.keys[s], [&](Key, std::uint64_t w, int) __attribute__((always_inline)) {
+                const std::uint32_t d = *edge++;
+                if ((d & index_mask) == dropped) return;
+                const V v = value_mul<V>(next_b[d & index_mask], w);
+                total = value_add(total, v);
+                if (d & covered_flag) covered = value_add(covered, v);
+              });
+        }
+        b[s] = total;
+        if (occupancy && covered != 0)
+          occ = checked_add(occ, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered)));
+      }
+      if (occupancy) (*occupancy)[static_cast<std::size_t>(i)] = occ;
+    }
+  }
+
+  template <class V, class Rng, class Start>
+  void sample_as(Rng& rng, Start& start) const {
+    const int n = p_.cells();
+    std::size_t s = 0;
+    if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
+    for (int i = 0; i < n; ++i) {
+      const layer& L = layers_[static_cast<std::size_t>(i)];
+      const layer& N = layers_[static_cast<std::size_t>(i + 1)];
+      const std::vector<V>& next_b = b_of<V>(N);
+      count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[s]));
+      const std::uint32_t* dst = L.dst.data() + L.first_edge[s];
+      bool done = false;
+      std::size_t chosen = 0;
+      int chosen_kind = 0;
+      expand(context(i), L.keys[s], [&](Key, std::uint64_t w, int kind) {
+        const std::uint32_t d = *dst++ & index_mask;
+        if (done || d == dropped) return;
+        const count_type v = static_cast<count_type>(w) * next_b[d];  // cannot overflow: backward() summed these
+        if (r < v) {
+          done = true;
+          chosen = d;
+          chosen_kind = kind;
+        } else {
+          r -= v;
+        }
+      });
+      if (!done) throw std::logic_error("profile_dp: inconsistent tables");
+      if (chosen_kind >= 0) start(i, chosen_kind / 2, chosen_kind % 2);
+      s = chosen;
+    }
+  }
+
+  [[nodiscard]] static int field(unsigned max) { return std::max(1, static_cast<int>(std::bit_width(max))); }
+
+  // What a step at cell i needs, computed once per cell.
+  struct cell_context {
+    int i = 0;
+    bool has_left = false, has_up_right = false;
+    signed char forced = 0;
+    int free_after = 0;       // cells after this one that are not misses
+    int hits_after = 0;       // hit cells after this one
+    int first_hit_after = 0;  // index in hit_cells_ of the first hit after this cell
+    int top_shift = 0;        // where the new code goes
+  };
+  [[nodiscard]] cell_context context(int i) const noexcept {
+    const int W = p_.width, c = i % W;
+    cell_context x;
+    x.i = i;
+    x.has_left = c > 0;
+    x.has_up_right = c + 1 < W;
+    x.forced = p_.forced[static_cast<std::size_t>(i)];
+    x.free_after = free_after_[static_cast<std::size_t>(i)];
+    x.hits_after = hits_after_[static_cast<std::size_t>(i)];
+    x.first_hit_after = first_hit_after_[static_cast<std::size_t>(i)];
+    x.top_shift = code_shift_ + (W - 1) * code_bits_;
+    return x;
+  }
+
+  // Can the hits after cell x.i still be covered from state s (a state
+  // before cell x.i + 1)? Hits on cells the state has already committed (the
+  // rest of the current horizontal ship, the rest of every vertical ship
+  // running down) are fine; each other one needs an unplaced ship, and hits
+  // that pairwise no single ship can reach need distinct ships. A necessary
+  // condition only: it prunes states early that would die at a later hit.
+  [[nodiscard]] bool hits_coverable(const cell_context& x, Key s, int need) const noexcept {
+    const int W = p_.width, r = x.i / W, c = x.i % W;
+    const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
+    const int left = ships_left_[static_cast<std::size_t>(s & static_cast<Key>((Key{1} << count_bits_) - 1))];
+    const unsigned cmask = (1U << code_bits_) - 1;
+    int uncovered = 0, independent = 0;
+    std::array<int, 8> chosen{};
+    for (std::size_t k = static_cast<std::size_t>(x.first_hit_after); k < hit_cells_.size(); ++k) {
+      const int cell = hit_cells_[k];
+      if (cell <= x.i + h) continue;  // the current horizontal ship reaches it
+      const int row = cell / W, col = cell % W;
+      const int slot = (col - c - 1 + W) % W;
+      const int code = static_cast<int>(static_cast<unsigned>(s >> (code_shift_ + slot * code_bits_)) & cmask);
+      if (code >= 2) {
+        const int top = col <= c ? r + 1 : r;
+        if (row >= top && row < top + code - 1) continue;  // a vertical ship runs down over it
+      }
+      if (++uncovered > need) return false;
+      bool shared = false;
+      for (int m = 0; m < independent && !shared; ++m) {
+        const int other = chosen[static_cast<std::size_t>(m)];
+        shared = (other / W == row && std::abs(other % W - col) < p_.max_length) ||
+                 (other % W == col && std::abs(other / W - row) < p_.max_length);
+      }
+      if (!shared) {
+        if (independent == left) return false;
+        if (independent < static_cast<int>(chosen.size())) chosen[static_cast<std::size_t>(independent++)] = cell;
+      }
+    }
+    return true;
+  }
+
+  // Calls emit(next state, weight, kind) for every way to fill the cell from
+  // state s (always in the same order, which the edge indices rely on).
+  template <class Emit>
+  [[gnu::always_inline]] inline void expand(const cell_context& x, Key s, Emit&& emit) const {
+    const bool touching = p_.rule == adjacency::touching;
+    const bool no_contact = p_.rule == adjacency::no_contact;
+    const unsigned cmask = (1U << code_bits_) - 1;
+    const unsigned a = static_cast<unsigned>(s >> code_shift_) & cmask;  // code[c]: the cell above
+    const unsigned h = static_cast<unsigned>(s >> h_shift_) & ((1U << h_bits_) - 1);
+    const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
+    // The profile popped (code[c] gone), h = ul = 0, counts kept.
+    Key base = ((s >> (code_shift_ + code_bits_)) << code_shift_) | (s & count_mask);
+    const Key occupied_code = touching ? Key{0} : Key{1} << x.top_shift;
+    // A state is dead when its unplaced ships no longer fit in the cells
+    // left, or when they and the cells already committed below and to the
+    // east cannot cover the hits left.
+    auto emit_if_room = [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+      const int need = cells_needed_[static_cast<std::size_t>(next & count_mask)];
+      if (need > x.free_after) return;
+      if (x.hits_after > 0 && !hits_coverable(x, next, need)) return;
+      emit(next, w, kind);
+    };
+    bool blocked = false;  // a neighbour other than the ship itself is a ship cell
+    bool diagonal = false;
+    if (!touching) {
+      blocked = x.has_left && ((static_cast<unsigned>(s >> x.top_shift) & cmask) != 0);
+      if (no_contact) {
+        diagonal = ((s >> ul_shift_) & 1U) != 0 ||
+                   (x.has_up_right && ((static_cast<unsigned>(s >> (code_shift_ + code_bits_)) & cmask) != 0));
+        if (x.has_up_right && a != 0) base |= Key{1} << ul_shift_;  // becomes up-left of the next cell
+      }
+    }
+    if (a >= 2) {  // a vertical ship runs down into this cell
+      if (h > 0 || x.forced < 0 || blocked || diagonal) return;
+      const Key nc = a > 2 ? static_cast<Key>(a - 1) << x.top_shift : occupied_code;
+      emit_if_room(base | nc, 1, step_covered);
+      return;
+    }
+    if (h > 0) {  // the current horizontal ship continues (its west neighbour is itself)
+      if (x.forced < 0 || diagonal || (!touching && a != 0)) return;
+      emit_if_room(base | occupied_code | (static_cast<Key>(h - 1) << h_shift_), 1, step_covered);
+      return;
+    }
+    if (x.forced <= 0) emit_if_room(base, 1, step_water);
+    if (x.forced < 0 || blocked || diagonal || (!touching && a != 0)) return;
+    unsigned avail = available_[static_cast<std::size_t>(s & count_mask)];
+    const std::size_t cells = static_cast<std::size_t>(p_.cells());
+    while (avail != 0) {
+      const int t = std::countr_zero(avail);
+      avail &= avail - 1;
+      const auto& ty = p_.types[static_cast<std::size_t>(t)];
+      const Key after = base - static_cast<Key>(stride_[static_cast<std::size_t>(t)]);
+      const std::uint64_t* w = &p_.weight[(static_cast<std::size_t>(t) * cells + static_cast<std::size_t>(x.i)) * 2];
+      if (w[0] != 0) emit_if_room(after | occupied_code | (static_cast<Key>(ty.length - 1) << h_shift_), w[0], 2 * t);
+      if (w[1] != 0) emit_if_room(after | (static_cast<Key>(ty.length) << x.top_shift), w[1], 2 * t + 1);
+    }
+  }
+
+  template <class V>
+  struct entry {
+    Key key;
+    V val;
+    std::uint32_t id;
+  };
+
+  // layers_[i] holds the states before cell i (without keep_layers only
+  // two slots, used alternately). Vectors keep their capacity between calls,
+  // so repeated counts reuse memory instead of faulting in fresh pages.
+  template <class V>
+  count_type forward_as(bool keep_layers) {
+    const int n = p_.cells();
+    kept_layers_ = 0;
+    const std::size_t slots = keep_layers ? static_cast<std::size_t>(n + 1) : 2;
+    if (layers_.size() < slots) layers_.resize(slots);
+    auto slot = [&](int i) -> layer& {
+      return layers_[keep_layers ? static_cast<std::size_t>(i) : static_cast<std::size_t>(i % 2)];
+    };
+    slot(0).keys.assign(1, static_cast<Key>(count_states_ - 1));
+    f_of<V>(slot(0)).assign(1, 1);
+    const auto codes = static_cast<std::size_t>(p_.max_length + 1);
+    stream_keys_.resize(codes);
+    std::vector<std::vector<V>> stream_f(codes);
+    std::vector<entry<V>> batch;
+    const int q_shift = code_shift_ + code_bits_;  // Q: the profile above code[c]
+    const int top_shift = code_shift_ + (p_.width - 1) * code_bits_;
+    const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
+    // The dense per-chunk table when the low part of a key is small.
+    const int low_bits = code_bits_ + code_shift_;
+    const bool dense = low_bits <= 14;
+    const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
+    std::vector<V> acc(dense ? std::size_t{1} << low_bits : 0);
+    std::vector<std::uint32_t> index_of(dense && keep_layers ? std::size_t{1} << low_bits : 0);
+    std::vector<std::uint64_t> occupied(dense ? std::max<std::size_t>(1, (std::size_t{1} << low_bits) / 64) : 0, 0);
+    std::vector<std::uint64_t> summary(dense ? (occupied.size() + 63) / 64 : 0, 0);
+    peak_states_ = 1;
+    std::size_t kept_bytes = 0;
+    for (int i = 0; i < n; ++i) {
+      const cell_context ctx = context(i);
+      const bool last = i == n - 1;
+      layer& cur = slot(i);
+      layer& nxt = slot(i + 1);
+      const std::vector<Key>& keys = cur.keys;
+      const std::vector<V>& f = f_of<V>(cur);
+      cur.first_edge.clear();
+      cur.dst.clear();
+      edge_stream_.clear();
+      for (std::size_t k = 0; k < codes; ++k) {
+        stream_keys_[k].clear();
+        stream_f[k].clear();
+      }
+      std::uint32_t edges = 0;
+      // Appends one successor state to the stream of its new code; returns its index there.
+      auto push_state = [&](Key key, V value) -> std::uint32_t {
+        // After the last cell only states with every ship placed count.
+        if (last && (key & count_mask) != 0) return dropped;
+        const auto st = static_cast<std::size_t>(key >> top_shift);
+        stream_keys_[st].push_back(key);
+        stream_f[st].push_back(value);
+        return static_cast<std::uint32_t>(stream_keys_[st].size() - 1);
+      };
+      for (std::size_t s = 0; s < keys.size();) {
+        // One chunk: the states sharing Q; their successors all share Q too.
+        const Key q = keys[s] >> q_shift;
+        const std::uint32_t chunk_first = edges;
+        if (dense) {
+          // Successors of a chunk differ only in their low part (new code, h,
+          // ul, counts): sum them in a small dense table, read back in order
+          // through its occupancy bitmap.
+          for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
+            if (keep_layers) cur.first_edge.push_back(edges);
+            const V fs = f[s];
+            expand(
+                ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                  const auto low = static_cast<std::uint32_t>(((next >> top_shift) << code_shift_) | (next & low_mask));
+                  const V v = value_mul<V>(fs, w);
+                  const std::uint64_t bit = std::uint64_t{1} << (low & 63);
+                  std::uint64_t& word = occupied[low >> 6];
+                  if (word & bit) {
+                    acc[low] = value_add(acc[low], v);
+                  } else {
+                    word |= bit;
+                    summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
+                    acc[low] = v;
+                  }
+                  // Replaced by the successor's index below.
+                  if (keep_layers) cur.dst.push_back(low | (kind != step_water ? covered_flag : 0));
+                  ++edges;
+                });
+          }
+          for (std::size_t si = 0; si < summary.size(); ++si)
+            while (summary[si] != 0) {
+              const std::size_t wi = si * 64 + static_cast<std::size_t>(std::countr_zero(summary[si]));
+              summary[si] &= summary[si] - 1;
+              std::uint64_t bits = occupied[wi];
+              occupied[wi] = 0;
+              while (bits != 0) {
+                const auto low = static_cast<std::uint32_t>(wi * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+                bits &= bits - 1;
+                const Key key = (static_cast<Key>(low >> code_shift_) << top_shift) | (q << code_shift_) |
+                                (static_cast<Key>(low) & low_mask);
+                const std::uint32_t at = push_state(key, acc[low]);
+                if (keep_layers) index_of[low] = at;
+              }
+            }
+          if (keep_layers)
+            for (std::uint32_t e = chunk_first; e < edges; ++e) {
+              const std::uint32_t low = cur.dst[e] & index_mask;
+              edge_stream_.push_back(static_cast<unsigned char>(low >> code_shift_));
+              cur.dst[e] = index_of[low] | (cur.dst[e] & covered_flag);
+            }
+        } else {
+          // Wide low parts: sort the chunk's successors instead.
+          batch.clear();
+          for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
+            if (keep_layers) cur.first_edge.push_back(edges);
+            const V fs = f[s];
+            expand(
+                ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                  batch.push_back({next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)});
+                });
+          }
+          std::sort(batch.begin(), batch.end(), [](const auto& x, const auto& y) { return x.key < y.key; });
+          if (keep_layers) {
+            cur.dst.resize(edges);
+            edge_stream_.resize(edges);
+          }
+          for (std::size_t j = 0; j < batch.size();) {
+            const Key key = batch[j].key;
+            const std::size_t from = j;
+            V sum = batch[j].val;
+            for (++j; j < batch.size() && batch[j].key == key; ++j) sum = value_add(sum, batch[j].val);
+            const std::uint32_t at = push_state(key, sum);
+            if (keep_layers)
+              for (std::size_t e = from; e < j; ++e) {
+                const std::uint32_t id = batch[e].id & index_mask;
+                cur.dst[id] = at | (batch[e].id & covered_flag);
+                edge_stream_[id] = static_cast<unsigned char>(key >> top_shift);
+              }
+          }
+        }
+      }
+      if (keep_layers) cur.first_edge.push_back(edges);
+      // The streams, in order of their new code, are the next layer in key order.
+      std::vector<std::size_t> offset(codes + 1, 0);
+      for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + stream_keys_[k].size();
+      if (offset[codes] >= dropped || edges >= dropped)
+        throw std::length_error("profile_dp: too many states in one layer");
+      if (keep_layers)
+        for (std::uint32_t e = 0; e < edges; ++e)
+          if ((cur.dst[e] & index_mask) != dropped) cur.dst[e] += static_cast<std::uint32_t>(offset[edge_stream_[e]]);
+      nxt.keys.clear();
+      std::vector<V>& nf = f_of<V>(nxt);
+      nf.clear();
+      for (std::size_t k = 0; k < codes; ++k) {
+        nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].end());
+        nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].end());
+      }
+      peak_states_ = std::max(peak_states_, nxt.keys.size());
+      if (keep_layers) {
+        // Key, f, b and the first-edge index per state, the successor index per edge.
+        kept_bytes += nxt.keys.size() * (sizeof(Key) + 2 * sizeof(V) + sizeof(std::uint32_t)) +
+                      std::size_t{edges} * sizeof(std::uint32_t);
+        if (kept_bytes > memory_limit_)
+          throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
+                                  " MiB of tables on this board; count without it, or raise the limit");
+      }
+    }
+    count_type total = 0;
+    for (auto v : f_of<V>(slot(n))) total = checked_add(total, static_cast<count_type>(v));
+    if (keep_layers) kept_layers_ = n + 1;
+    return total;
+  }
+
+  profile_problem p_;
+  std::vector<unsigned> stride_;
+  unsigned count_states_ = 1;
+  int count_bits_ = 1, ul_shift_ = 0, h_shift_ = 0, h_bits_ = 1, code_shift_ = 0, code_bits_ = 1, key_bits_ = 1;
+  std::vector<unsigned> available_;
+  std::vector<int> cells_needed_;
+  std::vector<int> free_after_, hits_after_, first_hit_after_;  // per cell, about the cells after it
+  std::vector<int> ships_left_;                                 // per count state: ships still unplaced
+  std::vector<int> hit_cells_;                                  // in scan order
+  count_type labelled_factor_ = 1;
+  std::vector<layer> layers_;
+  int kept_layers_ = 0;  // layers valid for backward() and sample()
+  std::vector<std::vector<Key>> stream_keys_;
+  std::vector<unsigned char> edge_stream_;
+  std::size_t peak_states_ = 0;
+  bool wide_ = false;  // the last forward pass needed 128-bit values
+  std::size_t memory_limit_ = std::size_t{8} << 30;
+};
+
+}  // namespace battleship::detail

@@ -1,0 +1,147 @@
+#pragma once
+// exact_count: the number of layouts agreeing with an observation, and how
+// many of them cover each cell, by a dynamic programme over the cells in scan
+// order (a "broken profile"; see count/detail/profile_dp.hpp) instead of
+// enumerating layouts. Same result and conventions as enumerate_bitset:
+// labelled counts (every ship distinct), unlabelled = labelled /
+// unlabelled_divisor(rules, obs), occupancy = labelled layouts covering each
+// cell. Any grid up to the bitboard's capacity, any fleet, every adjacency
+// rule and both feedback models; counts are exact and overflow throws
+// std::overflow_error rather than wrapping.
+//
+// Extension point — per-placement weights. count(obs, weight) takes a
+// callable `weight(int ship, const placement& p) -> std::uint64_t` and
+// returns the weighted sums: every layout contributes the product of its
+// ships' weights (0 forbids a placement) to `labelled` and to the occupancy
+// of the cells it covers, so occupancy[c] / labelled is the exact posterior
+// probability of c under the prior "P(layout) proportional to the product of
+// weights" (e.g. a prior that humans favour edges). Placements the
+// observation rules out are excluded before `weight` is asked. `unlabelled`
+// is labelled / unlabelled_divisor, meaningful when equal-length ships get
+// equal weights. Equal-length ships whose weights (and admissibility) agree
+// on every placement are merged into one type and counted once, which is
+// what makes the common case fast.
+//
+// Memory: a count alone keeps two layers of states; the occupancy matrix
+// keeps every layer (peak_states()/kept_states() report the sizes).
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <battleship/core/observation.hpp>
+#include <battleship/core/placement.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/detail/checked_arithmetic.hpp>
+#include <battleship/count/detail/profile_dp.hpp>
+#include <battleship/count/detail/profile_problem.hpp>
+
+namespace battleship {
+
+// The default weight: every admissible placement counts once.
+struct unit_weight {
+  constexpr std::uint64_t operator()(int, const placement&) const noexcept { return 1; }
+};
+
+template <class F>
+concept PlacementWeight = requires(F& f, int ship, const placement& p) {
+  { f(ship, p) } -> std::convertible_to<std::uint64_t>;
+};
+
+namespace detail {
+// Keeps a profile_dp over each key width and hands f the narrowest that holds
+// the problem, reusing its buffers from one call to the next.
+class profile_dp_pool {
+ public:
+  std::size_t memory_limit = std::size_t{8} << 30;
+
+  template <class F>
+  decltype(auto) run(profile_problem p, F&& f) {
+    if (profile_dp<std::uint64_t>::fits(p)) return f(get(narrow_, std::move(p)));
+    if (!profile_dp<wide_key>::fits(p))
+      throw std::invalid_argument("grid too wide for the exact counter (a state needs " +
+                                  std::to_string(profile_dp<wide_key>::bits_needed(p)) + " bits)");
+    return f(get(wide_, std::move(p)));
+  }
+
+ private:
+  template <class Key>
+  profile_dp<Key>& get(std::optional<profile_dp<Key>>& slot, profile_problem p) {
+    if (slot)
+      slot->reset(std::move(p));
+    else
+      slot.emplace(std::move(p));
+    slot->set_memory_limit(memory_limit);
+    return *slot;
+  }
+  std::optional<profile_dp<std::uint64_t>> narrow_;
+  std::optional<profile_dp<wide_key>> wide_;
+};
+}  // namespace detail
+
+template <Ruleset R>
+class exact_counter {
+ public:
+  using board_type = typename R::board_type;
+
+  explicit exact_counter(const R& rules) : rules_(rules) {}
+
+  [[nodiscard]] count_result count(const observation<board_type>& obs, bool with_occupancy = true) {
+    return count(obs, unit_weight{}, with_occupancy);
+  }
+
+  template <PlacementWeight Weight>
+  [[nodiscard]] count_result count(const observation<board_type>& obs, Weight&& weight, bool with_occupancy = true) {
+    const auto g = rules_.geometry();
+    return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
+      count_result result;
+      const count_type types = dp.forward(with_occupancy);
+      result.labelled = detail::checked_mul(types, dp.labelled_factor());
+      result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
+      peak_states_ = dp.peak_states();
+      kept_states_ = with_occupancy ? dp.kept_states() : 0;
+      if (with_occupancy) {
+        result.occupancy.assign(static_cast<std::size_t>(g.cell_count()), 0);
+        if (types != 0) {
+          std::vector<count_type> scanned;
+          dp.backward(&scanned);
+          for (int s = 0; s < g.cell_count(); ++s)
+            result.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
+                detail::checked_mul(scanned[static_cast<std::size_t>(s)], dp.labelled_factor());
+        }
+      }
+      return result;
+    });
+  }
+
+  // The occupancy matrix keeps every layer of the programme; beyond this many
+  // bytes of tables (default 8 GiB) count() throws std::length_error instead.
+  void set_memory_limit(std::size_t bytes) noexcept { pool_.memory_limit = bytes; }
+
+  [[nodiscard]] const R& rules() const noexcept { return rules_; }
+  // States in the largest layer of the last count, and states kept for its occupancy.
+  [[nodiscard]] std::size_t peak_states() const noexcept { return peak_states_; }
+  [[nodiscard]] std::size_t kept_states() const noexcept { return kept_states_; }
+
+ private:
+  R rules_;
+  detail::profile_dp_pool pool_;
+  std::size_t peak_states_ = 0, kept_states_ = 0;
+};
+
+template <Ruleset R>
+[[nodiscard]] count_result exact_count(const R& rules, const observation<typename R::board_type>& obs,
+                                       bool with_occupancy = true) {
+  return exact_counter<R>(rules).count(obs, with_occupancy);
+}
+
+template <Ruleset R>
+[[nodiscard]] count_result exact_count(const R& rules, bool with_occupancy = true) {
+  return exact_count(rules, observation<typename R::board_type>(rules), with_occupancy);
+}
+
+}  // namespace battleship

@@ -1,0 +1,98 @@
+#pragma once
+// exact_sampler: layouts drawn exactly uniformly from those agreeing with an
+// observation (or, with weights, with probability proportional to the
+// product of placement weights), straight from the exact counter's tables.
+//
+// Construction runs the forward and backward passes once and keeps the
+// tables; each draw then walks the cells in scan order choosing every step
+// with probability (ways through that step) / (ways from here), so no draw is
+// ever rejected. Interchangeable ships (one type in the counter) are dealt
+// their placements by a uniform random permutation, which turns the uniform
+// type-level layout into a uniform labelled one.
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <battleship/core/layout.hpp>
+#include <battleship/core/observation.hpp>
+#include <battleship/core/placement.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/detail/checked_arithmetic.hpp>
+#include <battleship/count/detail/profile_dp.hpp>
+#include <battleship/count/detail/profile_problem.hpp>
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/detail/random.hpp>
+
+namespace battleship {
+
+template <Ruleset R>
+class exact_sampler {
+ public:
+  using board_type = typename R::board_type;
+
+  // Throws inconsistent_observation when no layout agrees with `obs`.
+  exact_sampler(const R& rules, const observation<board_type>& obs) : exact_sampler(rules, obs, unit_weight{}) {}
+
+  template <PlacementWeight Weight>
+  exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight)
+      : rules_(rules), engine_(make_engine(detail::make_profile_problem(rules, obs, weight))) {
+    std::visit(
+        [&](auto& dp) {
+          const count_type types = dp.forward(true);
+          if (types == 0) throw inconsistent_observation();
+          labelled_ = detail::checked_mul(types, dp.labelled_factor());
+          dp.backward(nullptr);
+        },
+        engine_);
+  }
+
+  // One layout; the caller's generator is the only source of randomness.
+  template <std::uniform_random_bit_generator Rng>
+  [[nodiscard]] layout operator()(Rng& rng) const {
+    return std::visit(
+        [&](const auto& dp) {
+          const auto& p = dp.problem();
+          std::vector<std::vector<placement>> by_type(p.types.size());
+          dp.sample(rng, [&](int cell, int type, int dir) {
+            by_type[static_cast<std::size_t>(type)].push_back(
+                p.original_placement(cell, dir, p.types[static_cast<std::size_t>(type)].length));
+          });
+          std::array<placement, max_ships> where{};
+          for (std::size_t t = 0; t < p.types.size(); ++t) {
+            auto& list = by_type[t];
+            for (std::size_t k = list.size(); k > 1; --k)  // Fisher-Yates
+              std::swap(list[k - 1], list[static_cast<std::size_t>(detail::uniform_below(rng, k))]);
+            for (std::size_t k = 0; k < list.size(); ++k)
+              where[static_cast<std::size_t>(p.types[t].ships[k])] = list[k];
+          }
+          layout l;
+          for (int i = 0; i < rules_.ship_count(); ++i) l.push_back(where[static_cast<std::size_t>(i)]);
+          return l;
+        },
+        engine_);
+  }
+
+  // The number of labelled layouts (weighted sum with weights) being sampled from.
+  [[nodiscard]] count_type layout_count() const noexcept { return labelled_; }
+  [[nodiscard]] const R& rules() const noexcept { return rules_; }
+
+ private:
+  using engine_type = std::variant<detail::profile_dp<std::uint64_t>, detail::profile_dp<detail::wide_key>>;
+  static engine_type make_engine(detail::profile_problem p) {
+    if (detail::profile_dp<std::uint64_t>::fits(p)) return engine_type(std::in_place_index<0>, std::move(p));
+    if (!detail::profile_dp<detail::wide_key>::fits(p))
+      throw std::invalid_argument("grid too wide for the exact sampler");
+    return engine_type(std::in_place_index<1>, std::move(p));
+  }
+
+  R rules_;
+  engine_type engine_;
+  count_type labelled_ = 0;
+};
+
+}  // namespace battleship

@@ -1,0 +1,58 @@
+#pragma once
+// The Defense concept: how the defender places the fleet for each game.
+//
+// Hook: `layout place(Rng& rng) const` for any UniformRandomBitGenerator
+// (checked with splitmix_rng). A defense draws its randomness only from the
+// generator it is given, so simulations stay reproducible.
+// Models: uniform_defense (every legal layout equally likely) and
+// fixed_defense (the same layout every game, e.g. park_figure8_defense()).
+
+#include <concepts>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <battleship/core/layout.hpp>
+#include <battleship/core/random_layout.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/strategy/rng.hpp>
+
+namespace battleship {
+
+template <class D>
+concept Defense = std::copyable<D> && requires(const D& d, splitmix_rng& rng) {
+  { d.place(rng) } -> std::same_as<layout>;
+};
+
+// Uniform over legal labelled layouts (rejection sampling, exactly uniform).
+template <Ruleset R>
+class uniform_defense {
+ public:
+  explicit uniform_defense(const R& rules) : sampler_(rules) {}
+  template <std::uniform_random_bit_generator Rng>
+  [[nodiscard]] layout place(Rng& rng) const {
+    return sampler_(rng);
+  }
+
+ private:
+  uniform_layout_sampler<R> sampler_;
+};
+
+// The same layout every game; checked against the rules once.
+class fixed_defense {
+ public:
+  template <Ruleset R>
+  fixed_defense(const R& rules, layout l) : layout_(l) {
+    if (auto why = validate(rules, l)) throw std::invalid_argument("fixed defense: " + *why);
+  }
+  template <std::uniform_random_bit_generator Rng>
+  [[nodiscard]] layout place(Rng&) const {
+    return layout_;
+  }
+  [[nodiscard]] const layout& fixed_layout() const noexcept { return layout_; }
+
+ private:
+  layout layout_;
+};
+
+}  // namespace battleship

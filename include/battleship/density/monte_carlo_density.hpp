@@ -1,0 +1,53 @@
+#pragma once
+// monte_carlo_density: the posterior estimated from exact uniform samples —
+// the share of `samples` layouts, drawn uniformly from those agreeing with
+// the observation (exact_sampler, no rejection), that cover each unshot cell.
+// Shot cells get 0. Reproducible: the model owns a std::mt19937_64 seeded
+// once, so the same seed and the same sequence of calls give the same maps.
+// A DensityModel.
+
+#include <cstdint>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/core/layout.hpp>
+#include <battleship/core/observation.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/exact_sampler.hpp>
+#include <battleship/density/density_model.hpp>
+
+namespace battleship {
+
+template <Ruleset R>
+class monte_carlo_density {
+ public:
+  using board_type = typename R::board_type;
+
+  monte_carlo_density(const R& rules, std::uint64_t seed, int samples = 1000)
+      : rules_(rules), rng_(seed), samples_(samples) {
+    if (samples < 1) throw std::invalid_argument("monte_carlo_density needs at least one sample");
+  }
+
+  // Throws inconsistent_observation when no layout agrees with `obs`.
+  [[nodiscard]] density_map weights(const observation<board_type>& obs) {
+    const exact_sampler<R> sampler(rules_, obs);
+    std::vector<int> hits(static_cast<std::size_t>(obs.cell_count()), 0);
+    for (int k = 0; k < samples_; ++k)
+      occupied_cells(rules_, sampler(rng_)).for_each([&](std::size_t c) { ++hits[c]; });
+    density_map m(hits.size(), 0.0);
+    for (std::size_t c = 0; c < m.size(); ++c)
+      if (!obs.shots().test(c)) m[c] = static_cast<double>(hits[c]) / samples_;
+    return m;
+  }
+
+  [[nodiscard]] int samples() const noexcept { return samples_; }
+  [[nodiscard]] const R& rules() const noexcept { return rules_; }
+
+ private:
+  R rules_;
+  std::mt19937_64 rng_;
+  int samples_;
+};
+
+}  // namespace battleship

@@ -1,0 +1,184 @@
+#pragma once
+// Lower bounds on the optimal average number of shots, from the shape of the
+// decision tree alone (Audinot et al. section 4.1 and a stronger variant).
+//
+// - complete_tree_bound: a binary tree with l leaves has total depth at least
+//   that of the complete binary tree, l*k + 2*(l - 2^k) with 2^k <= l < 2^(k+1)
+//   (equation (2): average k + (2l - 2^(k+1)) / l). For weighted leaves the
+//   least weighted depth of any binary tree is Huffman's; for m outcomes per
+//   shot (sunk feedback: miss, hit, or which ship sank) the m-ary analogue.
+// - hits_aware_bound: a leaf of a hit/miss tree is reached by a string of
+//   outcomes with exactly h hits (h = fleet cells still unhit), the last
+//   being a hit, so at most C(t-1, h-1) leaves lie at depth t; fill the
+//   shallowest slots (heaviest leaves first). Under sunk feedback each string
+//   also places s sunk announcements among its hits (the last hit is one) and
+//   names the ships: C(h-1, s-1) * s! times as many slots.
+// lower_bounds(rules, obs) counts the leaves as the solver defines them
+// (solve/optimal.hpp) and returns both bounds.
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <queue>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/core/observation.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/count/recursive_enumerator.hpp>
+
+namespace battleship {
+
+struct tree_bound {
+  count_type total = 0;   // least total (weighted) depth of the leaves
+  count_type leaves = 0;  // total leaf weight (the denominator of the average)
+  [[nodiscard]] constexpr double average() const noexcept { return leaves == 0 ? 0.0 : ratio(total, leaves); }
+};
+
+namespace detail {
+[[nodiscard]] constexpr count_type binomial128(int n, int k) noexcept {
+  if (k < 0 || k > n) return 0;
+  if (k > n - k) k = n - k;
+  count_type r = 1;
+  for (int i = 1; i <= k; ++i) r = r * static_cast<count_type>(n - k + i) / static_cast<count_type>(i);
+  return r;
+}
+}  // namespace detail
+
+// Complete m-ary tree (m = 2: equation (2) of Audinot et al.) with `leaves` unit leaves.
+[[nodiscard]] constexpr tree_bound complete_tree_bound(count_type leaves, int arity = 2) {
+  if (arity < 2) throw std::invalid_argument("a decision tree needs at least two outcomes per shot");
+  if (leaves <= 1) return {0, leaves};
+  const auto m = static_cast<count_type>(arity);
+  count_type full = 1;  // m^k <= leaves < m^(k+1)
+  count_type k = 0;
+  while (full * m <= leaves) {
+    full *= m;
+    ++k;
+  }
+  // Expanding x leaves of depth k into up to m children each adds up to
+  // (m - 1) leaves apiece; the rest stay at depth k.
+  const count_type x = (leaves - full + (m - 2)) / (m - 1);
+  return {leaves * k + (leaves - full + x), leaves};
+}
+
+// Weighted leaves: Huffman's optimum over m-ary trees (leaves with equal
+// weights give complete_tree_bound back).
+[[nodiscard]] inline tree_bound huffman_bound(const std::vector<count_type>& weights, int arity = 2) {
+  if (arity < 2) throw std::invalid_argument("a decision tree needs at least two outcomes per shot");
+  tree_bound b;
+  std::priority_queue<count_type, std::vector<count_type>, std::greater<>> q;
+  for (auto w : weights) {
+    q.push(w);
+    b.leaves += w;
+  }
+  // Zero-weight padding so that every merge takes exactly m nodes.
+  while (q.size() > 1 && (q.size() - 1) % static_cast<std::size_t>(arity - 1) != 0) q.push(0);
+  while (q.size() > 1) {
+    count_type merged = 0;
+    for (int i = 0; i < arity; ++i) {
+      merged += q.top();
+      q.pop();
+    }
+    b.total += merged;
+    q.push(merged);
+  }
+  return b;
+}
+
+// At most C(t-1, h-1) * mult leaves at depth t; `leaves` unit leaves.
+[[nodiscard]] constexpr tree_bound hits_aware_bound(count_type leaves, int hits_left, count_type mult = 1) {
+  tree_bound b{0, leaves};
+  if (hits_left <= 0 || leaves == 0) return b;
+  count_type left = leaves;
+  for (int t = hits_left; left > 0; ++t) {
+    const count_type cap = detail::binomial128(t - 1, hits_left - 1) * mult;
+    const count_type take = cap < left ? cap : left;
+    b.total += take * static_cast<count_type>(t);
+    left -= take;
+  }
+  return b;
+}
+
+// The same with weighted leaves: the heaviest take the shallowest slots.
+[[nodiscard]] inline tree_bound hits_aware_bound(std::vector<count_type> weights, int hits_left, count_type mult = 1) {
+  tree_bound b;
+  std::sort(weights.begin(), weights.end(), std::greater<>());
+  for (auto w : weights) b.leaves += w;
+  if (hits_left <= 0) return b;
+  std::size_t i = 0;
+  for (int t = hits_left; i < weights.size(); ++t) {
+    count_type cap = detail::binomial128(t - 1, hits_left - 1) * mult;
+    for (; cap > 0 && i < weights.size(); --cap, ++i) b.total += weights[i] * static_cast<count_type>(t);
+  }
+  return b;
+}
+
+// Slots per depth multiplier for sunk feedback: C(h-1, s-1) * s!.
+[[nodiscard]] constexpr count_type sunk_slot_multiplier(int hits_left, int ships_afloat) {
+  count_type m = detail::binomial128(hits_left - 1, ships_afloat - 1);
+  for (int i = 2; i <= ships_afloat; ++i) m *= static_cast<count_type>(i);
+  return m;
+}
+
+struct game_bounds {
+  count_type leaves = 0;   // distinct leaves (or leaf classes) of any decision tree
+  count_type layouts = 0;  // the denominator (solver convention)
+  bool weighted = false;   // leaves carry unequal weights (touching rules)
+  tree_bound complete_tree;
+  tree_bound hits_aware;
+};
+
+// Both bounds for the position `obs`, with the leaves counted as the exact
+// solver counts them. No-contact and no-edge rules only need a count (any
+// grid, e.g. 10x10); under the touching rule layouts sharing their cells are
+// enumerated (small grids only).
+template <Ruleset R>
+[[nodiscard]] game_bounds lower_bounds(const R& rules, const observation<typename R::board_type>& obs,
+                                       std::uint64_t max_enumerated = 50'000'000) {
+  game_bounds g;
+  const int hits_left = total_ship_cells(rules.fleet) - obs.hits().count();
+  int afloat = 0;
+  for (int i = 0; i < rules.ship_count(); ++i) afloat += obs.is_sunk(i) ? 0 : 1;
+  const bool sunk = rules.announces_sunk();
+  const count_type mult = sunk ? sunk_slot_multiplier(hits_left, afloat) : 1;
+  const int arity = sunk ? 2 + afloat : 2;
+  if (rules.contact() != adjacency::touching) {
+    // Cell sets identify unlabelled layouts; under sunk feedback names split swapped equal ships.
+    const auto c = exact_count(rules, obs, false);
+    if (c.labelled == 0) throw inconsistent_observation();
+    g.leaves = g.layouts = sunk ? c.labelled : c.unlabelled;
+    g.complete_tree = complete_tree_bound(g.leaves, arity);
+    g.hits_aware = hits_aware_bound(g.leaves, hits_left, mult);
+    return g;
+  }
+  const auto c = exact_count(rules, obs, false);
+  if (c.labelled == 0) throw inconsistent_observation();
+  if (c.labelled > max_enumerated)
+    throw std::invalid_argument("touching rule: the bounds need every layout's cells, and " + to_string(c.labelled) +
+                                " layouts are too many to enumerate");
+  std::map<typename R::board_type, count_type> per_set;
+  for_each_layout(rules, obs, [&](const auto& l) { ++per_set[l.occupied]; });
+  const count_type divisor = sunk ? 1 : unlabelled_divisor(rules, obs);
+  std::vector<count_type> weights;
+  for (const auto& [cells, n] : per_set) weights.push_back(n / divisor);
+  g.leaves = weights.size();
+  g.layouts = sunk ? c.labelled : c.unlabelled;
+  g.weighted = static_cast<count_type>(weights.size()) != g.layouts;
+  // Under sunk feedback several labelled layouts may share a leaf; each cell
+  // set is at least one leaf, and merging a set's leaves into its shallowest
+  // only lowers the total, so the bounds over cell sets hold.
+  g.complete_tree = g.weighted ? huffman_bound(weights, arity) : complete_tree_bound(g.layouts, arity);
+  g.hits_aware = hits_aware_bound(weights, hits_left, mult);
+  return g;
+}
+
+template <Ruleset R>
+[[nodiscard]] game_bounds lower_bounds(const R& rules) {
+  return lower_bounds(rules, observation<typename R::board_type>(rules));
+}
+
+}  // namespace battleship

@@ -1,0 +1,570 @@
+#pragma once
+// engine<Words>: the exact search of Audinot et al.'s Algorithm 2 (minimise
+// the total height of the decision tree, integers only) over information
+// states represented as sets of still-consistent layouts ("atoms").
+//
+// What makes it fast, each exact (never a heuristic cut):
+// - cells every remaining layout covers are shot at once: each costs exactly
+//   the state's weight, and moving such a shot to the root of any subtree
+//   never lengthens a branch (the later tree sees at least what the earlier
+//   one saw, so it can follow it). Under sunk feedback this holds only when
+//   the same ship covers the cell in every layout: otherwise shooting it late
+//   can tell layouts apart by which ship it sinks, so such cells stay
+//   ordinary moves and the state key includes the hits. Under hit/miss, after
+//   this "normalisation" the state is the atom set alone;
+// - cells no remaining layout covers are never shot (a pure loss);
+// - closed forms for one layout (0 more) and two layouts (W*d + min weight);
+// - a transposition table keyed on the atom set, canonicalised over the grid
+//   symmetries that preserve the starting position (Zobrist hashes per
+//   symmetry pick the representative), and moves that a symmetry fixing the
+//   state maps onto a smaller cell are skipped;
+// - lower bounds: every layout still needs its d unhit fleet cells, and a
+//   hit/miss leaf at depth t is a hit/miss string with d hits ending in a hit,
+//   so at most C(t-1, d-1) leaves lie at depth t (times the ways to place and
+//   name the sunk announcements under sunk feedback). A move's bound also
+//   uses what the table already knows about its children; moves are tried in
+//   order of their bound and a fail-soft budget cuts the rest.
+// Everything is constexpr, so tiny instances solve during constant evaluation.
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <battleship/core/fleet.hpp>
+#include <battleship/solve/detail/atom_set.hpp>
+#include <battleship/solve/detail/problem.hpp>
+
+namespace battleship::detail::solve {
+
+inline constexpr std::uint64_t infinite = ~std::uint64_t{0} >> 2;
+
+[[nodiscard]] constexpr std::uint64_t sat_sub(std::uint64_t a, std::uint64_t b) noexcept { return a > b ? a - b : 0; }
+[[nodiscard]] constexpr std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) noexcept {
+  if (a == 0 || b == 0) return 0;
+  return a > infinite / b ? infinite : a * b;
+}
+
+// C(n, k), saturating at `infinite`.
+[[nodiscard]] constexpr std::uint64_t binomial_saturated(int n, int k) noexcept {
+  if (k < 0 || k > n) return 0;
+  if (k > n - k) k = n - k;
+  std::uint64_t r = 1;
+  for (int i = 1; i <= k; ++i) {
+    // r * (n - k + i) / i is exact at every step; test the product for overflow.
+    const auto f = static_cast<std::uint64_t>(n - k + i);
+    if (r > infinite / f) return infinite;
+    r = r * f / static_cast<std::uint64_t>(i);
+  }
+  return r;
+}
+
+[[nodiscard]] constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
+// Least total depth of `n` unit-weight leaves when depth t holds at most
+// C(t-1, d-1) * mult of them.
+[[nodiscard]] constexpr std::uint64_t slot_bound_unit(std::uint64_t n, int d, std::uint64_t mult) noexcept {
+  if (n == 0 || d <= 0) return 0;
+  std::uint64_t total = 0, left = n;
+  for (int t = d; left > 0; ++t) {
+    const std::uint64_t cap = sat_mul(binomial_saturated(t - 1, d - 1), mult);
+    const std::uint64_t take = cap < left ? cap : left;
+    total += take * static_cast<std::uint64_t>(t);
+    left -= take;
+  }
+  return total;
+}
+
+struct search_stats {
+  std::uint64_t nodes = 0;   // searched (non-trivial) states, counting revisits
+  std::uint64_t states = 0;  // distinct states in the transposition table
+};
+
+template <std::size_t Words>
+class engine {
+ public:
+  using set = atom_set<Words>;
+  static constexpr int max_children = 2 + max_ships;
+  struct split_result {
+    std::array<set, max_children> child{};
+    std::array<std::uint64_t, max_children> hits{};
+    std::array<int, max_children> size{};
+    int count = 0;
+  };
+
+  constexpr engine(const problem& p, bool greedy_only = false) : p_(p), greedy_(greedy_only) {
+    const int atoms = p.atom_count();
+    const auto sc = static_cast<std::size_t>(p.ship_count);
+    cover_ = filled(static_cast<std::size_t>(max_cells), set{});
+    if (p.sunk) cover_ship_ = filled(static_cast<std::size_t>(max_cells) * sc, set{});
+    for (int a = 0; a < atoms; ++a) {
+      all_.set(a);
+      for_bits(p.occ[static_cast<std::size_t>(a)], [&](int c) { cover_[static_cast<std::size_t>(c)].set(a); });
+      if (p.sunk)
+        for (std::size_t k = 0; k < sc; ++k)
+          for_bits(p.ships[static_cast<std::size_t>(a) * sc + k],
+                   [&](int c) { cover_ship_[static_cast<std::size_t>(c) * sc + k].set(a); });
+    }
+    const std::size_t syms = p.atom_perm.size();
+    zobrist_ = filled<std::uint64_t>(syms * static_cast<std::size_t>(atoms), 0);
+    for (std::size_t s = 0; s < syms; ++s)
+      for (int a = 0; a < atoms; ++a)
+        zobrist_[s * static_cast<std::size_t>(atoms) + static_cast<std::size_t>(a)] =
+            mix64(static_cast<std::uint64_t>(p.atom_perm[s][static_cast<std::size_t>(a)]) + 0x51ed27ULL);
+    slots_ = filled(std::size_t{64}, tt_entry{});
+  }
+
+  [[nodiscard]] constexpr const set& all() const noexcept { return all_; }
+  [[nodiscard]] constexpr const problem& prob() const noexcept { return p_; }
+  [[nodiscard]] constexpr search_stats stats() const noexcept { return {nodes_, used_}; }
+
+  // Optimal (or, in greedy mode, best greedy) total height from the starting position.
+  [[nodiscard]] constexpr std::uint64_t solve() { return value(all_, p_.start_hits, infinite); }
+
+  // Total height from (A, H): shots at certain cells, then the search. A
+  // result below beta is exact; otherwise it is a lower bound >= beta.
+  constexpr std::uint64_t value(set A, std::uint64_t H, std::uint64_t beta) {
+    std::uint64_t cost = 0;
+    split_result sr;
+    for (;;) {
+      const std::uint64_t certain = forced(A, H);
+      if (certain == 0) break;
+      const std::uint64_t W = weight(A);
+      if (!p_.sunk) {
+        cost += static_cast<std::uint64_t>(std::popcount(certain)) * W;
+        H |= certain;
+        break;
+      }
+      const int c = std::countr_zero(certain);
+      split(A, H, c, sr);
+      if (sr.count == 1) {
+        cost += W;
+        H |= std::uint64_t{1} << c;
+        continue;
+      }
+      // A certain cell whose sunk announcements tell layouts apart: a forced move.
+      return cost + evaluate(sr, W, sat_sub(beta, cost), child_bounds(sr));
+    }
+    return cost + search(A, H, sat_sub(beta, cost));
+  }
+
+  // The first shot of an optimal (greedy mode: best greedy) strategy from
+  // (A, H), or -1 when the fleet is sunk.
+  constexpr int best_shot(const set& A, std::uint64_t H) {
+    if (std::popcount(H) >= p_.fleet_cells) return -1;
+    const std::uint64_t certain = forced(A, H);
+    if (certain != 0) return std::countr_zero(certain);
+    if (A.count() == 2 && (intersection(A) & ~H) == 0) return two_atom_shot(A);
+    search(A, H, infinite);
+    const canon k = canonical(A, H);
+    const int slot = probe(k);
+    if (slot < 0 || !slots_[static_cast<std::size_t>(slot)].exact) return -1;  // not reached: search stores it
+    return p_.cell_inverse[static_cast<std::size_t>(k.sym)]
+                          [static_cast<std::size_t>(slots_[static_cast<std::size_t>(slot)].best)];
+  }
+
+  // The outcome classes of a shot at c from (A, H): misses, plain hits, and
+  // one class per ship announced sunk.
+  constexpr void split(const set& A, std::uint64_t H, int c, split_result& out) const {
+    out.count = 0;
+    const set& on = cover_[static_cast<std::size_t>(c)];
+    const set miss = A - on;
+    if (miss.any()) push(out, miss, H);
+    const std::uint64_t H2 = H | (std::uint64_t{1} << c);
+    if (!p_.sunk) {
+      const set hit = A & on;
+      if (hit.any()) push(out, hit, H2);
+      return;
+    }
+    const auto sc = static_cast<std::size_t>(p_.ship_count);
+    set plain{};
+    for (std::size_t k = 0; k < sc; ++k) {
+      const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
+      if (!here.any()) continue;
+      set sunk{};
+      here.for_each([&](int a) {
+        if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H2) == 0) sunk.set(a);
+      });
+      plain = plain | (here - sunk);
+      if (sunk.any()) push(out, sunk, H2);
+    }
+    if (plain.any()) push(out, plain, H2);
+  }
+
+  [[nodiscard]] constexpr std::uint64_t intersection(const set& A) const {
+    std::uint64_t r = ~std::uint64_t{0};
+    A.for_each([&](int a) { r &= p_.occ[static_cast<std::size_t>(a)]; });
+    return r;
+  }
+  [[nodiscard]] constexpr std::uint64_t union_of(const set& A) const {
+    std::uint64_t r = 0;
+    A.for_each([&](int a) { r |= p_.occ[static_cast<std::size_t>(a)]; });
+    return r;
+  }
+  // Cells that may be shot at once: covered by every layout left (under sunk
+  // feedback, by the same ship in every layout), not yet shot.
+  [[nodiscard]] constexpr std::uint64_t forced(const set& A, std::uint64_t H) const {
+    if (!p_.sunk) return intersection(A) & ~H;
+    const auto sc = static_cast<std::size_t>(p_.ship_count);
+    std::array<std::uint64_t, max_ships> same{};
+    for (std::size_t k = 0; k < sc; ++k) same[k] = ~std::uint64_t{0};
+    A.for_each([&](int a) {
+      for (std::size_t k = 0; k < sc; ++k) same[k] &= p_.ships[static_cast<std::size_t>(a) * sc + k];
+    });
+    std::uint64_t r = 0;
+    for (std::size_t k = 0; k < sc; ++k) r |= same[k];
+    return r & ~H;
+  }
+  [[nodiscard]] constexpr std::uint64_t weight(const set& A) const {
+    if (p_.unit_weights) return static_cast<std::uint64_t>(A.count());
+    std::uint64_t w = 0;
+    A.for_each([&](int a) { w += p_.weight[static_cast<std::size_t>(a)]; });
+    return w;
+  }
+
+  // Lower bound on value(A, H, .) (before or after normalisation).
+  [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H) const {
+    return lower_bound(A, H, A.count());
+  }
+  [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H, int n) const {
+    const int d = p_.fleet_cells - std::popcount(H);
+    if (d <= 0 || n == 0) return 0;
+    const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(n) : weight(A);
+    if (n == 1) return W * static_cast<std::uint64_t>(d);
+    std::uint64_t mult = 1;
+    if (p_.sunk) {
+      if (!p_.distinct_occupancy) return W * static_cast<std::uint64_t>(d);
+      // Each leaf string also says which of its d hits announced a sinking
+      // (the last always does) and which ship: C(d-1, s-1) * s! ways.
+      const auto a = static_cast<std::size_t>(A.lowest());
+      const auto sc = static_cast<std::size_t>(p_.ship_count);
+      int s = 0;
+      for (std::size_t k = 0; k < sc; ++k)
+        if ((p_.ships[a * sc + k] & ~H) != 0) ++s;
+      mult = binomial_saturated(d - 1, s - 1);
+      for (int i = 2; i <= s; ++i) mult = sat_mul(mult, static_cast<std::uint64_t>(i));
+    }
+    if (p_.unit_weights) return slot_bound_unit(static_cast<std::uint64_t>(n), d, mult);
+    std::vector<std::uint64_t> ws;
+    A.for_each([&](int a) { ws.push_back(p_.weight[static_cast<std::size_t>(a)]); });
+    std::sort(ws.begin(), ws.end(), [](std::uint64_t x, std::uint64_t y) { return x > y; });
+    std::uint64_t total = 0;
+    std::size_t i = 0;
+    for (int t = d; i < ws.size(); ++t) {
+      std::uint64_t cap = sat_mul(binomial_saturated(t - 1, d - 1), mult);
+      for (; cap > 0 && i < ws.size(); --cap, ++i) total += ws[i] * static_cast<std::uint64_t>(t);
+    }
+    return total;
+  }
+
+ private:
+  struct canon {
+    std::uint64_t hash = 0;
+    int sym = 0;
+    set key{};
+    std::uint64_t hits = 0;  // under sunk feedback the hits are part of the state
+    std::array<std::uint64_t, 8> hashes{};
+  };
+  struct tt_entry {
+    std::uint64_t hash = 0;
+    std::uint64_t value = 0;
+    std::uint64_t hits = 0;
+    std::uint32_t offset = 0;
+    std::uint16_t length = 0;
+    bool used = false;
+    bool exact = false;
+    std::int8_t best = -1;
+  };
+  struct move {
+    std::uint64_t bound;
+    std::uint64_t balance;
+    int cell;
+  };
+
+  template <class F>
+  static constexpr void for_bits(std::uint64_t m, F&& f) {
+    while (m != 0) {
+      f(std::countr_zero(m));
+      m &= m - 1;
+    }
+  }
+  static constexpr void push(split_result& out, const set& s, std::uint64_t h) {
+    out.child[static_cast<std::size_t>(out.count)] = s;
+    out.hits[static_cast<std::size_t>(out.count)] = h;
+    out.size[static_cast<std::size_t>(out.count)] = s.count();
+    ++out.count;
+  }
+
+  [[nodiscard]] constexpr std::array<std::uint64_t, max_children> child_bounds(const split_result& sr) const {
+    std::array<std::uint64_t, max_children> lbs{};
+    for (int i = 0; i < sr.count; ++i)
+      lbs[static_cast<std::size_t>(i)] =
+          child_bound(sr.child[static_cast<std::size_t>(i)], sr.hits[static_cast<std::size_t>(i)],
+                      sr.size[static_cast<std::size_t>(i)]);
+    return lbs;
+  }
+  // Lower bound on value(A, H, .): the static bound, or better what the
+  // table already knows about the normalised state.
+  [[nodiscard]] constexpr std::uint64_t child_bound(const set& A, std::uint64_t H, int n) const {
+    const std::uint64_t lb = lower_bound(A, H, n);
+    // Peeking costs a canonicalisation per child: worth it at run time, but
+    // it eats the compiler's constexpr step budget on tiny instances.
+    if (n <= 2 || std::is_constant_evaluated()) return lb;
+    const std::uint64_t certain = forced(A, H);
+    if (p_.sunk && certain != 0) return lb;
+    const canon k = canonical(A, H);
+    const int slot = probe(k);
+    if (slot < 0) return lb;
+    const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(n) : weight(A);
+    const std::uint64_t known =
+        static_cast<std::uint64_t>(std::popcount(certain)) * W + slots_[static_cast<std::size_t>(slot)].value;
+    return known > lb ? known : lb;
+  }
+
+  // W + the children's values, each child searched with what is left of the
+  // budget after the others' lower bounds. Below beta: exact; else a bound.
+  constexpr std::uint64_t evaluate(const split_result& sr, std::uint64_t W, std::uint64_t beta,
+                                   const std::array<std::uint64_t, max_children>& lbs) {
+    std::uint64_t rest = 0;
+    for (int i = 0; i < sr.count; ++i) rest += lbs[static_cast<std::size_t>(i)];
+    std::uint64_t total = W;
+    if (total + rest >= beta) return total + rest;
+    for (int i = 0; i < sr.count; ++i) {
+      rest -= lbs[static_cast<std::size_t>(i)];
+      const std::uint64_t budget = sat_sub(beta, total + rest);
+      const std::uint64_t v =
+          value(sr.child[static_cast<std::size_t>(i)], sr.hits[static_cast<std::size_t>(i)], budget);
+      total += v;
+      if (v >= budget) return total + rest;
+    }
+    return total;
+  }
+
+  [[nodiscard]] constexpr int two_atom_shot(const set& A) const {
+    const int a = A.lowest();
+    set rest = A;
+    rest.w[static_cast<std::size_t>(a) / 64] &= ~(std::uint64_t{1} << (a % 64));
+    const int b = rest.lowest();
+    const auto sa = static_cast<std::size_t>(a), sb = static_cast<std::size_t>(b);
+    // Hit the heavier layout, so the lighter one takes the extra shot.
+    const bool a_heavier = p_.weight[sa] >= p_.weight[sb];
+    const std::uint64_t diff = a_heavier ? p_.occ[sa] & ~p_.occ[sb] : p_.occ[sb] & ~p_.occ[sa];
+    return std::countr_zero(diff);
+  }
+
+  [[nodiscard]] constexpr set mapped(const set& A, int s) const {
+    set r{};
+    const auto& perm = p_.atom_perm[static_cast<std::size_t>(s)];
+    A.for_each([&](int a) { r.set(perm[static_cast<std::size_t>(a)]); });
+    return r;
+  }
+
+  [[nodiscard]] constexpr canon canonical(const set& A, std::uint64_t H) const {
+    canon k;
+    const auto syms = static_cast<int>(p_.atom_perm.size());
+    const auto atoms = static_cast<std::size_t>(p_.atom_count());
+    A.for_each([&](int a) {
+      for (int s = 0; s < syms; ++s)
+        k.hashes[static_cast<std::size_t>(s)] ^=
+            zobrist_[static_cast<std::size_t>(s) * atoms + static_cast<std::size_t>(a)];
+    });
+    if (p_.sunk)
+      for (int s = 0; s < syms; ++s)
+        k.hashes[static_cast<std::size_t>(s)] ^=
+            mix64(map_cells(H, p_.cell_perm[static_cast<std::size_t>(s)]) ^ 0x7a3bULL);
+    for (int s = 1; s < syms; ++s)
+      if (k.hashes[static_cast<std::size_t>(s)] < k.hashes[static_cast<std::size_t>(k.sym)]) k.sym = s;
+    k.hash = k.hashes[static_cast<std::size_t>(k.sym)];
+    k.key = k.sym == 0 ? A : mapped(A, k.sym);
+    k.hits = p_.sunk ? map_cells(H, p_.cell_perm[static_cast<std::size_t>(k.sym)]) : 0;
+    return k;
+  }
+
+  [[nodiscard]] constexpr bool matches(const tt_entry& e, const canon& k) const {
+    if (e.hits != k.hits) return false;
+    const set& key = k.key;
+    if (e.length != key.count()) return false;
+    std::uint32_t i = e.offset;
+    bool same = true;
+    key.for_each([&](int a) { same = same && keys_[i++] == static_cast<std::uint16_t>(a); });
+    return same;
+  }
+  [[nodiscard]] constexpr int probe(const canon& k) const {
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = k.hash & mask; slots_[i].used; i = (i + 1) & mask)
+      if (slots_[i].hash == k.hash && matches(slots_[i], k)) return static_cast<int>(i);
+    return -1;
+  }
+  constexpr void store(const canon& k, int slot, std::uint64_t v, bool exact, int best) {
+    if (slot >= 0) {
+      auto& e = slots_[static_cast<std::size_t>(slot)];
+      if (e.exact) return;
+      if (exact || v > e.value) {
+        e.value = v;
+        e.exact = exact;
+        e.best = static_cast<std::int8_t>(best);
+      }
+      return;
+    }
+    if ((used_ + 1) * 2 > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = k.hash & mask;
+    while (slots_[i].used) i = (i + 1) & mask;
+    auto& e = slots_[i];
+    e.used = true;
+    e.hash = k.hash;
+    e.hits = k.hits;
+    e.value = v;
+    e.exact = exact;
+    e.best = static_cast<std::int8_t>(best);
+    e.offset = static_cast<std::uint32_t>(keys_.size());
+    e.length = static_cast<std::uint16_t>(k.key.count());
+    k.key.for_each([&](int a) { keys_.push_back(static_cast<std::uint16_t>(a)); });
+    ++used_;
+  }
+  constexpr void grow() {
+    std::vector<tt_entry> old = filled(slots_.size() * 2, tt_entry{});
+    old.swap(slots_);
+    const std::size_t mask = slots_.size() - 1;
+    for (const auto& e : old) {
+      if (!e.used) continue;
+      std::size_t i = e.hash & mask;
+      while (slots_[i].used) i = (i + 1) & mask;
+      slots_[i] = e;
+    }
+  }
+
+  // The optimal total from a normalised state (every forced cell shot).
+  constexpr std::uint64_t search(const set& A, std::uint64_t H, std::uint64_t beta) {
+    const int n = A.count();
+    const int d = p_.fleet_cells - std::popcount(H);
+    if (d <= 0 || n <= 1) return 0;
+    const std::uint64_t W = weight(A);
+    if (n == 2 && (!p_.sunk || (intersection(A) & ~H) == 0)) {
+      const std::uint64_t w0 = p_.weight[static_cast<std::size_t>(A.lowest())];
+      return W * static_cast<std::uint64_t>(d) + (w0 < W - w0 ? w0 : W - w0);
+    }
+    std::uint64_t lb = lower_bound(A, H, n);
+    if (lb >= beta) return lb;
+    ++nodes_;
+    const canon k = canonical(A, H);
+    const int slot = probe(k);
+    if (slot >= 0) {
+      const auto& e = slots_[static_cast<std::size_t>(slot)];
+      if (e.exact) return e.value;
+      if (e.value > lb) lb = e.value;
+      if (lb >= beta) return lb;
+    }
+
+    std::uint64_t cand = union_of(A) & ~H;
+    if (greedy_) {
+      std::uint64_t top = 0, best_cells = 0;
+      for_bits(cand, [&](int c) {
+        const std::uint64_t h = weight(A & cover_[static_cast<std::size_t>(c)]);
+        if (h > top) {
+          top = h;
+          best_cells = 0;
+        }
+        if (h == top) best_cells |= std::uint64_t{1} << c;
+      });
+      cand = best_cells;
+    }
+    // Symmetries that fix this state: keep one cell per orbit.
+    std::array<int, 8> stab{};
+    int nstab = 0;
+    for (std::size_t s = 1; s < p_.atom_perm.size(); ++s)
+      if (k.hashes[s] == k.hashes[0] && mapped(A, static_cast<int>(s)) == A && map_cells(H, p_.cell_perm[s]) == H)
+        stab[static_cast<std::size_t>(nstab++)] = static_cast<int>(s);
+
+    std::array<move, max_cells> moves{};
+    int m = 0;
+    split_result sr;
+    for_bits(cand, [&](int c) {
+      for (int i = 0; i < nstab; ++i)
+        if ((cand >>
+             p_.cell_perm[static_cast<std::size_t>(stab[static_cast<std::size_t>(i)])][static_cast<std::size_t>(c)]) &
+                1U &&
+            p_.cell_perm[static_cast<std::size_t>(stab[static_cast<std::size_t>(i)])][static_cast<std::size_t>(c)] < c)
+          return;
+      split(A, H, c, sr);
+      const auto lbs = child_bounds(sr);
+      std::uint64_t b = W;
+      for (int i = 0; i < sr.count; ++i) b += lbs[static_cast<std::size_t>(i)];
+      const std::uint64_t miss_w =
+          sr.hits[0] == H ? (p_.unit_weights ? static_cast<std::uint64_t>(sr.size[0]) : weight(sr.child[0])) : 0;
+      const std::uint64_t hw = W - miss_w;
+      moves[static_cast<std::size_t>(m++)] = {b, hw < W - hw ? hw : W - hw, c};
+    });
+    std::sort(moves.begin(), moves.begin() + m, [](const move& x, const move& y) {
+      if (x.bound != y.bound) return x.bound < y.bound;
+      if (x.balance != y.balance) return x.balance > y.balance;
+      return x.cell < y.cell;
+    });
+
+    std::uint64_t best = infinite, fail_low = infinite;
+    int best_cell = -1;
+    for (int i = 0; i < m; ++i) {
+      const move& mv = moves[static_cast<std::size_t>(i)];
+      const std::uint64_t bound = best < beta ? best : beta;
+      if (mv.bound >= bound) {
+        if (mv.bound < fail_low) fail_low = mv.bound;
+        break;  // sorted: every later move is bounded at least as high
+      }
+      split(A, H, mv.cell, sr);
+      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr));
+      if (v < bound) {
+        best = v;
+        best_cell = mv.cell;
+      } else if (v < fail_low) {
+        fail_low = v;
+      }
+    }
+    if (best < beta) {
+      store(k, slot, best, true, p_.cell_perm[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(best_cell)]);
+      return best;
+    }
+    store(k, slot, fail_low, false, -1);
+    return fail_low;
+  }
+
+  const problem& p_;
+  bool greedy_;
+  set all_{};
+  std::vector<set> cover_;
+  std::vector<set> cover_ship_;
+  std::vector<std::uint64_t> zobrist_;
+  std::vector<tt_entry> slots_;
+  std::vector<std::uint16_t> keys_;
+  std::size_t used_ = 0;
+  std::uint64_t nodes_ = 0;
+};
+
+// Calls f(engine<Words>&) with the smallest word count that holds the atoms.
+template <class F>
+constexpr auto with_engine(const problem& p, bool greedy_only, F&& f) {
+  const int atoms = p.atom_count();
+  const auto run = [&]<std::size_t W>(std::integral_constant<std::size_t, W>) {
+    engine<W> e(p, greedy_only);
+    return f(e);
+  };
+  if (atoms <= 64) return run(std::integral_constant<std::size_t, 1>{});
+  if (atoms <= 128) return run(std::integral_constant<std::size_t, 2>{});
+  if (atoms <= 256) return run(std::integral_constant<std::size_t, 4>{});
+  if (atoms <= 512) return run(std::integral_constant<std::size_t, 8>{});
+  if (atoms <= 1024) return run(std::integral_constant<std::size_t, 16>{});
+  if (atoms <= 2048) return run(std::integral_constant<std::size_t, 32>{});
+  if (atoms <= 4096) return run(std::integral_constant<std::size_t, 64>{});
+  throw std::invalid_argument("too many layouts for exact solving (" + std::to_string(atoms) + " > 4096)");
+}
+
+}  // namespace battleship::detail::solve

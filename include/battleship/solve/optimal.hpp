@@ -1,0 +1,100 @@
+#pragma once
+// Exact optimal play on small grids: the deterministic strategy that sinks a
+// uniformly random fleet in the fewest shots on average (Audinot, Bonnet &
+// Viennot, Algorithm 2), for any grid of at most 64 cells, fleet, adjacency
+// rule and feedback model.
+//
+//   auto r = battleship::solve_optimal(rules, obs);   // r.total_height / r.layouts
+//   static_assert(battleship::optimal_total_height<ruleset<grid<4,4>, fleet<2>, no_contact, hit_miss>>() == 146);
+//
+// The value is the total height of the decision tree: the sum over layouts of
+// the shots needed to sink them, an exact integer; the optimal average is
+// total_height / layouts. Layout weights follow detail/problem.hpp: under
+// hit/miss feedback layouts with the same occupied cells are one leaf and
+// equal-length ships are interchangeable (so {3,3} on 4x4 has 24 layouts, as
+// in the paper); under sunk feedback ships are named and every labelled layout
+// counts once.
+
+#include <chrono>
+#include <cstdint>
+#include <stdexcept>
+
+#include <battleship/core/observation.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/solve/detail/engine.hpp>
+#include <battleship/solve/detail/problem.hpp>
+
+namespace battleship {
+
+struct solve_options {
+  bool symmetry = true;      // canonicalise states over the grid symmetries
+  bool greedy_only = false;  // restrict every choice to a most probable cell (best greedy strategy)
+};
+
+struct solve_result {
+  std::uint64_t total_height = 0;  // sum over layouts (weighted) of the shots to sink the fleet
+  std::uint64_t layouts = 0;       // the denominator: weighted layouts agreeing with the observation
+  std::uint64_t leaves = 0;        // distinct leaves (atoms) of the decision tree
+  int first_shot = -1;             // the first cell of an optimal strategy (-1 if the fleet is already sunk)
+  std::uint64_t states = 0;        // distinct information states in the transposition table
+  std::uint64_t nodes = 0;         // states searched, counting revisits
+  double seconds = 0;
+  [[nodiscard]] constexpr double average() const noexcept {
+    return layouts == 0 ? 0.0 : static_cast<double>(total_height) / static_cast<double>(layouts);
+  }
+};
+
+namespace detail::solve {
+template <Ruleset R>
+[[nodiscard]] solve_result run_solver(const R& rules, const observation<typename R::board_type>& obs,
+                                      const solve_options& opt) {
+  const auto start = std::chrono::steady_clock::now();
+  const problem p = make_problem(rules, obs, opt.symmetry);
+  solve_result r = with_engine(p, opt.greedy_only, [&](auto& e) {
+    solve_result out;
+    out.total_height = e.solve();
+    out.first_shot = e.best_shot(e.all(), p.start_hits);
+    out.states = e.stats().states;
+    out.nodes = e.stats().nodes;
+    return out;
+  });
+  r.layouts = p.total_weight();
+  r.leaves = static_cast<std::uint64_t>(p.atom_count());
+  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return r;
+}
+}  // namespace detail::solve
+
+// The optimal strategy's total height and first shot from the position `obs`.
+template <Ruleset R>
+[[nodiscard]] solve_result solve_optimal(const R& rules, const observation<typename R::board_type>& obs,
+                                         solve_options opt = {}) {
+  opt.greedy_only = false;
+  return detail::solve::run_solver(rules, obs, opt);
+}
+template <Ruleset R>
+[[nodiscard]] solve_result solve_optimal(const R& rules, solve_options opt = {}) {
+  return solve_optimal(rules, observation<typename R::board_type>(rules), opt);
+}
+
+// The optimal total height, usable in constant expressions for tiny
+// instances (at most 64 leaves; the compiler's constexpr step limit decides
+// how large in practice: 4x4 with one 2-ship fits both g++ 12 and clang 14).
+template <Ruleset R>
+[[nodiscard]] constexpr std::uint64_t optimal_total_height(const R& rules,
+                                                           const observation<typename R::board_type>& obs) {
+  const detail::solve::problem p = detail::solve::make_problem(rules, obs, true);
+  if (p.atom_count() > 64) throw std::invalid_argument("optimal_total_height: more than 64 leaves; use solve_optimal");
+  detail::solve::engine<1> e(p);
+  return e.solve();
+}
+template <Ruleset R>
+[[nodiscard]] constexpr std::uint64_t optimal_total_height(const R& rules) {
+  return optimal_total_height(rules, observation<typename R::board_type>(rules));
+}
+template <Ruleset R>
+[[nodiscard]] constexpr std::uint64_t optimal_total_height() {
+  return optimal_total_height(R{});
+}
+
+}  // namespace battleship

@@ -1,0 +1,124 @@
+// Lower bounds from the shape of the decision tree (solve/bounds.hpp):
+// Audinot et al.'s equation (2), Table 2 and phi(10,10) > 30.8, and the
+// stronger hits-aware bound.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <vector>
+
+#include <battleship/solve/bounds.hpp>
+#include <battleship/solve/optimal.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+// The paper prints bounds truncated to one decimal.
+double truncated(double x) { return std::floor(x * 10.0) / 10.0; }
+}  // namespace
+
+TEST_CASE("equation (2): Figure 9's complete tree with 11 leaves averages 3 + 6/11", "[bounds]") {
+  const auto b = complete_tree_bound(11);
+  CHECK(b.total == 4 * 6 + 3 * 5);
+  CHECK(b.leaves == 11);
+  for (count_type l = 1; l <= 300; ++l) {
+    // k + (2l - 2^(k+1)) / l, as an exact total.
+    count_type k = 0;
+    while ((count_type{1} << (k + 1)) <= l) ++k;
+    CHECK(complete_tree_bound(l).total == l * k + 2 * l - (count_type{1} << (k + 1)));
+  }
+}
+
+TEST_CASE("Audinot et al. Table 2: complete-tree lower bounds on the small grids", "[bounds]") {
+  struct entry {
+    int w, h;
+    std::vector<int> fleet;
+    double paper;
+  };
+  const std::vector<entry> table{{4, 4, {2}, 4.6},    {4, 5, {2}, 4.9},    {4, 4, {2, 3}, 6.7},   {4, 5, {2, 3}, 7.9},
+                                 {4, 4, {3, 3}, 4.6}, {4, 5, {3, 3}, 6.0}, {4, 5, {2, 3, 4}, 6.5}};
+  for (const auto& e : table) {
+    CAPTURE(e.w, e.h, e.fleet);
+    const auto rules = make_dynamic_rules(e.w, e.h, e.fleet, adjacency::no_contact, false);
+    const auto b = lower_bounds(rules);
+    CHECK(truncated(b.complete_tree.average()) == Approx(e.paper));
+    CHECK(b.hits_aware.average() >= b.complete_tree.average());
+    // Both bounds hold against the exact optimum.
+    const auto opt = solve_optimal(rules);
+    CHECK(b.layouts == opt.layouts);
+    CHECK(static_cast<count_type>(opt.total_height) >= b.hits_aware.total);
+  }
+}
+
+TEST_CASE("phi(10,10) > 30.8 from 1,925,751,392 leaves, and about 32.8 once hits are counted", "[bounds]") {
+  // The paper's layout count (Audinot et al. section 2.2), used as an input.
+  const count_type leaves = 1'925'751'392ULL;
+  const auto ct = complete_tree_bound(leaves);
+  CHECK(truncated(ct.average()) == Approx(30.8));
+  CHECK(ct.average() > 30.8);
+  const auto ha = hits_aware_bound(leaves, 17);
+  CHECK(ha.average() > 32.8);
+  CHECK(ha.average() < 32.9);
+  // Depths 17..33 hold C(33, 17) = 1,166,803,110 leaves, so the rest sit at depth 34.
+  CHECK(ha.total == [&] {
+    count_type total = 0, placed = 0;
+    for (int t = 17; t <= 33; ++t) {
+      count_type c = 1;  // C(t-1, 16)
+      for (int i = 1; i <= 16; ++i) c = c * static_cast<count_type>(t - 1 - 16 + i) / static_cast<count_type>(i);
+      total += c * static_cast<count_type>(t);
+      placed += c;
+    }
+    return total + (leaves - placed) * 34;
+  }());
+}
+
+TEST_CASE("the hits-aware bound dominates the complete-tree bound", "[bounds]") {
+  for (count_type l = 1; l <= 2000; l += 7)
+    for (int h = 1; h <= 12; ++h) {
+      const auto ct = complete_tree_bound(l);
+      const auto ha = hits_aware_bound(l, h);
+      CHECK(ha.total >= ct.total);
+      CHECK(ha.total >= l * static_cast<count_type>(h));  // every leaf needs h hits
+    }
+  // One hit to find: a leaf per depth (the paper's worst case, a line of shots).
+  CHECK(hits_aware_bound(5, 1).total == 1 + 2 + 3 + 4 + 5);
+}
+
+TEST_CASE("weighted leaves: Huffman and heaviest-first slots", "[bounds]") {
+  // Equal weights: Huffman is the complete tree.
+  for (int n = 1; n <= 40; ++n)
+    CHECK(huffman_bound(std::vector<count_type>(static_cast<std::size_t>(n), 1)).total ==
+          complete_tree_bound(static_cast<count_type>(n)).total);
+  // {4, 1, 1}: 4 at depth 1, the ones at depth 2.
+  CHECK(huffman_bound({4, 1, 1}).total == 4 + 2 + 2);
+  CHECK(huffman_bound({1, 1, 1}, 3).total == 3);
+  // m-ary complete tree: 9 leaves in a ternary tree all sit at depth 2.
+  CHECK(complete_tree_bound(9, 3).total == 18);
+  CHECK(complete_tree_bound(10, 3).total == 8 * 2 + 2 * 3);  // one leaf of depth 2 splits in two
+  // Heaviest first into C(t-1, 1) slots: depth 2 holds 1, depth 3 holds 2.
+  CHECK(hits_aware_bound(std::vector<count_type>{1, 5, 2}, 2).total == 5 * 2 + 2 * 3 + 1 * 3);
+}
+
+TEST_CASE("lower_bounds counts leaves as the solver does, for every rule and feedback", "[bounds]") {
+  for (adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})
+    for (bool sunk : {false, true})
+      for (const std::vector<int>& f : std::vector<std::vector<int>>{{2}, {2, 2}, {1, 2}, {3, 3}}) {
+        const auto rules = make_dynamic_rules(3, 3, f, rule, sunk);
+        CAPTURE(to_string(rule), sunk, f);
+        const auto b = lower_bounds(rules);
+        const auto opt = solve_optimal(rules);
+        CHECK(b.layouts == opt.layouts);
+        if (!sunk) CHECK(b.leaves == opt.leaves);
+        CHECK(static_cast<count_type>(opt.total_height) * b.hits_aware.leaves >=
+              b.hits_aware.total * static_cast<count_type>(opt.layouts));
+        CHECK(static_cast<count_type>(opt.total_height) * b.complete_tree.leaves >=
+              b.complete_tree.total * static_cast<count_type>(opt.layouts));
+      }
+  // Touching 2,2 on 2x2: both unlabelled layouts (two rows, two columns) fill the grid: one leaf of weight 2.
+  const auto sq = make_dynamic_rules(2, 2, {2, 2}, adjacency::touching, false);
+  const auto b = lower_bounds(sq);
+  CHECK(b.layouts == 2);
+  CHECK(b.leaves == 1);
+  CHECK(b.weighted);
+  CHECK(b.hits_aware.total == 2 * 4);
+}

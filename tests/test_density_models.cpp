@@ -1,0 +1,95 @@
+// The exact and Monte Carlo density models: DensityModel concept, exact
+// posterior = occupancy / layouts from brute force, zero on shot cells, errors
+// on impossible observations, Monte Carlo close to exact and reproducible.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/monte_carlo_density.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+static_assert(DensityModel<exact_density<park_rules>>);
+static_assert(DensityModel<exact_density<dynamic_rules>>);
+static_assert(DensityModel<monte_carlo_density<audinot_rules>>);
+static_assert(DensityModel<monte_carlo_density<dynamic_rules>>);
+
+namespace {
+observation<dynamic_rules::board_type> played(const dynamic_rules& rules, std::uint64_t seed, int shots) {
+  std::mt19937_64 rng(seed);
+  game<dynamic_rules> g(rules, random_layout(rules, rng));
+  for (int k = 0; k < shots && !g.over(); ++k) {
+    int cell;
+    do cell = static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(rules.geometry().cell_count())));
+    while (g.seen().shots().test(static_cast<std::size_t>(cell)));
+    g.shoot(cell);
+  }
+  return g.seen();
+}
+}  // namespace
+
+TEST_CASE("exact_density is the brute-force posterior, zero on shot cells", "[density][exact]") {
+  for (int seed = 0; seed < 40; ++seed) {
+    const auto rules = make_dynamic_rules(5 + seed % 2, 5, {3, 2, 2}, static_cast<adjacency>(seed % 3), seed % 2 == 0);
+    const auto obs = played(rules, static_cast<std::uint64_t>(seed), seed % 12);
+    const auto slow = enumerate_bitset(rules, obs);
+    REQUIRE(slow.labelled > 0);
+    exact_density<dynamic_rules> model(rules);
+    const density_map m = model.weights(obs);
+    REQUIRE(m.size() == static_cast<std::size_t>(rules.geometry().cell_count()));
+    double sum = 0;
+    for (std::size_t c = 0; c < m.size(); ++c) {
+      if (obs.shots().test(c)) {
+        CHECK(m[c] == 0.0);
+      } else {
+        CHECK(m[c] ==
+              Approx(static_cast<double>(slow.occupancy[c]) / static_cast<double>(slow.labelled)).epsilon(1e-12));
+        sum += m[c];
+      }
+    }
+    // The expected number of ship cells not yet hit.
+    CHECK(sum == Approx(7 - obs.hits().count()).epsilon(1e-9));
+  }
+}
+
+TEST_CASE("exact_density on the 10x10 presets: corners and centre", "[density][exact]") {
+  exact_density<park_rules> park{park_rules{}};
+  const auto m = park.weights(observation(park_rules{}));
+  CHECK(m[0] == Approx(2407483864.0 / 30093975536.0).epsilon(1e-12));
+  CHECK(m[44] == Approx(6428054040.0 / 30093975536.0).epsilon(1e-12));
+}
+
+TEST_CASE("density models throw inconsistent_observation when no layout agrees", "[density][exact]") {
+  const auto rules = make_dynamic_rules(3, 3, {3}, adjacency::touching, false);
+  observation<dynamic_rules::board_type> obs(rules);
+  obs.record_hit(0);
+  obs.record_hit(8);  // no single 3-ship covers two opposite corners
+  exact_density<dynamic_rules> exact(rules);
+  CHECK_THROWS_AS(exact.weights(obs), inconsistent_observation);
+  monte_carlo_density<dynamic_rules> mc(rules, 1, 10);
+  CHECK_THROWS_AS(mc.weights(obs), inconsistent_observation);
+  CHECK_THROWS_AS(monte_carlo_density<dynamic_rules>(rules, 1, 0), std::invalid_argument);
+}
+
+TEST_CASE("monte_carlo_density approaches the exact posterior and is reproducible", "[density][exact]") {
+  const auto rules = make_dynamic_rules(6, 6, {4, 3, 2}, adjacency::no_edge, true);
+  const auto obs = played(rules, 5, 8);
+  const density_map exact = exact_density<dynamic_rules>(rules).weights(obs);
+  monte_carlo_density<dynamic_rules> mc(rules, 99, 4000);
+  const density_map m = mc.weights(obs);
+  for (std::size_t c = 0; c < m.size(); ++c) {
+    INFO("cell " << c);
+    if (obs.shots().test(c)) CHECK(m[c] == 0.0);
+    // 4000 samples: standard error at most 0.008; 5 sigma.
+    CHECK(std::abs(m[c] - exact[c]) < 0.04);
+  }
+  monte_carlo_density<dynamic_rules> again(rules, 99, 4000);
+  CHECK(again.weights(obs) == m);
+  monte_carlo_density<dynamic_rules> other(rules, 100, 4000);
+  CHECK(other.weights(obs) != m);
+}

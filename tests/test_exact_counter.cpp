@@ -1,0 +1,315 @@
+// The exact (dynamic-programming) counter agrees with the brute-force
+// enumerators on many random small instances, reproduces the published
+// 10x10 figures, handles weights, counts beyond 64 bits and detects overflow.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/count/exact_sampler.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+
+using rng_type = std::mt19937_64;
+
+int below(rng_type& rng, int n) { return static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(n))); }
+
+// A random fleet that fits a w x h grid and keeps brute force quick.
+std::vector<int> random_fleet(rng_type& rng, int w, int h) {
+  const int cells = w * h;
+  const int max_ships = cells <= 16 ? 4 : cells <= 30 ? 4 : 3;
+  const int ships = 1 + below(rng, max_ships);
+  const int longest = std::min(4, std::max(w, h));
+  std::vector<int> lengths;
+  int total = 0;
+  for (int i = 0; i < ships; ++i) {
+    // Repeated lengths are common on purpose: they exercise the type merging.
+    const int len = (i > 0 && below(rng, 3) == 0) ? lengths.back() : 1 + below(rng, longest);
+    if (total + len > cells) break;
+    lengths.push_back(len);
+    total += len;
+  }
+  if (lengths.empty()) lengths.push_back(1);
+  return lengths;
+}
+
+std::string describe(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs) {
+  std::string s = std::to_string(rules.grid.width()) + "x" + std::to_string(rules.grid.height()) + " fleet";
+  for (int i = 0; i < rules.ship_count(); ++i) s += " " + std::to_string(rules.ship_length(i));
+  s += " rule " + std::string(to_string(rules.contact())) + (rules.announces_sunk() ? " sunk" : " hit/miss");
+  s += " shots";
+  for (const auto& shot : obs.log())
+    s += " " + std::to_string(shot.cell) +
+         (shot.result.kind == outcome::miss  ? "m"
+          : shot.result.kind == outcome::hit ? "h"
+                                             : "s" + std::to_string(shot.result.ship));
+  return s;
+}
+
+void check_same(const count_result& fast, const count_result& slow, const std::string& what) {
+  INFO(what);
+  REQUIRE(to_string(fast.labelled) == to_string(slow.labelled));
+  REQUIRE(to_string(fast.unlabelled) == to_string(slow.unlabelled));
+  REQUIRE(fast.occupancy.size() == slow.occupancy.size());
+  for (std::size_t c = 0; c < fast.occupancy.size(); ++c) {
+    INFO("cell " << c);
+    REQUIRE(to_string(fast.occupancy[c]) == to_string(slow.occupancy[c]));
+  }
+}
+
+// A random observation of one of four kinds: none; a game against a random
+// true layout; arbitrary hits and misses; arbitrary hits with a sunk
+// announcement (often inconsistent).
+observation<dynamic_rules::board_type> random_observation(rng_type& rng, const dynamic_rules& rules, int kind) {
+  const int cells = rules.geometry().cell_count();
+  observation<dynamic_rules::board_type> obs(rules);
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  for (int c = 0; c < cells; ++c) order[static_cast<std::size_t>(c)] = c;
+  for (int k = cells; k > 1; --k)
+    std::swap(order[static_cast<std::size_t>(k - 1)], order[static_cast<std::size_t>(below(rng, k))]);
+  if (kind == 1) {
+    // The hidden layout comes from the exact sampler: rejection sampling
+    // (random_layout) crawls when legal layouts are rare.
+    game<dynamic_rules> g(rules, exact_sampler<dynamic_rules>(rules, obs)(rng));
+    const int shots = below(rng, cells + 1);
+    for (int k = 0; k < shots && !g.over(); ++k) g.shoot(order[static_cast<std::size_t>(k)]);
+    return g.seen();
+  }
+  if (kind >= 2) {
+    const int shots = below(rng, std::min(cells, 8) + 1);
+    for (int k = 0; k < shots; ++k) {
+      const int c = order[static_cast<std::size_t>(k)];
+      if (below(rng, 3) == 0)
+        obs.record_miss(c);
+      else
+        obs.record_hit(c);
+    }
+    if (kind == 3 && rules.announces_sunk() && shots < cells) {
+      const int ship = below(rng, rules.ship_count());
+      obs.record_sunk(order[static_cast<std::size_t>(shots)], ship);
+    }
+  }
+  return obs;
+}
+
+}  // namespace
+
+TEST_CASE("exact_count agrees with enumerate_bitset on 10,000 random small instances", "[count][exact]") {
+  rng_type rng(20260522);
+  int instances = 0, empty_boards = 0, games = 0, arbitrary = 0, inconsistent = 0, transposed = 0;
+  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  while (instances < 10'000) {
+    const int w = 3 + below(rng, 5), h = 3 + below(rng, 5);  // 3..7 each, non-square included
+    const auto lengths = random_fleet(rng, w, h);
+    const auto rule = rules_list[static_cast<std::size_t>(below(rng, 3))];
+    const bool sunk = below(rng, 2) == 1;
+    const auto rules = make_dynamic_rules(w, h, lengths, rule, sunk);
+    // Some fleets cannot be placed at all under the contact rules; the
+    // enumerators still count them (0), and so must we.
+    const int kind = below(rng, 4);
+    const bool any_layout = enumerate_bitset(rules, false).labelled > 0;
+    const auto obs = random_observation(rng, rules, kind == 1 && !any_layout ? 0 : kind);
+    const bool occupancy = below(rng, 8) != 0;
+    const auto slow = enumerate_bitset(rules, obs, occupancy);
+    // A counter reused across observations must not leak state between them.
+    exact_counter<dynamic_rules> counter(rules);
+    if (obs.shot_count() > 0)
+      check_same(counter.count(observation<dynamic_rules::board_type>(rules), false), enumerate_bitset(rules, false),
+                 describe(rules, observation<dynamic_rules::board_type>(rules)));
+    check_same(counter.count(obs, occupancy), slow, describe(rules, obs));
+    ++instances;
+    if (obs.shot_count() == 0)
+      ++empty_boards;
+    else if (kind == 1)
+      ++games;
+    else
+      ++arbitrary;
+    if (slow.labelled == 0) ++inconsistent;
+    if (w > h) ++transposed;
+  }
+  // The mix really covers every situation.
+  CHECK(empty_boards > 1000);
+  CHECK(games > 1000);
+  CHECK(arbitrary > 1000);
+  CHECK(inconsistent > 300);
+  CHECK(transposed > 1000);
+}
+
+TEST_CASE("exact_count on thin grids (one to three rows or columns)", "[count][exact]") {
+  rng_type rng(3);
+  for (int w = 1; w <= 6; ++w)
+    for (int h = 1; h <= 6; ++h) {
+      if (w > 3 && h > 3) continue;
+      for (int rule = 0; rule < 3; ++rule)
+        for (const auto& lengths : {std::vector<int>{1}, std::vector<int>{2, 1}, std::vector<int>{3, 2, 2},
+                                    std::vector<int>{1, 1, 1}, std::vector<int>{std::max(w, h)}}) {
+          int cells = 0, longest = 0;
+          for (int l : lengths) {
+            cells += l;
+            longest = std::max(longest, l);
+          }
+          if (cells > w * h || longest > std::max(w, h)) continue;
+          const auto rules = make_dynamic_rules(w, h, lengths, static_cast<adjacency>(rule), true);
+          for (int kind = 0; kind < 4; ++kind) {
+            const auto obs = random_observation(rng, rules, kind == 1 ? 2 : kind);
+            check_same(exact_count(rules, obs), enumerate_bitset(rules, obs), describe(rules, obs));
+          }
+        }
+    }
+}
+
+TEST_CASE("exact_count works on compile-time rulesets and a hand-checked case", "[count][exact]") {
+  using rules = ruleset<grid<2, 3>, fleet<2>, no_contact, hit_miss>;
+  CHECK(exact_count(rules{}).labelled == 7);  // Audinot et al. Figure 5
+  using rules2 = ruleset<grid<5, 4>, fleet<3, 2, 2>, no_edge_contact, hit_miss_sunk>;
+  const auto a = exact_count(rules2{});
+  const auto b = enumerate_recursive(rules2{});
+  check_same(a, b, "5x4 3,2,2 no-edge");
+  CHECK(a.labelled == 2 * a.unlabelled);
+}
+
+TEST_CASE("exact_count: sunk ships are told apart from their equal-length twins", "[count][exact]") {
+  // 4x4, two 2-ships: A sinks on B2 after hits at B1, B2.
+  using rules = ruleset<grid<4, 4>, fleet<2, 2>, touching_allowed, hit_miss_sunk>;
+  observation obs(rules{});
+  obs.record_hit(4);
+  obs.record_sunk(5, 0);
+  const auto fast = exact_count(rules{}, obs);
+  const auto slow = enumerate_recursive(rules{}, obs);
+  check_same(fast, slow, "sunk twin");
+  CHECK(fast.labelled == fast.unlabelled);  // the announcement names the ship
+  CHECK(fast.labelled > 0);
+}
+
+TEST_CASE("exact_count: Audinot et al. 1,925,751,392 layouts and the Figure 2 matrix", "[count][exact][paper]") {
+  // Figure 2 (two 3-ships interchangeable; unlabelled occupancy = labelled / 2).
+  constexpr std::array<std::uint64_t, 100> figure2{
+      229713268, 290312632, 358949313, 382685666, 395191893, 395191893, 382685666, 358949313, 290312632, 229713268,
+      290312632, 276237938, 307909560, 304268668, 302249855, 302249855, 304268668, 307909560, 276237938, 290312632,
+      358949313, 307909560, 339346322, 334820797, 333795527, 333795527, 334820797, 339346322, 307909560, 358949313,
+      382685666, 304268668, 334820797, 329017778, 329162179, 329162179, 329017778, 334820797, 304268668, 382685666,
+      395191893, 302249855, 333795527, 329162179, 331435930, 331435930, 329162179, 333795527, 302249855, 395191893,
+      395191893, 302249855, 333795527, 329162179, 331435930, 331435930, 329162179, 333795527, 302249855, 395191893,
+      382685666, 304268668, 334820797, 329017778, 329162179, 329162179, 329017778, 334820797, 304268668, 382685666,
+      358949313, 307909560, 339346322, 334820797, 333795527, 333795527, 334820797, 339346322, 307909560, 358949313,
+      290312632, 276237938, 307909560, 304268668, 302249855, 302249855, 304268668, 307909560, 276237938, 290312632,
+      229713268, 290312632, 358949313, 382685666, 395191893, 395191893, 382685666, 358949313, 290312632, 229713268};
+  const auto r = exact_count(audinot_rules{});
+  CHECK(r.unlabelled == 1'925'751'392);
+  CHECK(r.labelled == 2 * r.unlabelled);
+  for (int c = 0; c < 100; ++c) {
+    INFO("cell " << c);
+    CHECK(r.unlabelled_occupancy(c) == figure2[static_cast<std::size_t>(c)]);
+  }
+}
+
+TEST_CASE("exact_count: Park's 30,093,975,536 layouts and the Figure 3 matrix", "[count][exact][paper]") {
+  constexpr std::array<std::uint64_t, 100> figure3{
+      2407483864, 3458438788, 4317794344, 4774557212, 5017010922, 5017010922, 4774557212, 4317794344, 3458438788,
+      2407483864, 3458438788, 4292323972, 4980720314, 5348335096, 5543394682, 5543394682, 5348335096, 4980720314,
+      4292323972, 3458438788, 4317794344, 4980720314, 5539435704, 5841068044, 6001718736, 6001718736, 5841068044,
+      5539435704, 4980720314, 4317794344, 4774557212, 5348335096, 5841068044, 6121508012, 6272257080, 6272257080,
+      6121508012, 5841068044, 5348335096, 4774557212, 5017010922, 5543394682, 6001718736, 6272257080, 6428054040,
+      6428054040, 6272257080, 6001718736, 5543394682, 5017010922, 5017010922, 5543394682, 6001718736, 6272257080,
+      6428054040, 6428054040, 6272257080, 6001718736, 5543394682, 5017010922, 4774557212, 5348335096, 5841068044,
+      6121508012, 6272257080, 6272257080, 6121508012, 5841068044, 5348335096, 4774557212, 4317794344, 4980720314,
+      5539435704, 5841068044, 6001718736, 6001718736, 5841068044, 5539435704, 4980720314, 4317794344, 3458438788,
+      4292323972, 4980720314, 5348335096, 5543394682, 5543394682, 5348335096, 4980720314, 4292323972, 3458438788,
+      2407483864, 3458438788, 4317794344, 4774557212, 5017010922, 5017010922, 4774557212, 4317794344, 3458438788,
+      2407483864};
+  const auto r = exact_count(park_rules{});
+  CHECK(r.labelled == 30'093'975'536);
+  for (int c = 0; c < 100; ++c) {
+    INFO("cell " << c);
+    CHECK(r.occupancy[static_cast<std::size_t>(c)] == figure3[static_cast<std::size_t>(c)]);
+  }
+}
+
+TEST_CASE("exact_count with per-placement weights equals the weighted brute-force sum", "[count][exact]") {
+  rng_type rng(7);
+  for (int round = 0; round < 200; ++round) {
+    const int w = 3 + below(rng, 3), h = 3 + below(rng, 3);
+    const auto lengths = random_fleet(rng, w, h);
+    const auto rule = static_cast<adjacency>(below(rng, 3));
+    const auto rules = make_dynamic_rules(w, h, lengths, rule, below(rng, 2) == 1);
+    const auto obs = random_observation(rng, rules, below(rng, 3) == 0 ? 0 : 2);
+    // "Humans favour edges": a placement touching the border weighs 3, others 1;
+    // ship 0 also dislikes column 0 entirely (weight 0).
+    auto weight = [&](int ship, const placement& p) -> std::uint64_t {
+      const int len = rules.ship_length(ship);
+      const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
+      const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
+      if (ship == 0 && p.col == 0) return 0;
+      return (p.row == 0 || p.col == 0 || r1 == h - 1 || c1 == w - 1) ? 3 : 1;
+    };
+    count_type total = 0;
+    std::vector<count_type> occ(static_cast<std::size_t>(w * h), 0);
+    for_each_layout(rules, obs, [&](const auto& l) {
+      count_type prod = 1;
+      for (int i = 0; i < l.size; ++i) prod *= weight(i, l.ships[static_cast<std::size_t>(i)]->where);
+      total += prod;
+      l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
+    });
+    exact_counter counter(rules);
+    const auto r = counter.count(obs, weight);
+    INFO(describe(rules, obs));
+    REQUIRE(to_string(r.labelled) == to_string(total));
+    for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(r.occupancy[c]) == to_string(occ[c]));
+  }
+}
+
+TEST_CASE("exact_count: counts beyond 64 bits are exact, overflow beyond 128 bits throws", "[count][exact]") {
+  // 16 one-cell ships on 16x16, touching allowed: 256 * 255 * ... * 241 labelled
+  // layouts (just under 2^128), C(256, 16) unlabelled.
+  const auto rules = make_dynamic_rules(16, 16, std::vector<int>(16, 1), adjacency::touching, false);
+  count_type falling = 1, binomial = 1;
+  for (int k = 0; k < 16; ++k) {
+    falling *= static_cast<count_type>(256 - k);
+    binomial = binomial * static_cast<count_type>(256 - k) / static_cast<count_type>(k + 1);
+  }
+  const auto r = exact_count(rules, false);
+  CHECK(to_string(r.labelled) == to_string(falling));
+  CHECK(to_string(r.unlabelled) == to_string(binomial));
+  CHECK(r.labelled > (count_type{1} << 120));
+  // Weights of 2^40 per ship on four ships push the weighted sum past 2^128.
+  const auto small = make_dynamic_rules(6, 6, {2, 2, 3, 1}, adjacency::touching, false);
+  exact_counter counter(small);
+  CHECK_THROWS_AS(counter.count(observation(small), [](int, const placement&) { return std::uint64_t{1} << 40; }),
+                  std::overflow_error);
+}
+
+TEST_CASE("exact_count: states wider than 64 bits (15x15, a 15-ship)", "[count][exact]") {
+  // 15 columns of 4-bit codes plus h, ul and counts need a 128-bit key.
+  const auto rules = make_dynamic_rules(15, 15, {15, 1, 1}, adjacency::no_edge, true);
+  auto p = detail::make_profile_problem(rules, observation(rules), unit_weight{});
+  CHECK_FALSE(detail::profile_dp<std::uint64_t>::fits(p));
+  rng_type rng(15);
+  for (int round = 0; round < 20; ++round) {
+    const auto obs = random_observation(rng, rules, round % 4);
+    check_same(exact_count(rules, obs), enumerate_bitset(rules, obs), describe(rules, obs));
+  }
+}
+
+TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count][exact]") {
+  const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::touching, false);
+  exact_counter<dynamic_rules> counter(rules);
+  const auto full = counter.count(observation(rules));
+  counter.set_memory_limit(std::size_t{1} << 16);
+  CHECK_THROWS_AS(counter.count(observation(rules)), std::length_error);
+  CHECK(counter.count(observation(rules), false).labelled == full.labelled);  // a count alone keeps no layers
+}
+
+TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {
+  // About 10 s in Release: hidden, run with [slow]. The figure is our own
+  // (no published value); it guards against regressions.
+  const auto rules = make_dynamic_rules(16, 16, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  const auto r = exact_count(rules, false);
+  CHECK(r.labelled == 2 * r.unlabelled);
+  CHECK(to_string(r.labelled) == "10835711754704");
+}

@@ -1,0 +1,140 @@
+// The exact sampler draws legal, consistent layouts, uniformly (chi-square
+// against the full enumeration), or in proportion to placement weights.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <vector>
+
+#include <battleship/count/exact_sampler.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+
+std::vector<int> key_of(const layout& l) {
+  std::vector<int> k;
+  for (int i = 0; i < l.size(); ++i) {
+    k.push_back(l[i].row);
+    k.push_back(l[i].col);
+    k.push_back(l[i].dir == orientation::horizontal ? 0 : 1);
+  }
+  return k;
+}
+
+template <class R>
+bool consistent(const R& rules, const observation<typename R::board_type>& obs, const layout& l) {
+  if (validate(rules, l)) return false;
+  const auto masks = ship_masks(rules, l);
+  for (int i = 0; i < rules.ship_count(); ++i)
+    if (!obs.placement_allowed(i, masks[static_cast<std::size_t>(i)])) return false;
+  return obs.hits().subset_of(occupied_cells(rules, l));
+}
+
+// Pearson's statistic of `draws` samples against expected probabilities
+// proportional to `weight` over every layout the enumeration visits; also
+// checks that every sample is one of those layouts.
+template <class R, class Weight>
+void chi_square_check(const R& rules, const observation<typename R::board_type>& obs, Weight weight, int per_cell,
+                      std::uint64_t seed) {
+  std::map<std::vector<int>, double> expected;
+  double total_weight = 0;
+  for_each_layout(rules, obs, [&](const auto& e) {
+    double w = 1;
+    for (int i = 0; i < e.size; ++i) w *= static_cast<double>(weight(i, e.ships[static_cast<std::size_t>(i)]->where));
+    if (w == 0) return;
+    expected[key_of(e.to_layout())] = w;
+    total_weight += w;
+  });
+  REQUIRE(expected.size() >= 10);
+  const int draws = per_cell * static_cast<int>(expected.size());
+  exact_sampler<R> sampler(rules, obs, weight);
+  std::mt19937_64 rng(seed);
+  std::map<std::vector<int>, int> seen;
+  for (int k = 0; k < draws; ++k) {
+    const layout l = sampler(rng);
+    REQUIRE(consistent(rules, obs, l));
+    const auto key = key_of(l);
+    REQUIRE(expected.count(key) == 1);
+    ++seen[key];
+  }
+  double chi2 = 0;
+  for (const auto& [key, w] : expected) {
+    const double e = draws * w / total_weight;
+    const double o = seen.count(key) ? seen[key] : 0;
+    chi2 += (o - e) * (o - e) / e;
+  }
+  const double df = static_cast<double>(expected.size() - 1);
+  INFO("chi2 " << chi2 << " df " << df << " layouts " << expected.size());
+  // Mean df, standard deviation sqrt(2 df): 5 sigma above is a failure; a
+  // non-uniform sampler (e.g. redrawing only the conflicting ship) lands far out.
+  CHECK(chi2 < df + 5 * std::sqrt(2 * df));
+  CHECK(chi2 > df - 5 * std::sqrt(2 * df));  // suspiciously perfect fits fail too
+}
+
+}  // namespace
+
+TEST_CASE("exact_sampler is uniform over the layouts of a small grid (chi-square)", "[sampler][exact]") {
+  // 3x4, ships 2, 2, 1, touching allowed: equal-length ships exercise the
+  // permutation that turns type-level layouts into labelled ones.
+  const auto rules = make_dynamic_rules(4, 3, {2, 2, 1}, adjacency::touching, false);
+  observation<dynamic_rules::board_type> obs(rules);
+  CHECK(exact_sampler<dynamic_rules>(rules, obs).layout_count() == enumerate_bitset(rules, obs).labelled);
+  chi_square_check(rules, obs, unit_weight{}, 40, 1);
+}
+
+TEST_CASE("exact_sampler is uniform given hits, misses and a sunk ship", "[sampler][exact]") {
+  const auto rules = make_dynamic_rules(5, 4, {3, 2, 2}, adjacency::no_edge, true);
+  observation<dynamic_rules::board_type> obs(rules);
+  obs.record_miss(7);
+  obs.record_hit(0);
+  obs.record_sunk(1, 1);  // ship 2 (a 2-ship) sank at A2 after hits A1, A2
+  obs.record_hit(13);
+  chi_square_check(rules, obs, unit_weight{}, 60, 2);
+}
+
+TEST_CASE("exact_sampler draws in proportion to placement weights", "[sampler][exact]") {
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::no_contact, false);
+  auto weight = [](int ship, const placement& p) -> std::uint64_t {
+    return ship == 0 && p.dir == orientation::vertical ? 4 : (p.row == 0 ? 2 : 1);
+  };
+  chi_square_check(rules, observation<dynamic_rules::board_type>(rules), weight, 60, 3);
+}
+
+TEST_CASE("exact_sampler: compile-time rules, reproducibility, impossible observations", "[sampler][exact]") {
+  std::mt19937_64 a(42), b(42);
+  using rules = ruleset<grid<7, 6>, classic_fleet, touching_allowed, hit_miss_sunk>;
+  const exact_sampler<rules> s(rules{}, observation(rules{}));
+  CHECK(s.layout_count() == enumerate_bitset(rules{}, false).labelled);
+  for (int k = 0; k < 20; ++k) {
+    const layout la = s(a), lb = s(b);
+    CHECK(la == lb);
+    CHECK_FALSE(validate(rules{}, la).has_value());
+  }
+  // A 2x2 grid cannot hold a 2-ship and a 1-ship without contact.
+  const auto tight = make_dynamic_rules(2, 2, {2, 1}, adjacency::no_contact, false);
+  CHECK_THROWS_AS(exact_sampler<dynamic_rules>(tight, observation<dynamic_rules::board_type>(tight)),
+                  inconsistent_observation);
+  // A miss on every cell of the only column a 3-ship could use.
+  const auto narrow = make_dynamic_rules(1, 3, {3}, adjacency::touching, false);
+  observation<dynamic_rules::board_type> obs(narrow);
+  obs.record_miss(1);
+  CHECK_THROWS_AS(exact_sampler<dynamic_rules>(narrow, obs), inconsistent_observation);
+}
+
+TEST_CASE("uniform_below_wide draws below bounds beyond 64 bits", "[sampler][exact]") {
+  std::mt19937_64 rng(9);
+  const count_type bound = (count_type{1} << 100) + 12345;
+  bool high_half = false, low_half = false;
+  for (int k = 0; k < 200; ++k) {
+    const count_type v = detail::uniform_below_wide(rng, bound);
+    REQUIRE(v < bound);
+    (v >= (count_type{1} << 99) ? high_half : low_half) = true;
+  }
+  CHECK(high_half);
+  CHECK(low_half);
+  CHECK(detail::uniform_below_wide(rng, 1) == 0);
+}

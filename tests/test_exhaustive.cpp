@@ -1,0 +1,307 @@
+// Exhaustive evaluation: equal to brute force (every layout of the reference
+// enumerator played through the referee), fast paths equal to playing,
+// shards merging to the unsharded run, results independent of thread count.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include <battleship/analysis/exhaustive.hpp>
+#include <battleship/core/game.hpp>
+#include <battleship/core/random_layout.hpp>
+#include <battleship/count/bitset_enumerator.hpp>
+#include <battleship/count/recursive_enumerator.hpp>
+
+using namespace battleship;
+
+namespace {
+template <class R, class S>
+int play_one(const R& rules, S strategy, const layout& hidden) {
+  game<R> g(rules, hidden);
+  start_new_game(strategy);
+  while (!g.over()) {
+    const int c = strategy.next_shot(g.seen());
+    const auto r = g.shoot(c);
+    notify_result(strategy, c, r, g.seen());
+  }
+  return g.shots_fired();
+}
+
+// The reference: every labelled layout of for_each_layout, played by the referee.
+template <class R, class S>
+std::vector<std::uint64_t> brute_force(const R& rules, const S& strategy) {
+  std::vector<std::uint64_t> h;
+  for_each_layout(rules, [&](const auto& l) {
+    const auto s = static_cast<std::size_t>(play_one(rules, strategy, l.to_layout()));
+    if (h.size() <= s) h.resize(s + 1, 0);
+    ++h[s];
+  });
+  return h;
+}
+
+exhaustive_options threads(int t) {
+  exhaustive_options o;
+  o.threads = t;
+  return o;
+}
+
+struct small_case {
+  int w, h;
+  std::vector<int> fleet;
+  adjacency rule;
+  bool sunk;
+};
+}  // namespace
+
+TEST_CASE("exhaustive evaluation equals brute force through the referee", "[exhaustive]") {
+  const std::vector<small_case> cases{
+      {4, 4, {2, 2}, adjacency::no_contact, false},    {5, 4, {3, 2}, adjacency::no_contact, false},
+      {5, 5, {3, 2, 2}, adjacency::no_contact, false}, {4, 5, {3, 2}, adjacency::no_edge, true},
+      {4, 4, {3, 2}, adjacency::touching, false},      {4, 4, {2, 2}, adjacency::touching, true},
+      {3, 5, {1, 2}, adjacency::no_contact, false},    {5, 5, {4, 3}, adjacency::no_edge, false},
+  };
+  for (const auto& c : cases) {
+    const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
+    INFO(rules_label(rules));
+    const auto labelled = enumerate_bitset(rules, false).labelled;
+    const row_scan scan(rules);
+    const sweep four(rules, sweep_clearing::four_directions);
+    const sweep horizontal(rules, sweep_clearing::horizontal_first);
+    const auto by_scan = evaluate_exhaustive(rules, scan, threads(2));
+    const auto by_four = evaluate_exhaustive(rules, four, threads(2));
+    const auto by_horizontal = evaluate_exhaustive(rules, horizontal, threads(2));
+    CHECK(by_scan.histogram == brute_force(rules, scan));
+    CHECK(by_four.histogram == brute_force(rules, four));
+    CHECK(by_horizontal.histogram == brute_force(rules, horizontal));
+    CHECK(by_scan.layouts() == labelled);
+    CHECK(by_four.layouts() == labelled);
+    CHECK(evaluate_by_playing(rules, scan, threads(1)).histogram == by_scan.histogram);
+    CHECK(by_four.complete());
+  }
+}
+
+TEST_CASE("sweep and row-scan fast paths equal playing every layout", "[exhaustive]") {
+  const std::vector<small_case> cases{
+      {6, 6, {4, 3, 2}, adjacency::no_contact, false}, {6, 6, {3, 3, 2}, adjacency::no_edge, false},
+      {7, 6, {4, 3, 3}, adjacency::no_contact, true},  {6, 5, {2, 2, 2}, adjacency::no_contact, false},
+      {7, 7, {5, 3, 2}, adjacency::no_contact, false}, {5, 7, {4, 2, 2}, adjacency::no_edge, true},
+  };
+  for (const auto& c : cases) {
+    const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
+    INFO(rules_label(rules));
+    const row_scan scan(rules);
+    CHECK(evaluate_row_scan_fast(rules, threads(2)).histogram ==
+          evaluate_by_playing(rules, scan, threads(2)).histogram);
+    for (auto mode : {sweep_clearing::four_directions, sweep_clearing::horizontal_first}) {
+      const sweep s(rules, mode);
+      REQUIRE(sweep_fast_path_applies(rules, s));
+      CHECK(evaluate_sweep_fast(rules, s, threads(2)).histogram == evaluate_by_playing(rules, s, threads(2)).histogram);
+    }
+  }
+}
+
+TEST_CASE("sweep fast path with custom orders, including orders that are not a parity class", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(6, 5, {3, 2, 2}, adjacency::no_contact, false);
+  std::mt19937 rng(7);
+  for (int round = 0; round < 6; ++round) {
+    std::vector<int> cells(30);
+    for (int i = 0; i < 30; ++i) cells[static_cast<std::size_t>(i)] = i;
+    std::shuffle(cells.begin(), cells.end(), rng);
+    // Parity class in random order, then random subsets that still meet every placement.
+    std::vector<int> order;
+    if (round < 2) {
+      for (int c : cells)
+        if ((c / 6 + c % 6) % 2 == round) order.push_back(c);
+    } else {
+      order.assign(cells.begin(), cells.begin() + 16 + 2 * round);
+    }
+    for (auto mode : {sweep_clearing::four_directions, sweep_clearing::horizontal_first}) {
+      const sweep s(rules, mode, order);
+      const auto played = evaluate_by_playing(rules, s, threads(2));
+      if (sweep_fast_path_applies(rules, s)) {
+        CHECK(evaluate_sweep_fast(rules, s, threads(2)).histogram == played.histogram);
+      } else {
+        CHECK_THROWS_AS(evaluate_sweep_fast(rules, s), std::domain_error);
+        CHECK(evaluate_exhaustive(rules, s, threads(2)).histogram == played.histogram);
+      }
+    }
+  }
+}
+
+TEST_CASE("the fast path refuses rules it cannot handle, and evaluate_exhaustive falls back", "[exhaustive]") {
+  const auto touching = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, false);
+  const sweep s(touching, sweep_clearing::four_directions);
+  CHECK_FALSE(sweep_fast_path_applies(touching, s));
+  CHECK_THROWS_AS(evaluate_sweep_fast(touching, s), std::domain_error);
+  CHECK(evaluate_exhaustive(touching, s).histogram == brute_force(touching, s));
+  const auto ones = make_dynamic_rules(4, 4, {1, 2}, adjacency::no_contact, false);
+  CHECK_FALSE(sweep_fast_path_applies(ones, sweep(ones, sweep_clearing::horizontal_first)));
+}
+
+TEST_CASE("the Figure 10 sweep kernels on 10x10 equal playing", "[exhaustive]") {
+  // Whole evaluations with small fleets on the real 10x10 order ...
+  for (const auto& fleet : {std::vector<int>{5, 4}, std::vector<int>{3, 3}, std::vector<int>{2}}) {
+    const auto rules = make_dynamic_rules(10, 10, fleet, adjacency::no_contact, false);
+    for (auto mode : {sweep_clearing::four_directions, sweep_clearing::horizontal_first}) {
+      const sweep s(rules, mode);
+      CHECK(evaluate_sweep_fast(rules, s, threads(2)).histogram == evaluate_by_playing(rules, s, threads(2)).histogram);
+    }
+  }
+  // ... and random layouts of the full game, scored by the kernel alone.
+  const audinot_rules rules;
+  const auto g = rules.geometry();
+  const detail::sweep_rank rank(audinot_figure10_order(), g.cell_count());
+  const auto plan = detail::make_walk_plan(rules, rank);
+  uniform_layout_sampler sampler(rules);
+  std::mt19937_64 rng(2014);
+  for (auto mode : {sweep_clearing::four_directions, sweep_clearing::horizontal_first}) {
+    const sweep s(rules, mode);
+    const detail::sweep_kernel<2> kernel(plan, g, s.order(), mode);
+    for (int k = 0; k < 300; ++k) {
+      const layout l = sampler(rng);
+      const auto masks = ship_masks(rules, l);
+      auto state = kernel.root();
+      std::vector<std::uint64_t> last(3, 0);  // 180 placements of the 2-ship
+      for (int slot = 0; slot < plan.slots; ++slot) {
+        const auto& list = plan.masks[static_cast<std::size_t>(slot)];
+        const auto mask = masks[static_cast<std::size_t>(plan.ship[static_cast<std::size_t>(slot)])];
+        const auto p = static_cast<int>(std::find(list.begin(), list.end(), mask) - list.begin());
+        REQUIRE(p < static_cast<int>(list.size()));
+        if (slot + 1 < plan.slots)
+          state = kernel.push(state, slot, p);
+        else
+          last[static_cast<std::size_t>(p / 64)] = std::uint64_t{1} << (p % 64);
+      }
+      std::vector<std::uint64_t> h(101, 0);
+      kernel.leaf(state, plan.slots - 1, last.data(), h.data());
+      const int played = play_one(rules, s, l);
+      CHECK(h[static_cast<std::size_t>(played)] == 1);
+    }
+  }
+}
+
+TEST_CASE("shards merge exactly into the unsharded result, in any order", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(6, 6, {4, 3, 2}, adjacency::no_contact, false);
+  const sweep s(rules, sweep_clearing::horizontal_first);
+  const auto whole = evaluate_exhaustive(rules, s, threads(2));
+  for (int n : {2, 3, 7}) {
+    std::vector<exhaustive_result> parts;
+    for (int i = 0; i < n; ++i) {
+      exhaustive_options o = threads(1 + i % 2);
+      o.shard = {i, n};
+      parts.push_back(evaluate_exhaustive(rules, s, o));
+      CHECK_FALSE(parts.back().complete());
+    }
+    // The played path splits the same way.
+    exhaustive_options o;
+    o.shard = {1, n};
+    CHECK(evaluate_by_playing(rules, s, o).histogram == parts[1].histogram);
+    std::reverse(parts.begin(), parts.end());
+    exhaustive_result merged = parts[0];
+    for (std::size_t k = 1; k < parts.size(); ++k) merged.merge(parts[k]);
+    CHECK(merged.complete());
+    CHECK(merged.histogram == whole.histogram);
+    CHECK(merged.shards.size() == static_cast<std::size_t>(n));
+    CHECK_THROWS_AS(merged.merge(parts[0]), std::invalid_argument);  // a shard twice
+  }
+  exhaustive_options o;
+  o.shard = {0, 2};
+  auto half = evaluate_exhaustive(rules, s, o);
+  o.shard = {1, 2};
+  CHECK_THROWS_AS(half.merge(evaluate_row_scan_fast(rules, o)), std::invalid_argument);  // other strategy
+  o.shard = {1, 3};
+  CHECK_THROWS_AS(half.merge(evaluate_exhaustive(rules, s, o)), std::invalid_argument);  // other split
+  o.shard = {2, 2};
+  CHECK_THROWS_AS(evaluate_exhaustive(rules, s, o), std::invalid_argument);
+}
+
+TEST_CASE("results do not depend on the number of threads", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(7, 6, {4, 3, 3, 2}, adjacency::no_contact, false);
+  const sweep s(rules, sweep_clearing::four_directions);
+  const auto one = evaluate_sweep_fast(rules, s, threads(1));
+  for (int t : {2, 3, 8}) CHECK(evaluate_sweep_fast(rules, s, threads(t)).histogram == one.histogram);
+  const auto small = make_dynamic_rules(5, 5, {3, 2}, adjacency::no_edge, true);
+  const row_scan scan(small);
+  const auto p1 = evaluate_by_playing(small, scan, threads(1));
+  CHECK(evaluate_by_playing(small, scan, threads(3)).histogram == p1.histogram);
+}
+
+TEST_CASE("statistics are exact functions of the histogram", "[exhaustive]") {
+  exhaustive_result r;
+  r.histogram = {0, 0, 3, 0, 1};  // 2, 2, 2, 4
+  r.labels_per_layout = 1;
+  CHECK(r.layouts() == 4);
+  CHECK(r.mean_fraction() == std::pair<count_type, count_type>{5, 2});
+  CHECK(r.mean() == 2.5);
+  CHECK(r.stddev() == Approx(std::sqrt(0.75)));
+  CHECK(r.median() == 2.0);
+  CHECK(r.min() == 2);
+  CHECK(r.max() == 4);
+  r.histogram = {0, 1, 1};
+  CHECK(r.median() == 1.5);
+  r.histogram = {0, 0};
+  CHECK_THROWS_AS(r.mean(), std::domain_error);
+  CHECK_THROWS_AS(r.max(), std::domain_error);
+}
+
+TEST_CASE("unlabelled convention: equal-length ships counted once, identical shots", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(6, 6, {3, 3, 2, 2}, adjacency::no_contact, false);
+  const auto r = evaluate_exhaustive(rules, sweep(rules, sweep_clearing::four_directions), threads(2));
+  CHECK(r.labels_per_layout == 4);
+  const auto counts = enumerate_bitset(rules, false);
+  CHECK(r.layouts() == counts.labelled);
+  CHECK(r.unlabelled_layouts() == counts.unlabelled);
+  for (auto c : r.histogram) CHECK(c % 4 == 0);
+}
+
+TEST_CASE("progress is reported and ends with every part done", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(6, 6, {4, 3, 2}, adjacency::no_contact, false);
+  exhaustive_options o = threads(2);
+  exhaustive_progress last;
+  int calls = 0;
+  o.progress = [&](const exhaustive_progress& p) {
+    ++calls;
+    last = p;
+  };
+  const auto r = evaluate_row_scan_fast(rules, o);
+  CHECK(calls >= 1);
+  CHECK(last.parts_done == last.parts_total);
+  CHECK(last.parts_total == 2 * 3 * 6);  // placements of the 4-ship on 6x6
+  CHECK(count_type{last.layouts} == r.layouts());
+}
+
+TEST_CASE("Audinot et al. section 4.2 upper bounds over all 1,925,751,392 layouts", "[.][slow][exhaustive]") {
+  const audinot_rules rules;
+  const auto scan = evaluate_exhaustive(rules, row_scan(rules));
+  const auto four = evaluate_exhaustive(rules, sweep(rules, sweep_clearing::four_directions));
+  const auto horizontal = evaluate_exhaustive(rules, sweep(rules, sweep_clearing::horizontal_first));
+  CHECK(scan.unlabelled_layouts() == 1'925'751'392);
+  CHECK(scan.mean() == Approx(91.7).margin(0.05));
+  CHECK(four.mean() == Approx(58.7).margin(0.05));
+  CHECK(horizontal.mean() < 55.6);
+  CHECK(horizontal.mean() > 55.5);
+  CHECK(horizontal.max() == 73);
+  CHECK(horizontal.stddev() == Approx(7.6).margin(0.1));
+}
+
+TEST_CASE("row scan: layouts done within k shots are the layouts that leave cells k.. empty", "[exhaustive]") {
+  // An independent check through the counter: shots <= k exactly when every
+  // cell from k on is water, i.e. the layouts agreeing with misses there.
+  for (const auto& c :
+       {small_case{5, 5, {3, 2}, adjacency::no_contact, false}, small_case{6, 5, {4, 3, 2}, adjacency::touching, false},
+        small_case{6, 6, {3, 3, 2}, adjacency::no_edge, true}}) {
+    const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
+    INFO(rules_label(rules));
+    const auto r = evaluate_row_scan_fast(rules, threads(2));
+    const int cells = c.w * c.h;
+    count_type within = 0;
+    for (int k = cells; k >= 0; --k) {
+      observation<dynamic_rules::board_type> obs(cells, rules.ship_count(), false);
+      for (int cell = k; cell < cells; ++cell) obs.record_miss(cell);
+      within = 0;
+      for (std::size_t s = 0; s <= static_cast<std::size_t>(k) && s < r.histogram.size(); ++s) within += r.histogram[s];
+      CHECK(enumerate_bitset(rules, obs, false).labelled == within);
+    }
+  }
+}

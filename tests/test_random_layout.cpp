@@ -1,0 +1,215 @@
+// Uniform random layouts: on small grids where every layout can be listed,
+// the sampler's frequencies pass a chi-square test against the uniform
+// distribution, while "place one ship at a time and redraw only the ship
+// that conflicts" provably does not. Seeds are fixed, so nothing can flake.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/core/layout.hpp>
+#include <battleship/core/placement.hpp>
+#include <battleship/core/random_layout.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/detail/random.hpp>
+
+using namespace battleship;
+
+namespace {
+
+// A layout as one integer: (row, col, dir) of each ship in base 2*16*16.
+std::uint64_t key(const layout& l) {
+  std::uint64_t k = 0;
+  for (int i = 0; i < l.size(); ++i)
+    k = k * 512 + static_cast<std::uint64_t>((l[i].row * 16 + l[i].col) * 2 + (l[i].dir == orientation::vertical));
+  return k;
+}
+
+// Upper p = 0.001 critical value of chi-square with `df` degrees of freedom
+// (Wilson-Hilferty; within a fraction of a percent for df >= 10).
+double chi_square_critical_001(int df) {
+  const double z = 3.090232306;  // standard normal upper 0.001 quantile
+  const double k = static_cast<double>(df);
+  const double t = 1.0 - 2.0 / (9.0 * k) + z * std::sqrt(2.0 / (9.0 * k));
+  return k * t * t * t;
+}
+
+double chi_square(const std::vector<long>& observed, double expected) {
+  double s = 0;
+  for (long o : observed) s += (static_cast<double>(o) - expected) * (static_cast<double>(o) - expected) / expected;
+  return s;
+}
+
+// Index of every legal layout, listed by the enumerator.
+std::map<std::uint64_t, int> all_layouts(const dynamic_rules& rules) {
+  std::map<std::uint64_t, int> index;
+  for_each_layout(rules, [&](const auto& e) { index.emplace(key(e.to_layout()), static_cast<int>(index.size())); });
+  return index;
+}
+
+// The biased method, for the demonstration only: each ship in turn is
+// redrawn until it fits beside the ships already placed.
+layout place_one_at_a_time(const dynamic_rules& rules, const placement_table<dynamic_rules>& table,
+                           std::mt19937_64& rng) {
+  const auto& g = table.geometry();
+  for (;;) {
+    layout l;
+    dynamic_rules::board_type forbidden;
+    bool stuck = false;
+    for (int i = 0; i < rules.ship_count() && !stuck; ++i) {
+      const auto& list = table.ship(i);
+      int tries = 0;
+      for (;; ++tries) {
+        const auto& p = list[static_cast<std::size_t>(detail::uniform_below(rng, list.size()))];
+        if (!p.mask.intersects(forbidden)) {
+          forbidden |= halo(g, rules.contact(), p.mask);
+          l.push_back(p.where);
+          break;
+        }
+        if (tries > 10'000) {
+          stuck = true;  // the earlier ships left no room: start over
+          break;
+        }
+      }
+    }
+    if (!stuck) return l;
+  }
+}
+
+struct instance {
+  int w, h;
+  std::vector<int> lengths;
+  adjacency rule;
+};
+
+const std::vector<instance> instances{
+    {4, 4, {3, 2}, adjacency::touching},
+    {4, 4, {3, 2}, adjacency::no_edge},
+    {4, 4, {3, 2}, adjacency::no_contact},
+    {4, 3, {2, 2, 1}, adjacency::no_edge},
+};
+
+}  // namespace
+
+TEST_CASE("uniform sampler: chi-square against uniform over every layout", "[random_layout][slow]") {
+  constexpr int draws = 50'000;
+  std::uint64_t seed = 1;
+  for (const auto& in : instances) {
+    const auto rules = make_dynamic_rules(in.w, in.h, in.lengths, in.rule, false);
+    const auto index = all_layouts(rules);
+    const int k = static_cast<int>(index.size());
+    INFO(in.w << "x" << in.h << " " << to_string(in.rule) << ": " << k << " layouts");
+    REQUIRE(k >= 10);
+    const uniform_layout_sampler<dynamic_rules> sampler(rules);
+    std::mt19937_64 rng(seed++);
+    std::vector<long> counts(static_cast<std::size_t>(k), 0);
+    for (int d = 0; d < draws; ++d) {
+      const layout l = sampler(rng);
+      const auto it = index.find(key(l));
+      REQUIRE(it != index.end());  // only legal layouts are drawn
+      ++counts[static_cast<std::size_t>(it->second)];
+    }
+    const double stat = chi_square(counts, static_cast<double>(draws) / k);
+    const double critical = chi_square_critical_001(k - 1);
+    INFO("chi-square " << stat << ", critical value (p = 0.001, df = " << k - 1 << ") " << critical);
+    CHECK(stat < critical);
+    CHECK(*std::min_element(counts.begin(), counts.end()) > 0);  // every layout appears
+  }
+}
+
+TEST_CASE("placing ships one at a time with retry is not uniform", "[random_layout][slow]") {
+  // The exact probability of a layout under that method is the product, over
+  // ships, of 1 / (placements compatible with the ships before it): not
+  // constant. Check it exactly, then see the chi-square test reject samples.
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::no_contact, false);
+  const placement_table<dynamic_rules> table(rules);
+  const auto& g = table.geometry();
+  double p_min = 1, p_max = 0;
+  for (const auto& a : table.ship(0)) {
+    long fits = 0;
+    for (const auto& b : table.ship(1)) fits += !b.mask.intersects(halo(g, rules.contact(), a.mask));
+    if (fits == 0) continue;
+    const double p = 1.0 / static_cast<double>(table.ship(0).size()) / static_cast<double>(fits);
+    p_min = std::min(p_min, p);
+    p_max = std::max(p_max, p);
+  }
+  CHECK(p_max > 1.5 * p_min);
+
+  const auto index = all_layouts(rules);
+  const int k = static_cast<int>(index.size());
+  std::mt19937_64 rng(99);
+  std::vector<long> counts(static_cast<std::size_t>(k), 0);
+  constexpr int draws = 50'000;
+  for (int d = 0; d < draws; ++d)
+    ++counts[static_cast<std::size_t>(index.at(key(place_one_at_a_time(rules, table, rng))))];
+  const double stat = chi_square(counts, static_cast<double>(draws) / k);
+  INFO("chi-square " << stat << " over " << k << " layouts");
+  CHECK(stat > 10 * chi_square_critical_001(k - 1));
+}
+
+TEST_CASE("the chi-square critical value is right", "[random_layout]") {
+  // Table values of the upper 0.001 quantile.
+  CHECK(chi_square_critical_001(10) == Approx(29.588).epsilon(0.01));
+  CHECK(chi_square_critical_001(100) == Approx(149.449).epsilon(0.005));
+  CHECK(chi_square_critical_001(1000) == Approx(1143.917).epsilon(0.002));
+}
+
+TEST_CASE("sampler: reproducible, legal, and clear about fleets that cannot fit", "[random_layout]") {
+  const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_contact, false);
+  const uniform_layout_sampler<dynamic_rules> sampler(rules);
+  std::mt19937_64 a(123), b(123);
+  for (int d = 0; d < 200; ++d) {
+    const layout la = sampler(a);
+    CHECK(la == sampler(b));
+    CHECK(!validate(rules, la));
+  }
+  // A 32-bit generator works too.
+  std::mt19937 small(7);
+  CHECK(!validate(audinot_rules{}, random_layout(audinot_rules{}, small)));
+
+  using too_long = ruleset<grid<3, 3>, fleet<4>, touching_allowed, hit_miss>;
+  CHECK_THROWS_WITH(uniform_layout_sampler<too_long>(too_long{}), "ship Ship1 does not fit on the grid");
+  using too_many = ruleset<grid<3, 3>, fleet<3, 3, 3, 3>, touching_allowed, hit_miss>;
+  const uniform_layout_sampler<too_many> hopeless(too_many{});
+  std::mt19937_64 rng(1);
+  CHECK_THROWS_AS(hopeless(rng, 1000), std::runtime_error);
+}
+
+TEST_CASE("uniform_below is uniform, in range, and handles awkward bounds", "[random_layout]") {
+  std::mt19937_64 rng(3);
+  for (std::uint64_t n : {1ULL, 2ULL, 3ULL, 7ULL, 10ULL, 1000ULL, (1ULL << 63) + 1, ~0ULL})
+    for (int d = 0; d < 1000; ++d) CHECK(detail::uniform_below(rng, n) < n);
+  std::vector<long> counts(7, 0);
+  constexpr int draws = 70'000;
+  for (int d = 0; d < draws; ++d) ++counts[detail::uniform_below(rng, 7)];
+  CHECK(chi_square(counts, draws / 7.0) < 22.458);  // chi-square p = 0.001, df = 6
+  std::mt19937 rng32(4);
+  std::vector<long> counts32(5, 0);
+  for (int d = 0; d < 50'000; ++d) ++counts32[detail::uniform_below(rng32, 5)];
+  CHECK(chi_square(counts32, 10'000.0) < 18.467);  // df = 4
+  // A 32-bit generator's two words: the first drawn is the high one.
+  std::mt19937 x(11), y(11);
+  const std::uint64_t hi = y(), lo = y();
+  CHECK(detail::uniform_below(x, ~0ULL) == ((hi << 32 | lo) * static_cast<count_type>(~0ULL) >> 64));
+  // A 24-bit generator still reaches the top of a 64-bit range.
+  std::ranlux24_base narrow(5);
+  int upper_half = 0;
+  for (int d = 0; d < 1000; ++d) upper_half += detail::uniform_below(narrow, ~0ULL) >= (1ULL << 63);
+  CHECK(upper_half > 400);
+  CHECK(upper_half < 600);
+  std::vector<long> counts24(6, 0);
+  for (int d = 0; d < 60'000; ++d) ++counts24[detail::uniform_below(narrow, 6)];
+  CHECK(chi_square(counts24, 10'000.0) < 20.515);  // df = 5
+  for (int d = 0; d < 1000; ++d) {
+    const double u = detail::uniform_unit(rng);
+    CHECK(u >= 0.0);
+    CHECK(u < 1.0);
+  }
+}

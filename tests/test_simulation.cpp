@@ -1,0 +1,199 @@
+// The game loop and parallel simulation: hand-checked game lengths, results
+// identical whatever the thread count, random fire against its closed-form
+// distribution, defenses, and errors surfacing from worker threads.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/simulation.hpp>
+#include <battleship/defense/defense.hpp>
+#include <battleship/defense/park_figure8.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/parity_hunt_target.hpp>
+#include <battleship/strategy/random_fire.hpp>
+
+using namespace battleship;
+
+namespace {
+using dyn = dynamic_rules;
+using dboard = dyn::board_type;
+
+// Shoots cells in index order: a game lasts until the last ship cell.
+struct scan_in_order {
+  using board_type = dboard;
+  int next_shot(const observation<board_type>& seen) const { return static_cast<int>((~seen.shots()).lowest()); }
+};
+
+// Throws on its fifth shot.
+struct faulty {
+  using board_type = dboard;
+  int next_shot(const observation<board_type>& seen) const {
+    if (seen.shot_count() == 4) throw std::runtime_error("faulty strategy");
+    return static_cast<int>((~seen.shots()).lowest());
+  }
+};
+
+// C(n, k) as a double (small arguments).
+double choose(int n, int k) {
+  if (k < 0 || k > n) return 0;
+  double r = 1;
+  for (int i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("play_game: a scan in cell order ends on the last ship cell", "[simulation]") {
+  const auto rules = make_dynamic_rules(5, 3, {3, 2}, adjacency::touching, true);
+  scan_in_order s;
+  // 3-ship B1-B3 (cells 5-7), 2-ship C4-C5 (cells 13-14): 15 shots... cell 14 is the last.
+  CHECK(play_game(rules, s, layout{{1, 0, orientation::horizontal}, {2, 3, orientation::horizontal}}) == 15);
+  // 2-ship A1-B1 (cells 0, 5), 3-ship A3-A5 (2-4): the last ship cell is 5.
+  CHECK(play_game(rules, s, layout{{0, 2, orientation::horizontal}, {0, 0, orientation::vertical}}) == 6);
+}
+
+TEST_CASE("simulate: identical statistics with 1, 2 and 3 threads", "[simulation]") {
+  const datagenetics_rules dg;
+  const uniform_defense<datagenetics_rules> defense(dg);
+  auto run = [&](auto make, int threads) {
+    simulation_options o;
+    o.games = 1500;
+    o.seed = 2024;
+    o.threads = threads;
+    return simulate(dg, make, defense, o).stats;
+  };
+  auto ht = [&] { return hunt_target<datagenetics_rules>(dg); };
+  auto psd = [&] { return density_greedy(dg, per_ship_density<datagenetics_rules>(dg)); };
+  for (int threads : {2, 3}) {
+    CHECK(run(ht, 1).histogram == run(ht, threads).histogram);
+    CHECK(run(psd, 1).histogram == run(psd, threads).histogram);
+  }
+  // A different seed gives a different run; simulate_one replays game g alone.
+  CHECK(run(ht, 1).histogram != [&] {
+    simulation_options o;
+    o.games = 1500;
+    o.seed = 2025;
+    return simulate(dg, ht, defense, o).stats.histogram;
+  }());
+  auto s = ht();
+  std::vector<long long> replay(101, 0);
+  for (long long g = 0; g < 1500; ++g) ++replay[static_cast<std::size_t>(simulate_one(dg, s, defense, 2024, g))];
+  auto h = run(ht, 2).histogram;
+  h.resize(101, 0);
+  CHECK(replay == h);
+}
+
+TEST_CASE("random fire: game length matches the closed form", "[simulation]") {
+  // n cells, k ship cells: the game ends at the last ship cell of a random
+  // permutation, P(T = t) = C(t-1, k-1) / C(n, k), E[T] = k (n+1) / (k+1).
+  const auto rules = make_dynamic_rules(4, 3, {2, 1}, adjacency::touching, false);
+  const int n = 12, k = 3;
+  simulation_options o;
+  o.games = 60'000;
+  o.seed = 7;
+  o.threads = 2;
+  const auto st = simulate(
+                      rules, [&] { return random_fire<dyn>(rules); }, uniform_defense<dyn>(rules), o)
+                      .stats;
+  const double mean = k * (n + 1.0) / (k + 1.0);
+  CHECK(std::abs(st.mean - mean) < 4 * st.stddev / std::sqrt(60'000.0));
+  CHECK(st.ci95_low < mean);
+  CHECK(st.ci95_high > mean);
+  CHECK(st.min >= k);
+  CHECK(st.max == n);
+  for (int t = k; t <= n; ++t) {
+    const double p = choose(t - 1, k - 1) / choose(n, k);
+    const double got = static_cast<double>(st.histogram[static_cast<std::size_t>(t)]) / 60'000.0;
+    CHECK(std::abs(got - p) < 5 * std::sqrt(p * (1 - p) / 60'000.0) + 1e-9);
+  }
+  // Perfect games (the 3 ship cells first): 1 / C(12, 3) = 1/220.
+  CHECK(std::abs(st.perfect_rate - 1 / 220.0) < 5 * std::sqrt(1 / 220.0 / 60'000.0));
+  CHECK(st.perfect_shots == 3);
+}
+
+TEST_CASE("simulate: fixed and Figure 8 defenses, progress, errors", "[simulation]") {
+  const park_rules pk;
+  SECTION("the Figure 8 layout is legal even without contact, away from the edges") {
+    CHECK_FALSE(validate(pk, park_figure8_layout()));
+    CHECK_FALSE(validate(audinot_rules{}, park_figure8_layout()));
+    const auto occupied = occupied_cells(pk, park_figure8_layout());
+    const auto g = pk.geometry();
+    occupied.for_each([&](std::size_t c) {
+      const int r = g.row_of(static_cast<int>(c)), col = g.col_of(static_cast<int>(c));
+      CHECK((r > 0 && r < 9 && col > 0 && col < 9));
+    });
+    CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(8, 8, {5, 4, 3, 3, 2}, adjacency::touching, false)),
+                    std::invalid_argument);
+  }
+  SECTION("a fixed defense places the same fleet every game") {
+    const auto d = park_figure8_defense(pk);
+    splitmix_rng rng(1);
+    CHECK(d.place(rng) == park_figure8_layout());
+    simulation_options o;
+    o.games = 300;
+    o.threads = 2;
+    std::vector<long long> seen;
+    o.progress = [&](long long done, long long total) {
+      CHECK(total == 300);
+      seen.push_back(done);
+    };
+    o.progress_interval = std::chrono::milliseconds(1);
+    const auto st = simulate(
+                        pk, [&] { return hunt_target<park_rules>(pk); }, d, o)
+                        .stats;
+    CHECK(st.games == 300);
+    REQUIRE(!seen.empty());
+    CHECK(seen.back() == 300);
+    // Every ship is away from the edges and apart: hunt and target never finishes in 17.
+    CHECK(st.min > 17);
+  }
+  SECTION("an exception in a worker reaches the caller") {
+    const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+    simulation_options o;
+    o.games = 100;
+    o.threads = 2;
+    CHECK_THROWS_WITH(simulate(
+                          rules, [] { return faulty{}; }, uniform_defense<dyn>(rules), o),
+                      "faulty strategy");
+    o.games = 100'000;
+    o.progress = [](long long, long long) { throw std::runtime_error("stop"); };
+    CHECK_THROWS_WITH(simulate(rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o), "stop");
+    o.progress = nullptr;
+    o.games = 0;
+    CHECK_THROWS_AS(simulate(
+                        rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o),
+                    std::invalid_argument);
+  }
+}
+
+TEST_CASE("simulate: the classic strategies land near the published means", "[simulation][slow]") {
+  // Loose bands around DataGenetics' and Park's figures (ours are in docs/results/40-simulation.md).
+  const datagenetics_rules dg;
+  const uniform_defense<datagenetics_rules> defense(dg);
+  simulation_options o;
+  o.games = 4000;
+  o.seed = 1;
+  o.threads = 2;
+  CHECK(std::abs(simulate(
+                     dg, [&] { return random_fire<datagenetics_rules>(dg); }, defense, o)
+                     .stats.mean -
+                 95.4) < 0.5);
+  CHECK(std::abs(simulate(
+                     dg, [&] { return hunt_target<datagenetics_rules>(dg); }, defense, o)
+                     .stats.mean -
+                 66) < 1.5);
+  CHECK(std::abs(simulate(
+                     dg, [&] { return parity_hunt_target<datagenetics_rules>(dg); }, defense, o)
+                     .stats.median -
+                 60) <= 2);
+  const auto psd = simulate(
+                       dg, [&] { return density_greedy(dg, per_ship_density<datagenetics_rules>(dg)); }, defense, o)
+                       .stats;
+  CHECK(psd.median <= 45);
+  CHECK(psd.max <= 80);
+}

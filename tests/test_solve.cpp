@@ -1,0 +1,344 @@
+// Exact optimal play (solve/optimal.hpp), greedy analysis (solve/greedy.hpp)
+// and decision trees (solve/decision_tree.hpp): Audinot et al.'s Table 1,
+// Figure 5 and greedy counterexample, and a cross-check of the fast solver
+// against a plain Algorithm 2 on many random small instances.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <random>
+#include <utility>
+#include <vector>
+
+#include <battleship/solve/bounds.hpp>
+#include <battleship/solve/decision_tree.hpp>
+#include <battleship/solve/greedy.hpp>
+#include <battleship/solve/optimal.hpp>
+#include <battleship/solve/reference.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+
+using dyn_obs = observation<dynamic_rules::board_type>;
+
+// The best greedy strategy by brute force over labelled layouts: at every
+// position try each most probable unshot cell (most layouts covering it).
+class reference_greedy {
+ public:
+  reference_greedy(const dynamic_rules& rules, const dyn_obs& obs) : sunk_(rules.announces_sunk()) {
+    cells_ = rules.geometry().cell_count();
+    for_each_layout(rules, obs, [&](const auto& l) {
+      std::vector<std::uint64_t> ships;
+      for (int i = 0; i < l.size; ++i) {
+        std::uint64_t m = 0;
+        l.ships[static_cast<std::size_t>(i)]->mask.for_each([&](std::size_t c) { m |= std::uint64_t{1} << c; });
+        ships.push_back(m);
+      }
+      layouts_.push_back(std::move(ships));
+    });
+    obs.shots().for_each([&](std::size_t c) { start_ |= std::uint64_t{1} << c; });
+  }
+  [[nodiscard]] std::uint64_t labelled() const { return layouts_.size(); }
+  [[nodiscard]] std::uint64_t total() {
+    std::vector<int> all;
+    for (int i = 0; i < static_cast<int>(layouts_.size()); ++i) all.push_back(i);
+    return solve(all, start_);
+  }
+
+ private:
+  [[nodiscard]] std::uint64_t occ(int l) const {
+    std::uint64_t m = 0;
+    for (auto x : layouts_[static_cast<std::size_t>(l)]) m |= x;
+    return m;
+  }
+  [[nodiscard]] int outcome(int l, int c, std::uint64_t shots) const {
+    const auto& ships = layouts_[static_cast<std::size_t>(l)];
+    for (std::size_t k = 0; k < ships.size(); ++k)
+      if ((ships[k] >> c) & 1U)
+        return sunk_ && (ships[k] & ~(shots | (std::uint64_t{1} << c))) == 0 ? 2 + static_cast<int>(k) : 1;
+    return 0;
+  }
+  std::uint64_t solve(const std::vector<int>& left, std::uint64_t shots) {
+    if ((occ(left[0]) & ~shots) == 0) return 0;
+    const auto key = std::make_pair(left, shots);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    std::vector<int> count(static_cast<std::size_t>(cells_), 0);
+    for (int l : left)
+      for (int c = 0; c < cells_; ++c) count[static_cast<std::size_t>(c)] += (occ(l) >> c) & 1U ? 1 : 0;
+    int top = 0;
+    for (int c = 0; c < cells_; ++c)
+      if (!((shots >> c) & 1U)) top = std::max(top, count[static_cast<std::size_t>(c)]);
+    std::uint64_t best = ~std::uint64_t{0};
+    for (int c = 0; c < cells_; ++c) {
+      if (((shots >> c) & 1U) || count[static_cast<std::size_t>(c)] != top) continue;
+      std::map<int, std::vector<int>> parts;
+      for (int l : left) parts[outcome(l, c, shots)].push_back(l);
+      std::uint64_t v = left.size();
+      for (const auto& part : parts) v += solve(part.second, shots | (std::uint64_t{1} << c));
+      best = std::min(best, v);
+    }
+    memo_.emplace(key, best);
+    return best;
+  }
+  bool sunk_;
+  int cells_ = 0;
+  std::uint64_t start_ = 0;
+  std::vector<std::vector<std::uint64_t>> layouts_;
+  std::map<std::pair<std::vector<int>, std::uint64_t>, std::uint64_t> memo_;
+};
+
+struct table1_entry {
+  int width, height;
+  std::vector<int> fleet;
+  std::uint64_t total, layouts;
+};
+
+}  // namespace
+
+TEST_CASE("Audinot et al. Table 1: optimal total heights on 4x4 and 4x5 (no contact, hit/miss)", "[solve]") {
+  const std::vector<table1_entry> table{
+      {4, 4, {2}, 146, 24},      {4, 4, {2, 3}, 878, 104}, {4, 4, {3, 3}, 196, 24},    {4, 5, {2}, 218, 31},
+      {4, 5, {2, 3}, 2326, 242}, {4, 5, {3, 3}, 595, 67},  {4, 5, {2, 3, 4}, 994, 88},
+  };
+  for (const auto& e : table) {
+    CAPTURE(e.width, e.height, e.fleet);
+    const auto rules = make_dynamic_rules(e.width, e.height, e.fleet, adjacency::no_contact, false);
+    const auto r = solve_optimal(rules);
+    CHECK(r.total_height == e.total);
+    CHECK(r.layouts == e.layouts);
+    CHECK(r.leaves == e.layouts);
+    // The grid's orientation does not matter.
+    const auto turned = make_dynamic_rules(e.height, e.width, e.fleet, adjacency::no_contact, false);
+    CHECK(solve_optimal(turned).total_height == e.total);
+    // Neither does the symmetry reduction.
+    CHECK(solve_optimal(rules, solve_options{false, false}).total_height == e.total);
+  }
+}
+
+TEST_CASE("Audinot et al. Figure 5: the drawn strategy totals 25 and the optimum does not exceed it", "[solve]") {
+  // Rows A, B and columns 1..3: width 3, height 2.
+  const ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss> rules;
+  const observation<decltype(rules)::board_type> obs(rules);
+  decision_tree t(3, 2);
+  const auto H = shot_result::hit(), M = shot_result::miss();
+  const int a2 = t.add("A2");
+  const int a1 = t.add("A1");
+  t.link(a2, H, a1);
+  const int b2a = t.add("B2");
+  t.link(a1, M, b2a);
+  const int a3 = t.add("A3");
+  t.link(b2a, M, a3);
+  const int b2 = t.add("B2");
+  t.link(a2, M, b2);
+  const int b1 = t.add("B1");
+  t.link(b2, H, b1);
+  const int b3 = t.add("B3");
+  t.link(b1, M, b3);
+  const int a1b = t.add("A1");
+  t.link(b2, M, a1b);
+  const int b1b = t.add("B1");
+  t.link(a1b, H, b1b);
+  const int a3b = t.add("A3");
+  t.link(a1b, M, a3b);
+  const int b3b = t.add("B3");
+  t.link(a3b, H, b3b);
+  CHECK(evaluate_total_height(rules, obs, t) == 25);
+
+  const auto best = solve_optimal(rules);
+  CHECK(best.layouts == 7);
+  CHECK(best.total_height <= 25);
+  // The drawn strategy is in fact optimal: plain Algorithm 2 agrees, and the
+  // hits-aware bound (1 leaf at depth 2, 2 at 3, 3 at 4, 1 at 5) is 25 too.
+  CHECK(best.total_height == 25);
+  CHECK(reference_total_height(rules).total_height == 25);
+  CHECK(hits_aware_bound(7, 2).total == 25);
+  // The solver's own tree achieves its value.
+  CHECK(evaluate_total_height(rules, obs, solve_tree(rules, obs)) == best.total_height);
+
+  // A tree missing a branch is rejected, not scored.
+  decision_tree partial(3, 2);
+  partial.add("A2");
+  CHECK_THROWS_AS(evaluate_total_height(rules, obs, partial), std::invalid_argument);
+}
+
+TEST_CASE("greedy counterexample: a 3x4 position with two misses where greedy totals 54 and the optimum 53",
+          "[solve][greedy]") {
+  // Found by searching every position with two missed shots (one per symmetry class).
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::no_contact, false);
+  const auto gaps = find_greedy_gaps(rules, 2);
+  REQUIRE_FALSE(gaps.empty());
+  bool found = false;
+  for (const auto& g : gaps) {
+    CHECK(g.optimal < g.greedy);
+    if (g.layouts == 12 && g.optimal == 53 && g.greedy == 54) {
+      found = true;
+      // Re-check the position directly, and that the optimal first shot is not a most probable cell.
+      dyn_obs obs(rules);
+      for (int c : g.misses) obs.record_miss(c);
+      CHECK(solve_optimal(rules, obs).total_height == 53);
+      CHECK(reference_total_height(rules, obs).total_height == 53);
+      CHECK(solve_best_greedy(rules, obs).total_height == 54);
+      const auto counts = enumerate_bitset(rules, obs);
+      count_type top = 0;
+      for (auto x : counts.occupancy) top = std::max(top, x);
+      CHECK(counts.occupancy[static_cast<std::size_t>(g.optimal_shot)] < top);
+      CHECK(counts.occupancy[static_cast<std::size_t>(g.greedy_shot)] == top);
+    }
+  }
+  CHECK(found);
+  // With no misses at all, some greedy strategy is optimal here.
+  CHECK(find_greedy_gaps(rules, 0).empty());
+}
+
+TEST_CASE("the fast solver agrees with plain Algorithm 2 on random small instances", "[solve]") {
+  std::mt19937_64 rng(20261122);
+  const adjacency rules_list[] = {adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  int checked = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    const int w = 1 + static_cast<int>(rng() % 4), h = 2 + static_cast<int>(rng() % 2);
+    std::vector<int> lengths;
+    const int ships = 1 + static_cast<int>(rng() % 3);
+    for (int i = 0; i < ships; ++i) lengths.push_back(1 + static_cast<int>(rng() % 3));
+    const bool sunk = (rng() & 1U) != 0;
+    const adjacency rule = rules_list[rng() % 3];
+    dynamic_rules rules = [&] {
+      try {
+        return make_dynamic_rules(w, h, lengths, rule, sunk);
+      } catch (const std::invalid_argument&) {
+        return make_dynamic_rules(w, h, {2}, rule, sunk);
+      }
+    }();
+    const auto labelled = enumerate_recursive(rules, false).labelled;
+    if (labelled == 0 || (w * h > 9 && labelled > 40)) continue;  // plain Algorithm 2 is exponential
+    // A position reached by a few shots at a random layout.
+    std::vector<layout> all;
+    for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
+    game<dynamic_rules> play(rules, all[rng() % all.size()]);
+    const int shots = static_cast<int>(rng() % 3);
+    for (int s = 0; s < shots && !play.over(); ++s) {
+      int c = static_cast<int>(rng() % static_cast<unsigned>(w * h));
+      while (play.seen().shots().test(static_cast<std::size_t>(c))) c = (c + 1) % (w * h);
+      (void)play.shoot(c);
+    }
+    const dyn_obs& obs = play.seen();
+    CAPTURE(w, h, lengths, sunk, to_string(rule), obs.shot_count());
+    const auto ref = reference_total_height(rules, obs);
+    const auto fast = solve_optimal(rules, obs);
+    // Same average: the solver merges cell sets and unlabels equal ships under hit/miss.
+    CHECK(fast.total_height * ref.layouts == ref.total_height * fast.layouts);
+    const auto greedy = solve_best_greedy(rules, obs);
+    CHECK(greedy.total_height >= fast.total_height);
+    if (labelled <= 40) {
+      reference_greedy rg(rules, obs);
+      const std::uint64_t g = rg.total();
+      // Under sunk feedback the solver shoots cells one ship holds in every
+      // layout in cell order, a tie the brute force also searches.
+      if (!sunk)
+        CHECK(greedy.total_height * rg.labelled() == g * greedy.layouts);
+      else
+        CHECK(greedy.total_height * rg.labelled() >= g * greedy.layouts);
+    }
+    CHECK(solve_optimal(rules, obs, solve_options{false, false}).total_height == fast.total_height);
+    // The emitted trees achieve the values.
+    CHECK(evaluate_total_height(rules, obs, solve_tree(rules, obs)) == fast.total_height);
+    CHECK(evaluate_total_height(rules, obs, solve_tree(rules, obs, solve_options{true, true})) == greedy.total_height);
+    ++checked;
+  }
+  CHECK(checked > 300);
+}
+
+TEST_CASE("optimal <= best greedy, and >= both lower bounds, on many small instances", "[solve][bounds]") {
+  int checked = 0;
+  for (adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})
+    for (bool sunk : {false, true})
+      for (int w = 2; w <= 4; ++w)
+        for (int h = w; h <= 4; ++h)
+          for (const std::vector<int>& f :
+               std::vector<std::vector<int>>{{2}, {3}, {2, 2}, {1, 2}, {2, 3}, {3, 3}, {1, 1, 2}}) {
+            if (w * h >= 16 && f.size() > 1) continue;  // keep the test quick
+            if (*std::max_element(f.begin(), f.end()) > h) continue;
+            dynamic_rules rules = make_dynamic_rules(w, h, f, rule, sunk);
+            const auto labelled = enumerate_bitset(rules, false).labelled;
+            if (labelled == 0 || labelled > 400) continue;  // keep the test quick
+            CAPTURE(w, h, f, to_string(rule), sunk);
+            const auto opt = solve_optimal(rules);
+            const auto greedy = solve_best_greedy(rules);
+            const auto b = lower_bounds(rules);
+            CHECK(opt.total_height <= greedy.total_height);
+            CHECK(b.layouts == opt.layouts);
+            // total / layouts >= bound.total / bound.leaves, compared exactly.
+            CHECK(static_cast<count_type>(opt.total_height) * b.complete_tree.leaves >=
+                  b.complete_tree.total * static_cast<count_type>(opt.layouts));
+            CHECK(static_cast<count_type>(opt.total_height) * b.hits_aware.leaves >=
+                  b.hits_aware.total * static_cast<count_type>(opt.layouts));
+            CHECK(b.hits_aware.total * b.complete_tree.leaves >= b.complete_tree.total * b.hits_aware.leaves);
+            ++checked;
+          }
+  CHECK(checked > 100);
+}
+
+TEST_CASE("positions with hits and sunk announcements", "[solve]") {
+  // Once the only ship is found by its two cells, nothing is left to shoot.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::no_contact, false);
+  dyn_obs done(rules);
+  done.record_hit(0);
+  done.record_hit(1);
+  const auto r = solve_optimal(rules, done);
+  CHECK(r.total_height == 0);
+  CHECK(r.first_shot == -1);
+  // One hit in a corner: the ship runs right or down, two layouts, 1 + 1 + 2 = 3 shots.
+  dyn_obs corner(rules);
+  corner.record_hit(0);
+  const auto c = solve_optimal(rules, corner);
+  CHECK(c.layouts == 2);
+  CHECK(c.total_height == 3);
+  CHECK((c.first_shot == 1 || c.first_shot == 4));
+  // An impossible position is an error.
+  dyn_obs impossible(rules);
+  for (int cell : {0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15}) impossible.record_miss(cell);
+  CHECK_THROWS_AS(solve_optimal(rules, impossible), inconsistent_observation);
+  // Grids beyond 64 cells are refused with a message.
+  CHECK_THROWS_AS(solve_optimal(make_dynamic_rules(9, 8, {2}, adjacency::no_contact, false)), std::invalid_argument);
+}
+
+TEST_CASE("sunk feedback: a cell every layout covers, with different ships, is not shot at once", "[solve]") {
+  // On 3x2 with ships 2, 2, 1 touching, some cells are always occupied but by
+  // different ships; shooting such a cell late can tell layouts apart by the
+  // ship it sinks, so moving it to the front would lose information.
+  for (int shots = 0; shots < 2; ++shots) {
+    const auto rules = make_dynamic_rules(3, 2, {2, 2, 1}, adjacency::touching, true);
+    dyn_obs obs(rules);
+    if (shots == 1) obs.record_hit(1);
+    const auto ref = reference_total_height(rules, obs);
+    const auto fast = solve_optimal(rules, obs);
+    CHECK(fast.total_height * ref.layouts == ref.total_height * fast.layouts);
+    CHECK(evaluate_total_height(rules, obs, solve_tree(rules, obs)) == fast.total_height);
+  }
+}
+
+TEST_CASE("sunk announcements never make the optimum worse", "[solve]") {
+  for (const auto& f : std::vector<std::vector<int>>{{2}, {2, 3}, {3, 3}}) {
+    const auto hm = solve_optimal(make_dynamic_rules(4, 4, f, adjacency::no_contact, false));
+    const auto sk = solve_optimal(make_dynamic_rules(4, 4, f, adjacency::no_contact, true));
+    CAPTURE(f);
+    CHECK(sk.total_height * hm.layouts <= hm.total_height * sk.layouts);
+  }
+}
+
+TEST_CASE("the optimal tree prints as text and DOT", "[solve]") {
+  const ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss> rules;
+  const auto t = solve_tree(rules, observation<decltype(rules)::board_type>(rules));
+  const auto text = t.to_text();
+  const auto dot = t.to_dot();
+  CHECK(text.find("hit: ") != std::string::npos);
+  CHECK(text.find("sunk (") != std::string::npos);
+  CHECK(dot.rfind("digraph", 0) == 0);
+  CHECK(dot.find("style=dashed") != std::string::npos);
+  // Seven leaves, one per layout.
+  int leaves = 0;
+  for (const auto& n : t.nodes()) leaves += n.cell < 0 ? 1 : 0;
+  CHECK(leaves == 7);
+}

@@ -1,0 +1,52 @@
+// Compile-time solving: optimal values checked by static_assert, and the same
+// constexpr functions run again at run time (under the sanitizers in CI).
+#include <catch2/catch.hpp>
+
+#include <battleship/solve/bounds.hpp>
+#include <battleship/solve/optimal.hpp>
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+namespace {
+using figure5 = ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss>;
+using figure5_sunk = ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss_sunk>;
+using table1_4x4_2 = ruleset<grid<4, 4>, fleet<2>, no_contact, hit_miss>;
+using table1_4x4_33 = ruleset<grid<4, 4>, fleet<3, 3>, no_contact, hit_miss>;
+using table1_4x4_23 = ruleset<grid<4, 4>, fleet<2, 3>, no_contact, hit_miss>;
+
+// Once the ship is hit in a corner of 4x4, two layouts remain: 1 + 1 + 2 shots.
+constexpr bool corner_hit_totals_three() {
+  const table1_4x4_2 rules;
+  observation<table1_4x4_2::board_type> obs(rules);
+  obs.record_hit(0);
+  return optimal_total_height(rules, obs) == 3;
+}
+
+constexpr bool bounds_match_the_paper() {
+  return complete_tree_bound(11).total == 39 && hits_aware_bound(7, 2).total == 25 &&
+         complete_tree_bound(24).total == 112;  // 4x4, one 2-ship: 4 + 16/24
+}
+}  // namespace
+
+// Audinot et al. Table 1, solved by the compiler.
+static_assert(optimal_total_height<table1_4x4_2>() == 146);
+static_assert(optimal_total_height<table1_4x4_33>() == 196);
+// Figure 5: the paper's strategy (25) is optimal.
+static_assert(optimal_total_height<figure5>() == 25);
+// One ship: announcing its sinking tells nothing the last hit did not.
+static_assert(optimal_total_height<figure5_sunk>() == 25);
+static_assert(corner_hit_totals_three());
+static_assert(bounds_match_the_paper());
+
+TEST_CASE("the constexpr solver gives the same values at run time", "[solve][static]") {
+  CHECK(optimal_total_height<table1_4x4_2>() == 146);
+  CHECK(optimal_total_height<table1_4x4_33>() == 196);
+  CHECK(optimal_total_height<figure5>() == 25);
+  CHECK(optimal_total_height<figure5_sunk>() == 25);
+  CHECK(corner_hit_totals_three());
+  CHECK(bounds_match_the_paper());
+  CHECK(optimal_total_height(table1_4x4_2{}) == solve_optimal(table1_4x4_2{}).total_height);
+  // More than 64 leaves is refused (use solve_optimal).
+  CHECK_THROWS_AS(optimal_total_height<table1_4x4_23>(), std::invalid_argument);
+}

@@ -1,0 +1,103 @@
+// Statistics of game lengths against hand computations and known
+// distributions (confidence-interval coverage), and the SVG histogram.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <battleship/analysis/histogram.hpp>
+#include <battleship/analysis/statistics.hpp>
+#include <battleship/strategy/rng.hpp>
+
+using namespace battleship;
+
+namespace {
+int count_of(const std::string& s, const std::string& what) {
+  int n = 0;
+  for (auto p = s.find(what); p != std::string::npos; p = s.find(what, p + 1)) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_CASE("summary statistics by hand", "[statistics]") {
+  const auto st = summarize_samples({4, 1, 3, 2}, 1);
+  CHECK(st.games == 4);
+  CHECK(st.mean == 2.5);
+  CHECK(st.stddev == Approx(std::sqrt(5.0 / 3.0)));
+  CHECK(st.median == 2.5);
+  CHECK(st.min == 1);
+  CHECK(st.max == 4);
+  CHECK(st.perfect_games == 1);
+  CHECK(st.perfect_rate == 0.25);
+  CHECK(st.percentile(0) == 1);
+  CHECK(st.percentile(25) == 1);
+  CHECK(st.percentile(26) == 2);
+  CHECK(st.percentile(50) == 2);
+  CHECK(st.percentile(100) == 4);
+  CHECK(st.histogram == std::vector<long long>{0, 1, 1, 1, 1});
+  const double half = 1.959963984540054 * std::sqrt(5.0 / 3.0) / 2;
+  CHECK(st.ci95_low == Approx(2.5 - half));
+  CHECK(st.ci95_high == Approx(2.5 + half));
+
+  const auto odd = summarize_samples({7, 9, 8}, 5);
+  CHECK(odd.median == 8);
+  CHECK(odd.perfect_rate == 0);
+  const auto one = summarize_samples({42}, 17);
+  CHECK(one.stddev == 0);
+  CHECK(one.ci95_low == 42);
+  CHECK(one.median == 42);
+}
+
+TEST_CASE("statistics reject what they cannot summarise", "[statistics]") {
+  CHECK_THROWS_AS(summarize({}, 17), std::invalid_argument);
+  CHECK_THROWS_AS(summarize({0, 0, 0}, 17), std::invalid_argument);
+  CHECK_THROWS_AS(summarize({1, -1}, 17), std::invalid_argument);
+  CHECK_THROWS_AS(summarize_samples({3}, 1).percentile(101), std::invalid_argument);
+}
+
+TEST_CASE("large histograms are summarised exactly", "[statistics]") {
+  // A billion games of 100 shots and a billion of 17: integer sums, no drift.
+  std::vector<long long> h(101, 0);
+  h[17] = 1'000'000'000;
+  h[100] = 1'000'000'000;
+  const auto st = summarize(h, 17);
+  CHECK(st.mean == 58.5);
+  CHECK(st.median == 58.5);
+  CHECK(st.perfect_rate == 0.5);
+  CHECK(st.stddev == Approx(41.5).epsilon(1e-9));
+}
+
+TEST_CASE("the 95% interval covers the true mean about 95% of the time", "[statistics]") {
+  // Samples of 60 draws, uniform on 1..10 (true mean 5.5); 2000 intervals.
+  splitmix_rng rng(99);
+  int covered = 0;
+  const int trials = 2000;
+  for (int t = 0; t < trials; ++t) {
+    std::vector<int> xs;
+    for (int i = 0; i < 60; ++i) xs.push_back(1 + static_cast<int>(rng() % 10));
+    const auto st = summarize_samples(xs, 0);
+    if (st.ci95_low <= 5.5 && 5.5 <= st.ci95_high) ++covered;
+  }
+  // Binomial(2000, 0.95) has sd 9.7; the normal interval on n = 60 is a hair narrow.
+  CHECK(covered > trials * 0.92);
+  CHECK(covered < trials * 0.975);
+}
+
+TEST_CASE("SVG histogram: one bar per shot count with games, labels and legend", "[statistics]") {
+  const auto st = summarize_samples({20, 21, 21, 23, 23, 23}, 17);
+  histogram_svg_options opt;
+  opt.title = "A <test> & more";
+  const std::string svg = histogram_svg({{"hunt-target", st}}, opt);
+  CHECK(svg.rfind("<svg", 0) == 0);
+  CHECK(svg.find("</svg>") != std::string::npos);
+  CHECK(count_of(svg, "fill-opacity") == 3);  // bars for 20, 21 and 23 only
+  CHECK(svg.find("A &lt;test&gt; &amp; more") != std::string::npos);
+  CHECK(svg.find("23 shots: 50.00%") != std::string::npos);
+  CHECK(svg.find("hunt-target") != std::string::npos);
+  CHECK(svg.find("NaN") == std::string::npos);
+  const std::string two = histogram_svg({{"a", st}, {"b", summarize_samples({30, 31}, 17)}});
+  CHECK(count_of(two, "fill-opacity") == 5);
+  CHECK_THROWS_AS(histogram_svg({}), std::invalid_argument);
+}

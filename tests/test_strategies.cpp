@@ -1,0 +1,321 @@
+// Attack policies: hand-checked moves on tiny boards, every policy finishing
+// every game under every rule set and feedback model without a repeated shot,
+// and the per-ship density model against a from-scratch and a hand computation.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/core/game.hpp>
+#include <battleship/core/random_layout.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/monte_carlo_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/parity_hunt_target.hpp>
+#include <battleship/strategy/park_hunt_target.hpp>
+#include <battleship/strategy/random_fire.hpp>
+#include <battleship/strategy/rng.hpp>
+#include <battleship/strategy/row_scan.hpp>
+#include <battleship/strategy/sweep.hpp>
+
+using namespace battleship;
+
+namespace {
+using dyn = dynamic_rules;
+using dboard = dyn::board_type;
+
+static_assert(Strategy<random_fire<datagenetics_rules>>);
+static_assert(Strategy<hunt_target<park_rules>>);
+static_assert(Strategy<parity_hunt_target<audinot_rules>>);
+static_assert(Strategy<park_hunt_target<dyn>>);
+static_assert(Strategy<density_greedy<dyn, per_ship_density<dyn>>>);
+static_assert(DensityModel<per_ship_density<datagenetics_rules>>);
+static_assert(DensityModel<per_ship_density_reference<dyn>>);
+static_assert(!Strategy<per_ship_density<dyn>>);
+
+// A density model that returns fixed weights, to check the greedy choice.
+struct fixed_weights {
+  using board_type = dboard;
+  density_map w;
+  density_map weights(const observation<board_type>&) const { return w; }
+};
+
+std::vector<dyn> every_small_ruleset() {
+  std::vector<dyn> out;
+  for (auto rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})
+    for (bool sunk : {false, true}) {
+      out.push_back(make_dynamic_rules(5, 4, {3, 2}, rule, sunk));
+      out.push_back(make_dynamic_rules(6, 6, {4, 3, 2, 2}, rule, sunk));
+    }
+  out.push_back(make_dynamic_rules(5, 5, {3, 1, 1}, adjacency::touching, true));  // ships of length 1
+  out.push_back(make_dynamic_rules(1, 7, {3, 2}, adjacency::touching, true));     // a single column
+  return out;
+}
+
+// Plays `games` games of the policy and checks each one: no repeated shot (the
+// referee would throw), at least as many shots as ship cells, at most every cell.
+template <class S>
+void plays_every_game(const dyn& rules, S strategy, int games, std::uint64_t seed) {
+  const uniform_layout_sampler<dyn> sampler(rules);
+  splitmix_rng rng(seed);
+  const int cells = rules.geometry().cell_count(), ship_cells = total_ship_cells(rules.fleet);
+  for (int g = 0; g < games; ++g) {
+    seed_strategy(strategy, rng());
+    const int shots = play_game(rules, strategy, sampler(rng));
+    REQUIRE(shots >= ship_cells);
+    REQUIRE(shots <= cells);
+  }
+}
+
+int cell_of(const dyn& rules, const char* name) { return *rules.geometry().parse_cell(name); }
+}  // namespace
+
+TEST_CASE("hunt/target: after a hit it shoots the neighbours north, east, south, west", "[strategy]") {
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  hunt_target<dyn> s(rules, 7);
+  observation<dboard> seen(rules);
+  const int centre = cell_of(rules, "B2");
+  seen.record_hit(centre);
+  s.on_result(centre, shot_result::hit(), seen);
+  for (const char* expected : {"A2", "B3", "C2", "B1"}) {
+    const int c = s.next_shot(seen);
+    CHECK(rules.geometry().cell_name(c) == expected);
+    seen.record_miss(c);
+    s.on_result(c, shot_result::miss(), seen);
+  }
+  // The stack is empty: back to hunting among the four corners.
+  const int hunt = s.next_shot(seen);
+  CHECK((hunt == 0 || hunt == 2 || hunt == 6 || hunt == 8));
+}
+
+TEST_CASE("hunt/target: a second hit is followed before the first hit's other neighbours", "[strategy]") {
+  const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::touching, false);
+  // Ship B2-B4 (row B, columns 2..4).
+  game<dyn> referee(rules, layout{{1, 1, orientation::horizontal}});
+  hunt_target<dyn> s(rules, 1);
+  auto fire = [&](int c) {
+    const auto r = referee.shoot(c);
+    s.on_result(c, r, referee.seen());
+  };
+  fire(cell_of(rules, "B2"));  // hit
+  int c = s.next_shot(referee.seen());
+  CHECK(rules.geometry().cell_name(c) == "A2");
+  fire(c);  // miss
+  c = s.next_shot(referee.seen());
+  CHECK(rules.geometry().cell_name(c) == "B3");
+  fire(c);  // hit: its neighbours go on top of the stack
+  c = s.next_shot(referee.seen());
+  CHECK(rules.geometry().cell_name(c) == "A3");
+  fire(c);
+  c = s.next_shot(referee.seen());
+  CHECK(rules.geometry().cell_name(c) == "B4");
+  fire(c);
+  CHECK(referee.over());
+}
+
+TEST_CASE("Park's depth-first hunt and target shoots exactly DataGenetics' stack's cells", "[strategy]") {
+  for (const auto& rules : {make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false),
+                            make_dynamic_rules(7, 5, {4, 2, 2}, adjacency::no_edge, true)}) {
+    const uniform_layout_sampler<dyn> sampler(rules);
+    splitmix_rng rng(42);
+    for (int g = 0; g < 200; ++g) {
+      const layout hidden = sampler(rng);
+      const std::uint64_t seed = rng();
+      hunt_target<dyn> a(rules, seed);
+      park_hunt_target<dyn> b(rules, seed);
+      game<dyn> ga(rules, hidden), gb(rules, hidden);
+      play_game(ga, a);
+      play_game(gb, b);
+      REQUIRE(ga.seen().log().size() == gb.seen().log().size());
+      for (std::size_t k = 0; k < ga.seen().log().size(); ++k)
+        REQUIRE(ga.seen().log()[k].cell == gb.seen().log()[k].cell);
+    }
+  }
+}
+
+TEST_CASE("parity: never hunts off the class, widens the spacing when short ships sink", "[strategy]") {
+  SECTION("before the first hit every shot has even row + column") {
+    const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::touching, false);
+    const uniform_layout_sampler<dyn> sampler(rules);
+    splitmix_rng rng(3);
+    for (int g = 0; g < 300; ++g) {
+      parity_hunt_target<dyn> s(rules, rng());
+      game<dyn> referee(rules, sampler(rng));
+      while (referee.seen().hits().none()) {
+        const int c = s.next_shot(referee.seen());
+        REQUIRE((rules.geometry().row_of(c) + rules.geometry().col_of(c)) % 2 == 0);
+        notify_result(s, c, referee.shoot(c), referee.seen());
+      }
+    }
+  }
+  SECTION("under sunk feedback, sinking the 2-ship moves to spacing 3") {
+    const auto rules = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, true);
+    parity_hunt_target<dyn> s(rules, 5);
+    observation<dboard> seen(rules);
+    CHECK(s.spacing(seen) == 2);
+    seen.record_hit(cell_of(rules, "A1"));
+    seen.record_sunk(cell_of(rules, "A2"), 1);
+    CHECK(s.spacing(seen) == 3);
+    // Residue classes mod 3 hold 12 cells each; classes 0 (A1) and 1 (A2) have
+    // 11 unshot cells: the tie goes to the smaller residue.
+    const dboard hunt = s.hunt_cells(seen);
+    CHECK(hunt.count() == 11);
+    hunt.for_each([&](std::size_t c) {
+      CHECK((rules.geometry().row_of(static_cast<int>(c)) + rules.geometry().col_of(static_cast<int>(c))) % 3 == 0);
+    });
+    for (int k = 0; k < 20; ++k) {
+      parity_hunt_target<dyn> fresh(rules, static_cast<std::uint64_t>(k));
+      CHECK(hunt.test(static_cast<std::size_t>(fresh.next_shot(seen))));
+    }
+  }
+  SECTION("under hit/miss feedback the spacing stays 2") {
+    const auto rules = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+    parity_hunt_target<dyn> s(rules);
+    observation<dboard> seen(rules);
+    seen.record_hit(cell_of(rules, "A1"));
+    seen.record_hit(cell_of(rules, "A2"));
+    CHECK(s.spacing(seen) == 2);
+  }
+}
+
+TEST_CASE("density greedy: the heaviest unshot cell, ties to the lowest or at random", "[strategy]") {
+  const auto rules = make_dynamic_rules(3, 2, {2}, adjacency::touching, false);
+  observation<dboard> seen(rules);
+  density_greedy g(rules, fixed_weights{{1, 5, 2, 5, 0, 5}});
+  CHECK(g.next_shot(seen) == 1);
+  seen.record_miss(1);
+  CHECK(g.next_shot(seen) == 3);
+  // Random ties reach every tied cell and only those.
+  std::vector<int> chosen(6, 0);
+  for (std::uint64_t s = 0; s < 200; ++s) {
+    density_greedy r(rules, fixed_weights{{1, 5, 2, 5, 0, 5}}, tie_break::random, s);
+    ++chosen[static_cast<std::size_t>(r.next_shot(seen))];
+  }
+  CHECK(chosen[3] > 40);
+  CHECK(chosen[5] > 40);
+  CHECK(chosen[3] + chosen[5] == 200);
+  // All weights zero: still a legal shot.
+  density_greedy z(rules, fixed_weights{{0, 0, 0, 0, 0, 0}});
+  CHECK(z.next_shot(seen) == 0);
+}
+
+TEST_CASE("random fire: uniform over unshot cells", "[strategy]") {
+  const auto rules = make_dynamic_rules(4, 1, {1}, adjacency::touching, false);
+  observation<dboard> seen(rules);
+  seen.record_miss(1);
+  std::vector<int> n(4, 0);
+  random_fire<dyn> s(rules, 11);
+  for (int k = 0; k < 3000; ++k) ++n[static_cast<std::size_t>(s.next_shot(seen))];
+  CHECK(n[1] == 0);
+  for (int c : {0, 2, 3}) CHECK(std::abs(n[static_cast<std::size_t>(c)] - 1000) < 120);  // ~5 sd
+}
+
+TEST_CASE("every policy finishes every game under every rule set and feedback", "[strategy]") {
+  for (const auto& rules : every_small_ruleset()) {
+    INFO("rules " << rules.geometry().width() << "x" << rules.geometry().height() << " " << to_string(rules.contact())
+                  << (rules.announces_sunk() ? " sunk" : " hit-miss"));
+    plays_every_game(rules, random_fire<dyn>(rules), 30, 1);
+    plays_every_game(rules, hunt_target<dyn>(rules), 30, 2);
+    plays_every_game(rules, parity_hunt_target<dyn>(rules), 30, 3);
+    plays_every_game(rules, park_hunt_target<dyn>(rules), 30, 4);
+    plays_every_game(rules, density_greedy(rules, per_ship_density<dyn>(rules)), 30, 5);
+    plays_every_game(rules, density_greedy(rules, per_ship_density<dyn>(rules, {1})), 10, 6);
+    plays_every_game(rules, density_greedy(rules, per_ship_density_reference<dyn>(rules), tie_break::random), 10, 7);
+    plays_every_game(rules, row_scan<dyn>(rules), 5, 8);
+    plays_every_game(rules, sweep<dyn>(rules, sweep_clearing::four_directions), 5, 9);
+    plays_every_game(rules, sweep<dyn>(rules, sweep_clearing::horizontal_first), 5, 10);
+    if (rules.geometry().cell_count() <= 20) {
+      plays_every_game(rules, density_greedy(rules, exact_density<dyn>(rules)), 3, 11);
+      plays_every_game(rules, density_greedy(rules, monte_carlo_density<dyn>(rules, 1, 20)), 3, 12);
+    }
+  }
+}
+
+TEST_CASE("per-ship density by hand on a 3x3 board with one 2-ship", "[density]") {
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, true);
+  per_ship_density<dyn> m(rules, {10});
+  observation<dboard> seen(rules);
+  // Empty board: corners lie on 2 placements, edge middles on 3, the centre on 4.
+  CHECK(m.weights(seen) == density_map{2, 3, 2, 3, 4, 3, 2, 3, 2});
+  // A miss at the centre removes its 4 placements.
+  seen.record_miss(4);
+  CHECK(m.weights(seen) == density_map{2, 2, 2, 2, 0, 2, 2, 2, 2});
+  // A hit at A1: placements A1-A2 and A1-B1 now weigh 10; A1 itself is shot.
+  seen.record_hit(0);
+  CHECK(m.weights(seen) == density_map{0, 10 + 1, 2, 10 + 1, 0, 2, 2, 2, 2});
+  CHECK(m.best_cell(seen) == 1);
+}
+
+TEST_CASE("per-ship density: sunk ships leave the sum and their cells block the others", "[density]") {
+  // 4x1 row, ships 2 and 1 (length-1 ships lie horizontally only).
+  const auto rules = make_dynamic_rules(4, 1, {2, 1}, adjacency::touching, true);
+  per_ship_density<dyn> m(rules, {10});
+  observation<dboard> seen(rules);
+  CHECK(m.weights(seen) == density_map{1 + 1, 2 + 1, 2 + 1, 1 + 1});
+  seen.record_hit(0);
+  seen.record_sunk(1, 0);              // the 2-ship sank on A1-A2
+  CHECK(m.sunk_cells().count() == 0);  // not computed until asked
+  // Only the 1-ship remains; A1, A2 are attributed to the sunk 2-ship.
+  CHECK(m.weights(seen) == density_map{0, 0, 1, 1});
+  CHECK(m.sunk_cells().count() == 2);
+  // Under no-contact, the sunk ship's halo (A3) is blocked too.
+  const auto apart = make_dynamic_rules(4, 1, {2, 1}, adjacency::no_contact, true);
+  per_ship_density<dyn> n(apart, {10});
+  observation<dboard> seen2(apart);
+  seen2.record_hit(0);
+  seen2.record_sunk(1, 0);
+  CHECK(n.weights(seen2) == density_map{0, 0, 0, 1});
+}
+
+TEST_CASE("per-ship density: incremental weights equal the from-scratch reference", "[density]") {
+  for (const auto& rules : every_small_ruleset()) {
+    for (std::int64_t w : {1, 3, 32}) {
+      per_ship_density<dyn> fast(rules, {w});
+      const per_ship_density_reference<dyn> slow(rules, {w});
+      const uniform_layout_sampler<dyn> sampler(rules);
+      splitmix_rng rng(static_cast<std::uint64_t>(w));
+      for (int g = 0; g < 15; ++g) {
+        game<dyn> referee(rules, sampler(rng));
+        random_fire<dyn> shooter(rules, rng());
+        if (g % 3 == 0) fast.new_game();  // otherwise the model notices the new game itself
+        while (!referee.over()) {
+          REQUIRE(fast.weights(referee.seen()) == slow.weights(referee.seen()));
+          referee.shoot(shooter.next_shot(referee.seen()));
+        }
+      }
+    }
+  }
+  // The classic game, played by the greedy policy itself.
+  const datagenetics_rules dg;
+  per_ship_density<datagenetics_rules> fast(dg);
+  const per_ship_density_reference<datagenetics_rules> slow(dg);
+  density_greedy player(dg, per_ship_density<datagenetics_rules>(dg));
+  const uniform_layout_sampler<datagenetics_rules> sampler(dg);
+  splitmix_rng rng(9);
+  for (int g = 0; g < 20; ++g) {
+    game<datagenetics_rules> referee(dg, sampler(rng));
+    start_new_game(player);
+    while (!referee.over()) {
+      const auto w = slow.weights(referee.seen());
+      REQUIRE(fast.weights(referee.seen()) == w);
+      const int c = player.next_shot(referee.seen());
+      REQUIRE(w[static_cast<std::size_t>(c)] == *std::max_element(w.begin(), w.end()));
+      REQUIRE(std::find(w.begin(), w.end(), w[static_cast<std::size_t>(c)]) - w.begin() == c);
+      notify_result(player, c, referee.shoot(c), referee.seen());
+    }
+  }
+}
+
+TEST_CASE("per-ship density rejects a bad knob and an impossible sinking", "[density]") {
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
+  CHECK_THROWS_AS(per_ship_density<dyn>(rules, {0}), std::invalid_argument);
+  per_ship_density<dyn> m(rules);
+  observation<dboard> seen(rules);
+  seen.record_sunk(0, 0);  // a 3-ship "sunk" by its first and only hit
+  CHECK_THROWS_AS(m.weights(seen), inconsistent_observation);
+}
