@@ -162,7 +162,9 @@ TEST_CASE("simulate: fixed and Figure 8 defenses, progress, errors", "[simulatio
                       "faulty strategy");
     o.games = 100'000;
     o.progress = [](long long, long long) { throw std::runtime_error("stop"); };
-    CHECK_THROWS_WITH(simulate(rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o), "stop");
+    CHECK_THROWS_WITH(simulate(
+                          rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o),
+                      "stop");
     o.progress = nullptr;
     o.games = 0;
     CHECK_THROWS_AS(simulate(

@@ -223,3 +223,19 @@ battleship_cli_test("error: density when the fleet fits nowhere" FAIL
   ARGS density --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "cannot be placed")
 battleship_cli_test("error: unknown density model" FAIL ARGS density --grid 3x3 --fleet 2 --model oracle
   STDERR "model 'oracle'")
+
+# The other subcommands: solve, bounds (issue 5), simulate, evaluate (issue 4).
+battleship_cli_test("solve: Audinot Table 1, 4x5 with ships 2,3,4 is 994/88"
+  ARGS solve --grid 4x5 --fleet 2,3,4 --rule no-contact --json JSON total_height=994 layouts=88)
+battleship_cli_test("bounds: 4x4 with one 2-ship" ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --json)
+battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x8 --fleet 2)
+battleship_cli_test("simulate: 200 hunt-target games on Park's game"
+  ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
+battleship_cli_test("error: simulate zero games" FAIL ARGS simulate --strategy random --games 0)
+battleship_cli_test("error: Park's Figure 8 defence needs his grid" FAIL
+  ARGS simulate --strategy hunt-target --grid 5x5 --fleet 3 --defense park-figure8 --games 3)
+battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"
+  ARGS evaluate --strategy sweep --grid 7x7 --fleet 4,3,3,2 --rule no-contact --json
+  JSON layouts=801760 unlabelled_layouts=400880 max=42 min=24)
+battleship_cli_test("error: evaluate with a shard out of range" FAIL
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 3/2)
