@@ -51,18 +51,24 @@ struct dynamic_adjacency {
 template <class Board>
 [[nodiscard]] constexpr Board halo(const board_geometry<Board>& g, adjacency rule, const Board& ship) noexcept {
   switch (rule) {
-    case adjacency::touching: return ship;
-    case adjacency::no_edge: return g.dilate4(ship);
-    case adjacency::no_contact: return g.dilate8(ship);
+    case adjacency::touching:
+      return ship;
+    case adjacency::no_edge:
+      return g.dilate4(ship);
+    case adjacency::no_contact:
+      return g.dilate8(ship);
   }
   return ship;
 }
 
 [[nodiscard]] constexpr std::string_view to_string(adjacency a) noexcept {
   switch (a) {
-    case adjacency::touching: return "touching";
-    case adjacency::no_edge: return "no-edge";
-    case adjacency::no_contact: return "no-contact";
+    case adjacency::touching:
+      return "touching";
+    case adjacency::no_edge:
+      return "no-edge";
+    case adjacency::no_contact:
+      return "no-contact";
   }
   return "?";
 }

@@ -49,9 +49,7 @@ class bitboard {
     return b;
   }
 
-  [[nodiscard]] constexpr bool test(std::size_t i) const noexcept {
-    return (words_[i / 64] >> (i % 64)) & 1U;
-  }
+  [[nodiscard]] constexpr bool test(std::size_t i) const noexcept { return (words_[i / 64] >> (i % 64)) & 1U; }
   constexpr bitboard& set(std::size_t i) noexcept {
     words_[i / 64] |= word_type{1} << (i % 64);
     return *this;
@@ -134,9 +132,7 @@ class bitboard {
       ++*this;
       return old;
     }
-    friend constexpr bool operator==(const iterator& a, const iterator& b) noexcept {
-      return a.cell_ == b.cell_;
-    }
+    friend constexpr bool operator==(const iterator& a, const iterator& b) noexcept { return a.cell_ == b.cell_; }
 
    private:
     bitboard rest_{};

@@ -39,13 +39,13 @@ concept has_ship_names = requires(const S& s, int i) {
 inline constexpr std::array<std::string_view, max_ships> generic_ship_names{
     "Ship1", "Ship2",  "Ship3",  "Ship4",  "Ship5",  "Ship6",  "Ship7",  "Ship8",
     "Ship9", "Ship10", "Ship11", "Ship12", "Ship13", "Ship14", "Ship15", "Ship16"};
-inline constexpr std::array<std::string_view, 5> classic_ship_names{"Carrier", "Battleship", "Cruiser",
-                                                                    "Submarine", "Destroyer"};
+inline constexpr std::array<std::string_view, 5> classic_ship_names{"Carrier", "Battleship", "Cruiser", "Submarine",
+                                                                    "Destroyer"};
 }  // namespace detail
 
 template <class S>
-concept ShipSet = std::copyable<S> && detail::has_ship_count<S> && detail::has_ship_lengths<S> &&
-                  detail::has_ship_names<S>;
+concept ShipSet =
+    std::copyable<S> && detail::has_ship_count<S> && detail::has_ship_lengths<S> && detail::has_ship_names<S>;
 
 template <int... Lengths>
 struct fleet {
@@ -95,8 +95,8 @@ class dynamic_fleet {
   dynamic_fleet(std::initializer_list<int> lengths) : dynamic_fleet(std::vector<int>(lengths)) {}
 
   template <class S>
-    requires(!std::same_as<S, dynamic_fleet>) && ShipSet<S>
-  explicit dynamic_fleet(const S& s) : dynamic_fleet(lengths_of(s), names_of(s)) {}
+  requires(!std::same_as<S, dynamic_fleet>) && ShipSet<S> explicit dynamic_fleet(const S& s)
+      : dynamic_fleet(lengths_of(s), names_of(s)) {}
 
   [[nodiscard]] int ship_count() const noexcept { return static_cast<int>(lengths_.size()); }
   [[nodiscard]] int length(int i) const noexcept { return lengths_[static_cast<std::size_t>(i)]; }

@@ -25,8 +25,7 @@ class board_geometry {
   using board_type = Board;
 
   constexpr board_geometry(int width, int height) : width_(width), height_(height) {
-    if (width < 1 || height < 1)
-      throw std::invalid_argument("grid dimensions must be at least 1x1");
+    if (width < 1 || height < 1) throw std::invalid_argument("grid dimensions must be at least 1x1");
     if (static_cast<std::size_t>(width) * static_cast<std::size_t>(height) > Board::capacity)
       throw std::invalid_argument("grid has more cells than the bitboard can hold");
     full_ = Board::first_n(static_cast<std::size_t>(width * height));
@@ -56,9 +55,7 @@ class board_geometry {
   [[nodiscard]] constexpr Board south(const Board& b) const noexcept {
     return (b << static_cast<std::size_t>(width_)) & full_;
   }
-  [[nodiscard]] constexpr Board north(const Board& b) const noexcept {
-    return b >> static_cast<std::size_t>(width_);
-  }
+  [[nodiscard]] constexpr Board north(const Board& b) const noexcept { return b >> static_cast<std::size_t>(width_); }
   // b plus its edge neighbours (4-neighbourhood).
   [[nodiscard]] constexpr Board dilate4(const Board& b) const noexcept {
     return b | east(b) | west(b) | north(b) | south(b);
@@ -71,8 +68,7 @@ class board_geometry {
 
   // The cells of a ship of `length` starting at (row, col) and running east
   // (horizontal) or south (vertical); nullopt when any cell is off the grid.
-  [[nodiscard]] constexpr std::optional<Board> ship_mask(int row, int col, orientation dir,
-                                                         int length) const noexcept {
+  [[nodiscard]] constexpr std::optional<Board> ship_mask(int row, int col, orientation dir, int length) const noexcept {
     if (length < 1 || !contains(row, col)) return std::nullopt;
     const int end_row = dir == orientation::vertical ? row + length - 1 : row;
     const int end_col = dir == orientation::horizontal ? col + length - 1 : col;

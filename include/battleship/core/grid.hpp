@@ -18,10 +18,16 @@ namespace battleship {
 
 namespace detail {
 template <class B>
-concept bitboard_type = requires { B::capacity; } && std::same_as<B, bitboard<B::capacity>>;
+concept bitboard_type = requires {
+  B::capacity;
+}
+&&std::same_as<B, bitboard<B::capacity>>;
 
 template <class G>
-concept has_board_type = requires { typename G::board_type; } && bitboard_type<typename G::board_type>;
+concept has_board_type = requires {
+  typename G::board_type;
+}
+&&bitboard_type<typename G::board_type>;
 
 template <class G>
 concept has_dimensions = requires(const G& g) {
@@ -39,7 +45,7 @@ template <int Width, int Height>
 struct grid {
   static_assert(Width >= 1 && Height >= 1, "a grid needs at least one row and one column");
   static_assert(Height <= max_grid_side, "rows are named A..Z: at most 26 rows");
-  using board_type = bitboard<static_cast<std::size_t>(Width * Height)>;
+  using board_type = bitboard<static_cast<std::size_t>(Width* Height)>;
   static constexpr int width() noexcept { return Width; }
   static constexpr int height() noexcept { return Height; }
   static constexpr int cell_count() noexcept { return Width * Height; }
@@ -54,8 +60,8 @@ class dynamic_grid {
     if (width < 1 || height < 1) throw std::invalid_argument("grid dimensions must be at least 1x1");
     if (height > max_grid_side) throw std::invalid_argument("rows are named A..Z: at most 26 rows");
     if (static_cast<std::size_t>(width) * static_cast<std::size_t>(height) > MaxCells)
-      throw std::invalid_argument("grid " + std::to_string(width) + "x" + std::to_string(height) +
-                                  " exceeds the " + std::to_string(MaxCells) + "-cell capacity");
+      throw std::invalid_argument("grid " + std::to_string(width) + "x" + std::to_string(height) + " exceeds the " +
+                                  std::to_string(MaxCells) + "-cell capacity");
   }
   [[nodiscard]] constexpr int width() const noexcept { return width_; }
   [[nodiscard]] constexpr int height() const noexcept { return height_; }

@@ -28,7 +28,9 @@ class layout {
     ships_[static_cast<std::size_t>(size_++)] = p;
   }
   [[nodiscard]] constexpr int size() const noexcept { return size_; }
-  [[nodiscard]] constexpr const placement& operator[](int i) const noexcept { return ships_[static_cast<std::size_t>(i)]; }
+  [[nodiscard]] constexpr const placement& operator[](int i) const noexcept {
+    return ships_[static_cast<std::size_t>(i)];
+  }
   [[nodiscard]] constexpr placement& operator[](int i) noexcept { return ships_[static_cast<std::size_t>(i)]; }
   friend constexpr bool operator==(const layout& a, const layout& b) noexcept {
     if (a.size_ != b.size_) return false;
@@ -110,7 +112,8 @@ template <Ruleset R>
     for (int c = 0; c < g.width(); ++c) {
       char ch = '.';
       for (int i = 0; i < l.size(); ++i)
-        if (masks[static_cast<std::size_t>(i)].test(static_cast<std::size_t>(g.cell(r, c)))) ch = static_cast<char>('A' + i);
+        if (masks[static_cast<std::size_t>(i)].test(static_cast<std::size_t>(g.cell(r, c))))
+          ch = static_cast<char>('A' + i);
       s += ch;
     }
     s += '\n';

@@ -52,23 +52,28 @@ class observation {
   constexpr observation(int cell_count, int ship_count, bool sunk_feedback)
       : cell_count_(cell_count), ship_count_(ship_count), sunk_feedback_(sunk_feedback) {}
   template <Ruleset R>
-    requires std::same_as<typename R::board_type, Board>
+  requires std::same_as<typename R::board_type, Board>
   constexpr explicit observation(const R& rules)
       : observation(rules.geometry().cell_count(), rules.ship_count(), rules.announces_sunk()) {}
 
   constexpr void record(int cell, shot_result r) {
-    if (cell < 0 || cell >= cell_count_) throw invalid_observation("shot at cell " + std::to_string(cell) + " is off the grid");
-    if (shots_.test(static_cast<std::size_t>(cell))) throw invalid_observation("cell " + std::to_string(cell) + " was already shot");
+    if (cell < 0 || cell >= cell_count_)
+      throw invalid_observation("shot at cell " + std::to_string(cell) + " is off the grid");
+    if (shots_.test(static_cast<std::size_t>(cell)))
+      throw invalid_observation("cell " + std::to_string(cell) + " was already shot");
     if (r.kind == outcome::sunk) {
       if (!sunk_feedback_) throw invalid_observation("hit/miss feedback never announces a sunk ship");
-      if (r.ship < 0 || r.ship >= ship_count_) throw invalid_observation("sunk ship " + std::to_string(r.ship) + " is not in the fleet");
+      if (r.ship < 0 || r.ship >= ship_count_)
+        throw invalid_observation("sunk ship " + std::to_string(r.ship) + " is not in the fleet");
       if (is_sunk(r.ship)) throw invalid_observation("ship " + std::to_string(r.ship + 1) + " was already sunk");
     } else if (r.ship != -1) {
       throw invalid_observation("only a sunk announcement names a ship");
     }
     shots_.set(static_cast<std::size_t>(cell));
-    if (r.is_hit()) hits_.set(static_cast<std::size_t>(cell));
-    else misses_.set(static_cast<std::size_t>(cell));
+    if (r.is_hit())
+      hits_.set(static_cast<std::size_t>(cell));
+    else
+      misses_.set(static_cast<std::size_t>(cell));
     log_.push_back({cell, r});
     if (r.kind == outcome::sunk) {
       sunk_mask_ |= 1U << r.ship;

@@ -31,9 +31,7 @@ struct ruleset {
 
   [[nodiscard]] constexpr board_geometry<board_type> geometry() const { return geometry_of(grid); }
   [[nodiscard]] constexpr adjacency contact() const noexcept { return rule.kind(); }
-  [[nodiscard]] constexpr bool announces_sunk() const noexcept {
-    return static_cast<bool>(feedback.announces_sunk());
-  }
+  [[nodiscard]] constexpr bool announces_sunk() const noexcept { return static_cast<bool>(feedback.announces_sunk()); }
   [[nodiscard]] constexpr int ship_count() const noexcept { return static_cast<int>(fleet.ship_count()); }
   [[nodiscard]] constexpr int ship_length(int i) const noexcept { return static_cast<int>(fleet.length(i)); }
 };
@@ -59,18 +57,16 @@ using audinot_rules = ruleset<grid<10, 10>, classic_fleet, no_contact, hit_miss>
 using dynamic_rules = ruleset<dynamic_grid<256>, dynamic_fleet, dynamic_adjacency, dynamic_feedback>;
 
 // Builds dynamic rules and checks that the fleet can fit at all.
-[[nodiscard]] inline dynamic_rules make_dynamic_rules(int width, int height, std::vector<int> lengths,
-                                                      adjacency rule, bool sunk,
-                                                      std::vector<std::string> names = {}) {
+[[nodiscard]] inline dynamic_rules make_dynamic_rules(int width, int height, std::vector<int> lengths, adjacency rule,
+                                                      bool sunk, std::vector<std::string> names = {}) {
   dynamic_rules r{dynamic_grid<256>(width, height), dynamic_fleet(std::move(lengths), std::move(names)),
                   dynamic_adjacency{rule}, dynamic_feedback{sunk}};
   for (int i = 0; i < r.ship_count(); ++i)
     if (r.ship_length(i) > width && r.ship_length(i) > height)
       throw std::invalid_argument("ship " + std::string(r.fleet.name(i)) + " of length " +
-                                  std::to_string(r.ship_length(i)) + " does not fit on a " +
-                                  std::to_string(width) + "x" + std::to_string(height) + " grid");
-  if (total_ship_cells(r.fleet) > width * height)
-    throw std::invalid_argument("the fleet has more cells than the grid");
+                                  std::to_string(r.ship_length(i)) + " does not fit on a " + std::to_string(width) +
+                                  "x" + std::to_string(height) + " grid");
+  if (total_ship_cells(r.fleet) > width * height) throw std::invalid_argument("the fleet has more cells than the grid");
   return r;
 }
 

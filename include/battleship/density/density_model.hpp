@@ -21,7 +21,9 @@ using density_map = std::vector<double>;
 
 namespace detail {
 template <class M>
-concept has_board_type_member = requires { typename M::board_type; };
+concept has_board_type_member = requires {
+  typename M::board_type;
+};
 template <class M>
 concept has_weights = requires(M& m, const observation<typename M::board_type>& obs) {
   { m.weights(obs) } -> std::convertible_to<density_map>;

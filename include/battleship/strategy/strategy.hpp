@@ -24,7 +24,9 @@ namespace battleship {
 
 namespace detail {
 template <class S>
-concept has_strategy_board = requires { typename S::board_type; };
+concept has_strategy_board = requires {
+  typename S::board_type;
+};
 template <class S>
 concept has_next_shot = requires(S& s, const observation<typename S::board_type>& seen) {
   { s.next_shot(seen) } -> std::convertible_to<int>;
@@ -34,9 +36,13 @@ concept observes_outcomes = requires(S& s, int cell, shot_result r, const observ
   s.on_result(cell, r, seen);
 };
 template <class S>
-concept restartable = requires(S& s) { s.new_game(); };
+concept restartable = requires(S& s) {
+  s.new_game();
+};
 template <class S>
-concept seedable = requires(S& s, std::uint64_t v) { s.seed(v); };
+concept seedable = requires(S& s, std::uint64_t v) {
+  s.seed(v);
+};
 }  // namespace detail
 
 template <class S>
