@@ -21,14 +21,7 @@ void run_count(const count_options& opts) {
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto result = count_layouts(rules, obs, false, opts.method);
   if (opts.json) {
-    nlohmann::ordered_json out;
-    out["grid"] = {{"width", rules.grid.width()}, {"height", rules.grid.height()}};
-    out["fleet"] = nlohmann::ordered_json::array();
-    for (int i = 0; i < rules.ship_count(); ++i)
-      out["fleet"].push_back({{"name", std::string(rules.fleet.name(i))}, {"length", rules.ship_length(i)}});
-    out["rule"] = std::string(to_string(rules.contact()));
-    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
-    out["shots"] = obs.shot_count();
+    nlohmann::ordered_json out = rules_json(rules, obs);
     out["method"] = opts.method;
     out["labelled"] = to_string(result.labelled);
     out["unlabelled"] = to_string(result.unlabelled);

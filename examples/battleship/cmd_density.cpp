@@ -139,14 +139,7 @@ void run_density(const density_options& opts) {
   const int best = best_cell(result.probability, obs);
   const auto g = rules.geometry();
   if (opts.json) {
-    nlohmann::ordered_json out;
-    out["grid"] = {{"width", g.width()}, {"height", g.height()}};
-    out["fleet"] = nlohmann::ordered_json::array();
-    for (int i = 0; i < rules.ship_count(); ++i)
-      out["fleet"].push_back({{"name", std::string(rules.fleet.name(i))}, {"length", rules.ship_length(i)}});
-    out["rule"] = std::string(to_string(rules.contact()));
-    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
-    out["shots"] = obs.shot_count();
+    nlohmann::ordered_json out = rules_json(rules, obs);
     out["model"] = opts.model;
     if (result.counts) {
       out["method"] = opts.method;

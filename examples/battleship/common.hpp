@@ -15,6 +15,7 @@
 #include <CLI/CLI.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/solver.hpp>
+#include <nlohmann/json.hpp>
 
 namespace battleship::cli {
 
@@ -308,6 +309,21 @@ inline observation<dynamic_rules::board_type> read_board_file(const std::string&
   s += ", rule " + std::string(to_string(rules.contact()));
   s += rules.announces_sunk() ? ", feedback sunk" : ", feedback hit-miss";
   return s;
+}
+
+// The JSON fields every counting subcommand starts with: grid, fleet, rule,
+// feedback and the number of shots seen.
+inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
+                                         const observation<dynamic_rules::board_type>& obs) {
+  nlohmann::ordered_json out;
+  out["grid"] = {{"width", rules.grid.width()}, {"height", rules.grid.height()}};
+  out["fleet"] = nlohmann::ordered_json::array();
+  for (int i = 0; i < rules.ship_count(); ++i)
+    out["fleet"].push_back({{"name", std::string(rules.fleet.name(i))}, {"length", rules.ship_length(i)}});
+  out["rule"] = std::string(to_string(rules.contact()));
+  out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
+  out["shots"] = obs.shot_count();
+  return out;
 }
 
 }  // namespace battleship::cli
