@@ -305,6 +305,37 @@ TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count]
   CHECK(counter.count(observation(rules), false).labelled == full.labelled);  // a count alone keeps no layers
 }
 
+TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tables", "[count][exact]") {
+  // Past a quarter of the memory limit the occupancy pass keeps checkpoints
+  // and recomputes between them. Shrinking limits push the switch earlier
+  // and earlier, down to where even the checkpoints do not fit (length_error).
+  rng_type rng(77);
+  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  int checkpointed = 0, refused = 0;
+  for (int instance = 0; instance < 120; ++instance) {
+    const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h),
+                                          rules_list[static_cast<std::size_t>(below(rng, 3))], below(rng, 2) == 1);
+    const int kind = below(rng, 4);
+    const auto obs =
+        random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
+    exact_counter<dynamic_rules> whole(rules);
+    const auto expected = whole.count(obs);
+    for (int bits = 22; bits >= 12; --bits) {
+      exact_counter<dynamic_rules> counter(rules);
+      counter.set_memory_limit(std::size_t{1} << bits);
+      try {
+        check_same(counter.count(obs), expected, describe(rules, obs) + " limit 2^" + std::to_string(bits));
+        if (counter.kept_states() < whole.kept_states()) ++checkpointed;
+      } catch (const std::length_error&) {
+        ++refused;
+      }
+    }
+  }
+  CHECK(checkpointed > 200);
+  CHECK(refused > 100);
+}
+
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {
   // About 10 s in Release: hidden, run with [slow]. The figure is our own
   // (no published value); it guards against regressions.

@@ -22,8 +22,12 @@
 // on every placement are merged into one type and counted once, which is
 // what makes the common case fast.
 //
-// Memory: a count alone keeps two layers of states; the occupancy matrix
-// keeps every layer (peak_states()/kept_states() report the sizes).
+// Memory: a count alone keeps two layers of states. The occupancy matrix
+// keeps every layer while the tables fit in a quarter of the memory limit
+// (set_memory_limit, default 8 GiB); past that it keeps checkpoints about
+// sqrt(cells) layers apart and recomputes between them on the way back, so
+// boards such as 16x16 get their matrix in bounded memory for about one more
+// forward pass (peak_states()/kept_states() report the sizes).
 
 #include <cstdint>
 #include <optional>
@@ -99,7 +103,7 @@ class exact_counter {
     const auto g = rules_.geometry();
     return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
       count_result result;
-      const count_type types = dp.forward(with_occupancy);
+      const count_type types = dp.forward(with_occupancy, true);
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
       result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
       peak_states_ = dp.peak_states();

@@ -32,7 +32,10 @@
 // Values are 64-bit while they fit (a wrap is detected and the pass redone in
 // 128 bits). With layers kept, each edge remembers its successor's index (and
 // whether it covers its cell), so the backward pass and the sampler read
-// successors directly.
+// successors directly. When those tables would pass a quarter of the memory
+// limit, the rest of the pass keeps only checkpoint layers and the backward
+// pass recomputes each stretch between two checkpoints (a 16x16 matrix then
+// needs about 5.4 GiB instead of well over 8).
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -43,6 +46,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -184,16 +188,18 @@ class profile_dp {
 
   // Forward pass: the weighted number of type-level layouts. With keep_layers
   // every layer stays in memory for backward() and sample().
-  count_type forward(bool keep_layers) {
+  // With allow_checkpoints, tables beyond a quarter of the memory limit are
+  // kept as checkpoints and recomputed by backward() (sample() then refuses).
+  count_type forward(bool keep_layers, bool allow_checkpoints = false) {
     try {
       wide_ = false;
-      const count_type total = forward_as<std::uint64_t>(keep_layers);
+      const count_type total = forward_as<std::uint64_t>(keep_layers, allow_checkpoints);
       // Completions are at most the total: 64 bits hold them if they hold it.
       if (!keep_layers || (total >> 64) == 0) return total;
     } catch (const narrow_overflow&) {
     }
     wide_ = true;
-    return forward_as<count_type>(keep_layers);
+    return forward_as<count_type>(keep_layers, allow_checkpoints);
   }
 
   // Backward pass over the kept layers: completions of every state, and per
@@ -235,6 +241,8 @@ class profile_dp {
   }
   void release() {
     layers_ = {};
+    segment_ = {};
+    scratch_ = {};
     kept_layers_ = 0;
   }
 
@@ -282,43 +290,76 @@ class profile_dp {
     const int n = p_.cells();
     if (occupancy) occupancy->assign(static_cast<std::size_t>(n), 0);
     b_of<V>(layers_[static_cast<std::size_t>(n)]).assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
-    for (int i = n; i-- > 0;) {
-      layer& L = layers_[static_cast<std::size_t>(i)];
-      const std::vector<V>& next_b = b_of<V>(layers_[static_cast<std::size_t>(i + 1)]);
-      std::vector<V>& b = b_of<V>(L);
-      const std::vector<V>& f = f_of<V>(L);
-      b.assign(L.keys.size(), 0);
-      const cell_context ctx = context(i);
-      count_type occ = 0;
-      const std::uint32_t* dst = L.dst.data();
-      for (std::size_t s = 0; s < L.keys.size(); ++s) {
-        V total = 0, covered = 0;
-        if (p_.unit_weights) {
-          // Every edge weighs 1: its successor index and flag say it all.
-          for (std::uint32_t e = L.first_edge[s]; e < L.first_edge[s + 1]; ++e) {
-            const std::uint32_t d = dst[e];
-            if ((d & index_mask) == dropped) continue;
-            const V v = next_b[d & index_mask];
-            total = value_add(total, v);
-            if (d & covered_flag) covered = value_add(covered, v);
+    if (full_ < n) {
+      // Past the whole layers: segment by segment from the last checkpoint,
+      // recompute the layers (with edges) in a scratch segment, then walk back.
+      std::vector<int> checkpoints;
+      for (int i = full_; i < n; i += checkpoint_stride_) checkpoints.push_back(i);
+      if (segment_.size() < static_cast<std::size_t>(checkpoint_stride_ + 1))
+        segment_.resize(static_cast<std::size_t>(checkpoint_stride_ + 1));
+      for (auto it = checkpoints.rbegin(); it != checkpoints.rend(); ++it) {
+        const int from = *it, to = std::min(n, from + checkpoint_stride_);
+        auto layer_at = [&](int i) -> layer& {
+          return i == from || i == to ? layers_[static_cast<std::size_t>(i)]
+                                      : segment_[static_cast<std::size_t>(i - from)];
+        };
+        for (int i = from; i < to; ++i) {
+          if (i + 1 == to) {
+            // The checkpoint at `to` is already there (with its completions): recompute only the edges.
+            layer& probe = segment_[static_cast<std::size_t>(to - from)];
+            step<V>(i, layer_at(i), probe, true);
+          } else {
+            step<V>(i, layer_at(i), layer_at(i + 1), true);
           }
-        } else {
-          const std::uint32_t* edge = dst + L.first_edge[s];
-          expand(
-              ctx, L.keys[s], [&](Key, std::uint64_t w, int) __attribute__((always_inline)) {
-                const std::uint32_t d = *edge++;
-                if ((d & index_mask) == dropped) return;
-                const V v = value_mul<V>(next_b[d & index_mask], w);
-                total = value_add(total, v);
-                if (d & covered_flag) covered = value_add(covered, v);
-              });
         }
-        b[s] = total;
-        if (occupancy && covered != 0)
-          occ = checked_add(occ, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered)));
+        for (int i = to; i-- > from;) backward_step<V>(i, layer_at(i), b_of<V>(layer_at(i + 1)), occupancy);
+        // Free the segment's edges before the next one; keep the capacity.
+        layers_[static_cast<std::size_t>(from)].dst.clear();
+        layers_[static_cast<std::size_t>(from)].first_edge.clear();
       }
-      if (occupancy) (*occupancy)[static_cast<std::size_t>(i)] = occ;
     }
+    for (int i = std::min(full_, n); i-- > 0;)
+      backward_step<V>(i, layers_[static_cast<std::size_t>(i)], b_of<V>(layers_[static_cast<std::size_t>(i + 1)]),
+                       occupancy);
+  }
+
+  // Completions of every state of layer L (before cell i) from those of the
+  // next layer, and the weighted layouts covering cell i.
+  template <class V>
+  void backward_step(int i, layer& L, const std::vector<V>& next_b, std::vector<count_type>* occupancy) {
+    std::vector<V>& b = b_of<V>(L);
+    const std::vector<V>& f = f_of<V>(L);
+    b.assign(L.keys.size(), 0);
+    const cell_context ctx = context(i);
+    count_type occ = 0;
+    const std::uint32_t* dst = L.dst.data();
+    for (std::size_t s = 0; s < L.keys.size(); ++s) {
+      V total = 0, covered = 0;
+      if (p_.unit_weights) {
+        // Every edge weighs 1: its successor index and flag say it all.
+        for (std::uint32_t e = L.first_edge[s]; e < L.first_edge[s + 1]; ++e) {
+          const std::uint32_t d = dst[e];
+          if ((d & index_mask) == dropped) continue;
+          const V v = next_b[d & index_mask];
+          total = value_add(total, v);
+          if (d & covered_flag) covered = value_add(covered, v);
+        }
+      } else {
+        const std::uint32_t* edge = dst + L.first_edge[s];
+        expand(
+            ctx, L.keys[s], [&](Key, std::uint64_t w, int) __attribute__((always_inline)) {
+              const std::uint32_t d = *edge++;
+              if ((d & index_mask) == dropped) return;
+              const V v = value_mul<V>(next_b[d & index_mask], w);
+              total = value_add(total, v);
+              if (d & covered_flag) covered = value_add(covered, v);
+            });
+      }
+      b[s] = total;
+      if (occupancy && covered != 0)
+        occ = checked_add(occ, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered)));
+    }
+    if (occupancy) (*occupancy)[static_cast<std::size_t>(i)] = occ;
   }
 
   template <class V, class Rng, class Start>
@@ -326,6 +367,7 @@ class profile_dp {
     const int n = p_.cells();
     std::size_t s = 0;
     if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
+    if (full_ < n) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
     for (int i = 0; i < n; ++i) {
       const layer& L = layers_[static_cast<std::size_t>(i)];
       const layer& N = layers_[static_cast<std::size_t>(i + 1)];
@@ -481,25 +523,104 @@ class profile_dp {
     V val;
     std::uint32_t id;
   };
-
-  // layers_[i] holds the states before cell i (without keep_layers only
-  // two slots, used alternately). Vectors keep their capacity between calls,
-  // so repeated counts reuse memory instead of faulting in fresh pages.
   template <class V>
-  count_type forward_as(bool keep_layers) {
+  std::vector<std::vector<V>>& stream_f_of() {
+    if constexpr (sizeof(V) == 8)
+      return stream_f64_;
+    else
+      return stream_f128_;
+  }
+  template <class V>
+  std::vector<V>& acc_of() {
+    if constexpr (sizeof(V) == 8)
+      return acc64_;
+    else
+      return acc128_;
+  }
+  template <class V>
+  std::vector<entry<V>>& batch_of() {
+    if constexpr (sizeof(V) == 8)
+      return batch64_;
+    else
+      return batch128_;
+  }
+
+  // layers_[i] holds the states before cell i. Without keep_layers only the
+  // two scratch slots are used, alternately. With it, layers_[0..full_] are
+  // kept whole (states, values and edges) while their bytes stay within a
+  // quarter of the memory limit; past that only every checkpoint_stride_-th
+  // layer keeps its states and values, and backward() recomputes the layers
+  // between two checkpoints when it gets there (one extra forward step per
+  // cell, memory bounded by the checkpoints plus one segment). Vectors keep
+  // their capacity between calls, so repeated counts reuse memory instead of
+  // faulting in fresh pages.
+  template <class V>
+  count_type forward_as(bool keep_layers, bool allow_checkpoints) {
     const int n = p_.cells();
     kept_layers_ = 0;
-    const std::size_t slots = keep_layers ? static_cast<std::size_t>(n + 1) : 2;
-    if (layers_.size() < slots) layers_.resize(slots);
-    auto slot = [&](int i) -> layer& {
-      return layers_[keep_layers ? static_cast<std::size_t>(i) : static_cast<std::size_t>(i % 2)];
-    };
-    slot(0).keys.assign(1, static_cast<Key>(count_states_ - 1));
-    f_of<V>(slot(0)).assign(1, 1);
+    full_ = keep_layers ? n : 0;
+    checkpoint_stride_ = 0;
+    if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
+      layers_.resize(static_cast<std::size_t>(n + 1));
+    layer& first = keep_layers ? layers_[0] : scratch_[0];
+    first.keys.assign(1, static_cast<Key>(count_states_ - 1));
+    f_of<V>(first).assign(1, 1);
+    peak_states_ = 1;
+    std::size_t bytes = 0;
+    const std::size_t full_budget = allow_checkpoints ? memory_limit_ / 4 : memory_limit_;
+    for (int i = 0; i < n; ++i) {
+      const bool whole = keep_layers && i < full_;
+      // Layer i is in layers_ when kept whole or as a checkpoint (it may be empty).
+      const bool stored = keep_layers && (i <= full_ || (i - full_) % checkpoint_stride_ == 0);
+      layer& cur = stored ? layers_[static_cast<std::size_t>(i)] : scratch_[static_cast<std::size_t>(i % 2)];
+      const bool checkpoint = keep_layers && !whole && ((i + 1 - full_) % checkpoint_stride_ == 0 || i + 1 == n);
+      layer& nxt = whole || checkpoint ? layers_[static_cast<std::size_t>(i + 1)]
+                                       : scratch_[static_cast<std::size_t>((i + 1) % 2)];
+      const std::uint32_t edges = step<V>(i, cur, nxt, whole);
+      peak_states_ = std::max(peak_states_, nxt.keys.size());
+      if (!keep_layers || !(whole || checkpoint)) continue;
+      // Key, f, b and the first-edge index per state, the successor index per edge.
+      const std::size_t state_bytes = sizeof(Key) + 2 * sizeof(V) + sizeof(std::uint32_t);
+      bytes += nxt.keys.size() * (whole ? state_bytes : sizeof(Key) + 2 * sizeof(V));
+      if (whole) bytes += std::size_t{edges} * sizeof(std::uint32_t);
+      if (whole && bytes > full_budget && i + 1 < n) {
+        if (!allow_checkpoints)
+          throw std::length_error("the tables need more than " + std::to_string(memory_limit_ >> 20) +
+                                  " MiB on this board; count without them, or raise the limit");
+        // From here on keep checkpoints only, about sqrt(cells left) apart.
+        full_ = i + 1;
+        checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
+        // One recomputed segment: its layers whole, at about the peak size.
+        bytes += static_cast<std::size_t>(checkpoint_stride_) * nxt.keys.size() * (state_bytes + 8);
+      }
+      if (bytes > memory_limit_)
+        throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
+                                " MiB of tables on this board; count without it, or raise the limit");
+    }
+    layer& last = keep_layers ? layers_[static_cast<std::size_t>(n)] : scratch_[static_cast<std::size_t>(n % 2)];
+    count_type total = 0;
+    for (auto v : f_of<V>(last)) total = checked_add(total, static_cast<count_type>(v));
+    if (keep_layers) kept_layers_ = n + 1;
+    return total;
+  }
+
+  // One cell: expands the states of `cur` (before cell i) into `nxt`, sorted
+  // and merged; with record_edges it also fills cur.first_edge and cur.dst.
+  // Returns the number of edges. Deterministic: backward() relies on a
+  // recomputed layer being identical to the first one.
+  template <class V>
+  std::uint32_t step(int i, layer& cur, layer& nxt, bool record_edges) {
+    const int n = p_.cells();
+    const bool keep_layers = record_edges;
+    const cell_context ctx = context(i);
+    const bool last = i == n - 1;
     const auto codes = static_cast<std::size_t>(p_.max_length + 1);
     stream_keys_.resize(codes);
-    std::vector<std::vector<V>> stream_f(codes);
-    std::vector<entry<V>> batch;
+    // Kept between calls, like the layers: a fresh vector would grow (and
+    // fault in pages) again on every call.
+    std::vector<std::vector<V>>& stream_f = stream_f_of<V>();
+    stream_f.resize(codes);
+    std::vector<entry<V>>& batch = batch_of<V>();
     const int q_shift = code_shift_ + code_bits_;  // Q: the profile above code[c]
     const int top_shift = code_shift_ + (p_.width - 1) * code_bits_;
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
@@ -507,147 +628,133 @@ class profile_dp {
     const int low_bits = code_bits_ + code_shift_;
     const bool dense = low_bits <= 14;
     const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
-    std::vector<V> acc(dense ? std::size_t{1} << low_bits : 0);
-    std::vector<std::uint32_t> index_of(dense && keep_layers ? std::size_t{1} << low_bits : 0);
-    std::vector<std::uint64_t> occupied(dense ? std::max<std::size_t>(1, (std::size_t{1} << low_bits) / 64) : 0, 0);
-    std::vector<std::uint64_t> summary(dense ? (occupied.size() + 63) / 64 : 0, 0);
-    peak_states_ = 1;
-    std::size_t kept_bytes = 0;
-    for (int i = 0; i < n; ++i) {
-      const cell_context ctx = context(i);
-      const bool last = i == n - 1;
-      layer& cur = slot(i);
-      layer& nxt = slot(i + 1);
-      const std::vector<Key>& keys = cur.keys;
-      const std::vector<V>& f = f_of<V>(cur);
-      cur.first_edge.clear();
-      cur.dst.clear();
-      edge_stream_.clear();
-      for (std::size_t k = 0; k < codes; ++k) {
-        stream_keys_[k].clear();
-        stream_f[k].clear();
-      }
-      std::uint32_t edges = 0;
-      // Appends one successor state to the stream of its new code; returns its index there.
-      auto push_state = [&](Key key, V value) -> std::uint32_t {
-        // After the last cell only states with every ship placed count.
-        if (last && (key & count_mask) != 0) return dropped;
-        const auto st = static_cast<std::size_t>(key >> top_shift);
-        stream_keys_[st].push_back(key);
-        stream_f[st].push_back(value);
-        return static_cast<std::uint32_t>(stream_keys_[st].size() - 1);
-      };
-      for (std::size_t s = 0; s < keys.size();) {
-        // One chunk: the states sharing Q; their successors all share Q too.
-        const Key q = keys[s] >> q_shift;
-        const std::uint32_t chunk_first = edges;
-        if (dense) {
-          // Successors of a chunk differ only in their low part (new code, h,
-          // ul, counts): sum them in a small dense table, read back in order
-          // through its occupancy bitmap.
-          for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
-            if (keep_layers) cur.first_edge.push_back(edges);
-            const V fs = f[s];
-            expand(
-                ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-                  const auto low = static_cast<std::uint32_t>(((next >> top_shift) << code_shift_) | (next & low_mask));
-                  const V v = value_mul<V>(fs, w);
-                  const std::uint64_t bit = std::uint64_t{1} << (low & 63);
-                  std::uint64_t& word = occupied[low >> 6];
-                  if (word & bit) {
-                    acc[low] = value_add(acc[low], v);
-                  } else {
-                    word |= bit;
-                    summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
-                    acc[low] = v;
-                  }
-                  // Replaced by the successor's index below.
-                  if (keep_layers) cur.dst.push_back(low | (kind != step_water ? covered_flag : 0));
-                  ++edges;
-                });
-          }
-          for (std::size_t si = 0; si < summary.size(); ++si)
-            while (summary[si] != 0) {
-              const std::size_t wi = si * 64 + static_cast<std::size_t>(std::countr_zero(summary[si]));
-              summary[si] &= summary[si] - 1;
-              std::uint64_t bits = occupied[wi];
-              occupied[wi] = 0;
-              while (bits != 0) {
-                const auto low = static_cast<std::uint32_t>(wi * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-                bits &= bits - 1;
-                const Key key = (static_cast<Key>(low >> code_shift_) << top_shift) | (q << code_shift_) |
-                                (static_cast<Key>(low) & low_mask);
-                const std::uint32_t at = push_state(key, acc[low]);
-                if (keep_layers) index_of[low] = at;
-              }
+    std::vector<V>& acc = acc_of<V>();
+    if (dense) {
+      acc.resize(std::size_t{1} << low_bits);
+      index_of_.resize(std::size_t{1} << low_bits);
+      occupied_.assign(std::max<std::size_t>(1, (std::size_t{1} << low_bits) / 64), 0);
+      summary_.assign((occupied_.size() + 63) / 64, 0);
+    }
+    std::vector<std::uint64_t>& occupied = occupied_;
+    std::vector<std::uint64_t>& summary = summary_;
+    std::vector<std::uint32_t>& index_of = index_of_;
+    const std::vector<Key>& keys = cur.keys;
+    const std::vector<V>& f = f_of<V>(cur);
+    cur.first_edge.clear();
+    cur.dst.clear();
+    edge_stream_.clear();
+    for (std::size_t k = 0; k < codes; ++k) {
+      stream_keys_[k].clear();
+      stream_f[k].clear();
+    }
+    std::uint32_t edges = 0;
+    // Appends one successor state to the stream of its new code; returns its index there.
+    auto push_state = [&](Key key, V value) -> std::uint32_t {
+      // After the last cell only states with every ship placed count.
+      if (last && (key & count_mask) != 0) return dropped;
+      const auto st = static_cast<std::size_t>(key >> top_shift);
+      stream_keys_[st].push_back(key);
+      stream_f[st].push_back(value);
+      return static_cast<std::uint32_t>(stream_keys_[st].size() - 1);
+    };
+    for (std::size_t s = 0; s < keys.size();) {
+      // One chunk: the states sharing Q; their successors all share Q too.
+      const Key q = keys[s] >> q_shift;
+      const std::uint32_t chunk_first = edges;
+      if (dense) {
+        // Successors of a chunk differ only in their low part (new code, h,
+        // ul, counts): sum them in a small dense table, read back in order
+        // through its occupancy bitmap.
+        for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
+          if (keep_layers) cur.first_edge.push_back(edges);
+          const V fs = f[s];
+          expand(
+              ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                const auto low = static_cast<std::uint32_t>(((next >> top_shift) << code_shift_) | (next & low_mask));
+                const V v = value_mul<V>(fs, w);
+                const std::uint64_t bit = std::uint64_t{1} << (low & 63);
+                std::uint64_t& word = occupied[low >> 6];
+                if (word & bit) {
+                  acc[low] = value_add(acc[low], v);
+                } else {
+                  word |= bit;
+                  summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
+                  acc[low] = v;
+                }
+                // Replaced by the successor's index below.
+                if (keep_layers) cur.dst.push_back(low | (kind != step_water ? covered_flag : 0));
+                ++edges;
+              });
+        }
+        for (std::size_t si = 0; si < summary.size(); ++si)
+          while (summary[si] != 0) {
+            const std::size_t wi = si * 64 + static_cast<std::size_t>(std::countr_zero(summary[si]));
+            summary[si] &= summary[si] - 1;
+            std::uint64_t bits = occupied[wi];
+            occupied[wi] = 0;
+            while (bits != 0) {
+              const auto low = static_cast<std::uint32_t>(wi * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+              bits &= bits - 1;
+              const Key key = (static_cast<Key>(low >> code_shift_) << top_shift) | (q << code_shift_) |
+                              (static_cast<Key>(low) & low_mask);
+              const std::uint32_t at = push_state(key, acc[low]);
+              if (keep_layers) index_of[low] = at;
             }
+          }
+        if (keep_layers)
+          for (std::uint32_t e = chunk_first; e < edges; ++e) {
+            const std::uint32_t low = cur.dst[e] & index_mask;
+            edge_stream_.push_back(static_cast<unsigned char>(low >> code_shift_));
+            cur.dst[e] = index_of[low] | (cur.dst[e] & covered_flag);
+          }
+      } else {
+        // Wide low parts: sort the chunk's successors instead.
+        batch.clear();
+        for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
+          if (keep_layers) cur.first_edge.push_back(edges);
+          const V fs = f[s];
+          expand(
+              ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                batch.push_back({next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)});
+              });
+        }
+        std::sort(batch.begin(), batch.end(), [](const auto& x, const auto& y) { return x.key < y.key; });
+        if (keep_layers) {
+          cur.dst.resize(edges);
+          edge_stream_.resize(edges);
+        }
+        for (std::size_t j = 0; j < batch.size();) {
+          const Key key = batch[j].key;
+          const std::size_t from = j;
+          V sum = batch[j].val;
+          for (++j; j < batch.size() && batch[j].key == key; ++j) sum = value_add(sum, batch[j].val);
+          const std::uint32_t at = push_state(key, sum);
           if (keep_layers)
-            for (std::uint32_t e = chunk_first; e < edges; ++e) {
-              const std::uint32_t low = cur.dst[e] & index_mask;
-              edge_stream_.push_back(static_cast<unsigned char>(low >> code_shift_));
-              cur.dst[e] = index_of[low] | (cur.dst[e] & covered_flag);
+            for (std::size_t e = from; e < j; ++e) {
+              const std::uint32_t id = batch[e].id & index_mask;
+              cur.dst[id] = at | (batch[e].id & covered_flag);
+              edge_stream_[id] = static_cast<unsigned char>(key >> top_shift);
             }
-        } else {
-          // Wide low parts: sort the chunk's successors instead.
-          batch.clear();
-          for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
-            if (keep_layers) cur.first_edge.push_back(edges);
-            const V fs = f[s];
-            expand(
-                ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-                  batch.push_back({next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)});
-                });
-          }
-          std::sort(batch.begin(), batch.end(), [](const auto& x, const auto& y) { return x.key < y.key; });
-          if (keep_layers) {
-            cur.dst.resize(edges);
-            edge_stream_.resize(edges);
-          }
-          for (std::size_t j = 0; j < batch.size();) {
-            const Key key = batch[j].key;
-            const std::size_t from = j;
-            V sum = batch[j].val;
-            for (++j; j < batch.size() && batch[j].key == key; ++j) sum = value_add(sum, batch[j].val);
-            const std::uint32_t at = push_state(key, sum);
-            if (keep_layers)
-              for (std::size_t e = from; e < j; ++e) {
-                const std::uint32_t id = batch[e].id & index_mask;
-                cur.dst[id] = at | (batch[e].id & covered_flag);
-                edge_stream_[id] = static_cast<unsigned char>(key >> top_shift);
-              }
-          }
         }
       }
-      if (keep_layers) cur.first_edge.push_back(edges);
-      // The streams, in order of their new code, are the next layer in key order.
-      std::vector<std::size_t> offset(codes + 1, 0);
-      for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + stream_keys_[k].size();
-      if (offset[codes] >= dropped || edges >= dropped)
-        throw std::length_error("profile_dp: too many states in one layer");
-      if (keep_layers)
-        for (std::uint32_t e = 0; e < edges; ++e)
-          if ((cur.dst[e] & index_mask) != dropped) cur.dst[e] += static_cast<std::uint32_t>(offset[edge_stream_[e]]);
-      nxt.keys.clear();
-      std::vector<V>& nf = f_of<V>(nxt);
-      nf.clear();
-      for (std::size_t k = 0; k < codes; ++k) {
-        nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].end());
-        nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].end());
-      }
-      peak_states_ = std::max(peak_states_, nxt.keys.size());
-      if (keep_layers) {
-        // Key, f, b and the first-edge index per state, the successor index per edge.
-        kept_bytes += nxt.keys.size() * (sizeof(Key) + 2 * sizeof(V) + sizeof(std::uint32_t)) +
-                      std::size_t{edges} * sizeof(std::uint32_t);
-        if (kept_bytes > memory_limit_)
-          throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
-                                  " MiB of tables on this board; count without it, or raise the limit");
-      }
     }
-    count_type total = 0;
-    for (auto v : f_of<V>(slot(n))) total = checked_add(total, static_cast<count_type>(v));
-    if (keep_layers) kept_layers_ = n + 1;
-    return total;
+    if (keep_layers) cur.first_edge.push_back(edges);
+    // The streams, in order of their new code, are the next layer in key order.
+    std::vector<std::size_t> offset(codes + 1, 0);
+    for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + stream_keys_[k].size();
+    if (offset[codes] >= dropped || edges >= dropped)
+      throw std::length_error("profile_dp: too many states in one layer");
+    if (keep_layers)
+      for (std::uint32_t e = 0; e < edges; ++e)
+        if ((cur.dst[e] & index_mask) != dropped) cur.dst[e] += static_cast<std::uint32_t>(offset[edge_stream_[e]]);
+    nxt.keys.clear();
+    std::vector<V>& nf = f_of<V>(nxt);
+    nf.clear();
+    for (std::size_t k = 0; k < codes; ++k) {
+      nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].end());
+      nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].end());
+    }
+    return edges;
   }
 
   profile_problem p_;
@@ -661,8 +768,19 @@ class profile_dp {
   std::vector<int> hit_cells_;                                  // in scan order
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
-  int kept_layers_ = 0;  // layers valid for backward() and sample()
+  int kept_layers_ = 0;        // layers valid for backward() and sample()
+  int full_ = 0;               // layers_[0, full_) are kept whole (with edges)
+  int checkpoint_stride_ = 0;  // past full_, every this many layers is a checkpoint
+  std::array<layer, 2> scratch_;
+  std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
+  std::vector<std::uint64_t> acc64_, occupied_, summary_;
+  std::vector<count_type> acc128_;
+  std::vector<std::uint32_t> index_of_;
   std::vector<std::vector<Key>> stream_keys_;
+  std::vector<std::vector<std::uint64_t>> stream_f64_;
+  std::vector<std::vector<count_type>> stream_f128_;
+  std::vector<entry<std::uint64_t>> batch64_;
+  std::vector<entry<count_type>> batch128_;
   std::vector<unsigned char> edge_stream_;
   std::size_t peak_states_ = 0;
   bool wide_ = false;  // the last forward pass needed 128-bit values
