@@ -75,7 +75,10 @@ requires Strategy<std::invoke_result_t<MakeStrategy&>> simulation_result simulat
   if (threads == 0) threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   threads = static_cast<int>(std::min<long long>(threads, options.games));
   const int cells = rules.geometry().cell_count();
-  constexpr long long block = 256;
+  // Blocks of games per fetch from the shared counter: large enough to keep
+  // the counter cold, small enough that slow strategies still share out a
+  // short run among all threads.
+  const long long block = std::clamp<long long>(options.games / (16LL * threads), 1, 256);
 
   std::atomic<long long> next{0}, done{0};
   std::atomic<bool> failed{false};
