@@ -19,6 +19,7 @@
 #include <battleship/density/exact_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 #include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/memoized.hpp>
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
 #include <nlohmann/json.hpp>
@@ -38,6 +39,7 @@ struct evaluate_options {
   std::string shard = "0/1";
   std::string order;
   int threads = 0;
+  int book_depth = 24;  // exact-greedy: positions with at most this many shots are cached; -1 disables
   bool json = false;
   bool progress = false;
   bool quiet = false;
@@ -136,9 +138,14 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   if (s == "per-ship-density")  // deterministic: ties to the lowest cell
     return run_strategy(opts, rules, density_greedy(rules, per_ship_density<rules_t>(rules), tie_break::lowest_cell),
                         eo, method);
-  if (s == "exact-greedy")  // deterministic: ties to the lowest cell; small grids only
-    return run_strategy(opts, rules, density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell), eo,
-                        method);
+  if (s == "exact-greedy") {  // deterministic: ties to the lowest cell; small grids only
+    const auto greedy = density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell);
+    if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
+    if (opts.book_depth < 0) return run_strategy(opts, rules, greedy, eo, method);
+    // Every copy (one per thread) shares the cache: each position of the strategy's tree is solved once.
+    const auto book = std::make_shared<decision_cache<rules_t::board_type>>(opts.book_depth);
+    return run_strategy(opts, rules, memoized(greedy, book), eo, method);
+  }
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
 
@@ -253,6 +260,10 @@ const command_registration registered{[](CLI::App& app) {
   opts->rules.add_to(sub, true, false);
   sub->add_option("--shard", opts->shard, "run part i of n (0-based), e.g. 0/4")->capture_default_str();
   sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
+  sub->add_option("--book-depth", opts->book_depth,
+                  "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
+                  "threads (same result, much faster); -1 turns the cache off")
+      ->capture_default_str();
   sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
       ->check(CLI::IsMember({"auto", "fast", "play"}))
       ->capture_default_str();

@@ -21,6 +21,7 @@
 #include <battleship/density/per_ship_density.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/memoized.hpp>
 #include <battleship/strategy/parity_hunt_target.hpp>
 #include <battleship/strategy/park_hunt_target.hpp>
 #include <battleship/strategy/random_fire.hpp>
@@ -44,6 +45,7 @@ struct simulate_options {
   std::string defense = "uniform";
   std::int64_t hit_weight = per_ship_density_options{}.hit_weight;
   int samples = 1000;
+  int book_depth = 24;  // exact-greedy: positions with at most this many shots are cached; -1 disables
   bool json = false;
   bool progress = false;
   std::string histogram;
@@ -99,8 +101,12 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
   return simulate(rules, make, defense, so);
 }
 
+// exact-greedy's shared cache of decisions (see strategy/memoized.hpp), when on.
+using book_t = decision_cache<rules_t::board_type>;
+
 template <Defense D>
-simulation_result dispatch(const simulate_options& opts, const rules_t& rules, const D& defense) {
+simulation_result dispatch(const simulate_options& opts, const rules_t& rules, const D& defense,
+                           const std::shared_ptr<book_t>& book) {
   const std::string& s = opts.strategy;
   if (s == "random")
     return run_with(
@@ -128,9 +134,14 @@ simulation_result dispatch(const simulate_options& opts, const rules_t& rules, c
     return run_with(
         opts, rules, [&] { return density_greedy(rules, per_ship_density<rules_t>(rules, po)); }, defense);
   }
-  if (s == "exact-greedy")
+  if (s == "exact-greedy") {
+    // Deterministic (ties to the lowest cell), so the shared cache replays its own choices.
+    if (book)
+      return run_with(
+          opts, rules, [&] { return memoized(density_greedy(rules, exact_density<rules_t>(rules)), book); }, defense);
     return run_with(
         opts, rules, [&] { return density_greedy(rules, exact_density<rules_t>(rules)); }, defense);
+  }
   if (s == "monte-carlo-greedy") {
     if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
     return run_with(
@@ -152,8 +163,12 @@ void run(const simulate_options& opts) {
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
   if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
   const rules_t rules = opts.rules.make_rules();
-  const simulation_result r = opts.defense == "park-figure8" ? dispatch(opts, rules, park_figure8_defense(rules))
-                                                             : dispatch(opts, rules, uniform_defense<rules_t>(rules));
+  if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
+  const auto book =
+      opts.strategy == "exact-greedy" && opts.book_depth >= 0 ? std::make_shared<book_t>(opts.book_depth) : nullptr;
+  const simulation_result r = opts.defense == "park-figure8"
+                                  ? dispatch(opts, rules, park_figure8_defense(rules), book)
+                                  : dispatch(opts, rules, uniform_defense<rules_t>(rules), book);
   const shot_statistics& st = r.stats;
   const double half = (st.ci95_high - st.ci95_low) / 2;
   if (!opts.histogram.empty()) {
@@ -185,6 +200,7 @@ void run(const simulate_options& opts) {
     out["seconds"] = r.seconds;
     out["cpu_seconds"] = r.cpu_seconds;
     out["games_per_second"] = r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0;
+    if (book) out["book"] = {{"depth", book->max_shots()}, {"positions", book->size()}, {"hits", book->hits()}};
     std::cout << out.dump(2) << '\n';
     return;
   }
@@ -202,6 +218,9 @@ void run(const simulate_options& opts) {
   std::printf("time     %.3f s (%.1f games/s), %.3f s of CPU (%.1f games per CPU second)\n", r.seconds,
               r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0, r.cpu_seconds,
               r.cpu_seconds > 0 ? static_cast<double>(st.games) / r.cpu_seconds : 0.0);
+  if (book)
+    std::printf("book     %zu positions cached (up to %d shots), %llu shots answered from it\n", book->size(),
+                book->max_shots(), static_cast<unsigned long long>(book->hits()));
 }
 
 const command_registration registered{[](CLI::App& app) {
@@ -221,6 +240,10 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
       ->capture_default_str();
   sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")->capture_default_str();
+  sub->add_option("--book-depth", opts->book_depth,
+                  "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
+                  "games and threads (the same games, much faster); -1 turns the cache off")
+      ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");

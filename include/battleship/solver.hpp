@@ -37,6 +37,7 @@
 #include <battleship/solve/reference.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/memoized.hpp>
 #include <battleship/strategy/parity_hunt_target.hpp>
 #include <battleship/strategy/park_hunt_target.hpp>
 #include <battleship/strategy/random_fire.hpp>

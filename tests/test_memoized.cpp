@@ -1,0 +1,155 @@
+// memoized<S> and decision_cache: the cached policy plays exactly the games
+// of the policy it wraps (sequentially and from several threads sharing one
+// cache), the key tells apart what a pure policy could tell apart, and
+// policies with state between shots are rejected.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/simulation.hpp>
+#include <battleship/core/random_layout.hpp>
+#include <battleship/defense/defense.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/memoized.hpp>
+#include <battleship/strategy/rng.hpp>
+
+using namespace battleship;
+
+namespace {
+using dyn = dynamic_rules;
+using dboard = dyn::board_type;
+
+static_assert(MemoizablePolicy<density_greedy<dyn, exact_density<dyn>>>);
+static_assert(Strategy<memoized<density_greedy<dyn, exact_density<dyn>>>>);
+static_assert(!MemoizablePolicy<hunt_target<dyn>>);  // keeps a target stack
+
+// Returns a fresh cell number on every call: shows when the cache answered.
+struct counting_policy {
+  using board_type = dboard;
+  int calls = 0;
+  int next_shot(const observation<board_type>&) { return calls++; }
+};
+}  // namespace
+
+TEST_CASE("memoized exact greedy plays the same games as exact greedy", "[memoized]") {
+  for (auto rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})
+    for (bool sunk : {false, true}) {
+      const auto rules = make_dynamic_rules(5, 5, {3, 2, 2}, rule, sunk);
+      auto cache = std::make_shared<decision_cache<dboard>>(8);
+      memoized cached(density_greedy(rules, exact_density<dyn>(rules)), cache);
+      auto plain = density_greedy(rules, exact_density<dyn>(rules));
+      const uniform_layout_sampler<dyn> sampler(rules);
+      splitmix_rng rng(static_cast<std::uint64_t>(rule) * 2 + sunk);
+      for (int g = 0; g < 40; ++g) {
+        const layout hidden = sampler(rng);
+        CHECK(play_game(rules, cached, hidden) == play_game(rules, plain, hidden));
+      }
+      // The opening is shared by every game; nothing deeper than 8 shots is kept.
+      CHECK(cache->hits() >= 39);
+      CHECK(cache->size() > 0);
+      CHECK(cache->size() <= cache->misses());
+      CHECK(cache->size() <= 40 * 9);
+    }
+}
+
+TEST_CASE("memoized: threads sharing one cache give the unshared statistics", "[memoized][simulation]") {
+  const auto rules = make_dynamic_rules(6, 6, {3, 3, 2}, adjacency::no_edge, true);
+  const uniform_defense<dyn> defense(rules);
+  simulation_options o;
+  o.games = 300;
+  o.seed = 99;
+  o.threads = 1;
+  const auto plain = simulate(
+                         rules, [&] { return density_greedy(rules, exact_density<dyn>(rules)); }, defense, o)
+                         .stats;
+  auto cache = std::make_shared<decision_cache<dboard>>();
+  o.threads = 2;
+  const auto shared =
+      simulate(
+          rules, [&] { return memoized(density_greedy(rules, exact_density<dyn>(rules)), cache); }, defense, o)
+          .stats;
+  CHECK(shared.histogram == plain.histogram);
+  CHECK(cache->hits() > 300);
+}
+
+TEST_CASE("decision_cache: keyed by hits, misses and sunk announcements", "[memoized]") {
+  const auto rules = make_dynamic_rules(5, 5, {2, 2}, adjacency::touching, true);
+  auto cache = std::make_shared<decision_cache<dboard>>(3);
+  memoized m(counting_policy{}, cache);
+  observation<dboard> a(rules);
+  CHECK(m.next_shot(a) == 0);
+  CHECK(m.next_shot(a) == 0);  // answered from the cache
+  CHECK(m.policy().calls == 1);
+
+  // The same cells shot in another order is the same position for a pure policy...
+  observation<dboard> b1(rules), b2(rules);
+  b1.record_miss(3);
+  b1.record_hit(7);
+  b2.record_hit(7);
+  b2.record_miss(3);
+  const int first = m.next_shot(b1);
+  CHECK(m.next_shot(b2) == first);
+  // ...but a hit is not a miss, and which ship sank matters, and so do the
+  // hits known when it sank.
+  observation<dboard> c(rules);
+  c.record_hit(3);
+  c.record_hit(7);
+  CHECK(m.next_shot(c) != first);
+  observation<dboard> s0(rules), s1(rules);
+  s0.record_hit(0);
+  s0.record_sunk(1, 0);
+  s1.record_hit(0);
+  s1.record_sunk(1, 1);
+  CHECK(m.next_shot(s0) != m.next_shot(s1));
+  observation<dboard> t1(rules), t2(rules);
+  t1.record_hit(0);
+  t1.record_sunk(1, 0);
+  t1.record_hit(2);
+  t2.record_hit(2);
+  t2.record_hit(0);
+  t2.record_sunk(1, 0);  // same cells and ship, but cell 2 was already hit when it sank
+  CHECK(m.next_shot(t1) != m.next_shot(t2));
+
+  // Positions deeper than max_shots are never cached.
+  observation<dboard> deep(rules);
+  for (int cell : {10, 11, 12, 13}) deep.record_miss(cell);
+  const int before = m.policy().calls;
+  (void)m.next_shot(deep);
+  (void)m.next_shot(deep);
+  CHECK(m.policy().calls == before + 2);
+
+  cache->clear();
+  CHECK(cache->size() == 0);
+  CHECK_THROWS_AS(decision_cache<dboard>(-1), std::invalid_argument);
+  CHECK_THROWS_AS(memoized(counting_policy{}, nullptr), std::invalid_argument);
+}
+
+TEST_CASE("exact_density::best_cell is the greedy argmax with ties to the lowest cell", "[memoized][density]") {
+  const auto rules = make_dynamic_rules(6, 5, {3, 2, 2}, adjacency::no_contact, false);
+  exact_density<dyn> model(rules);
+  const uniform_layout_sampler<dyn> sampler(rules);
+  splitmix_rng rng(5);
+  for (int k = 0; k < 30; ++k) {
+    game<dyn> g(rules, sampler(rng));
+    for (int s = 0; s < k % 12 && !g.over(); ++s) {
+      int c;
+      do c = static_cast<int>(rng() % 30);
+      while (g.seen().shots().test(static_cast<std::size_t>(c)));
+      g.shoot(c);
+    }
+    if (g.over()) continue;
+    const density_map w = model.weights(g.seen());
+    int best = -1;
+    for (int c = 0; c < 30; ++c)
+      if (!g.seen().shots().test(static_cast<std::size_t>(c)) &&
+          (best < 0 || w[static_cast<std::size_t>(c)] > w[static_cast<std::size_t>(best)]))
+        best = c;
+    CHECK(model.best_cell(g.seen()) == best);
+  }
+}
