@@ -319,3 +319,43 @@ TEST_CASE("per-ship density rejects a bad knob and an impossible sinking", "[den
   seen.record_sunk(0, 0);  // a 3-ship "sunk" by its first and only hit
   CHECK_THROWS_AS(m.weights(seen), inconsistent_observation);
 }
+
+TEST_CASE("per-ship density throws when a ship has no room or a hit cannot be covered", "[density]") {
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
+  // Misses on every row and column at index 1 and 2 leave only corners
+  // and isolated cells: no room for the 3-ship (the 2-ship fits).
+  observation<dboard> crowded(rules);
+  for (int c : {1, 2, 4, 7, 8, 11, 13, 14, 5, 10}) crowded.record_miss(c);
+  // A hit boxed in by misses and the grid's corner (hit/miss feedback: with
+  // sunk feedback the model leaves unexplained hits alone, see the header).
+  const auto hit_miss = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, false);
+  observation<dboard> boxed(hit_miss);
+  boxed.record_miss(1);
+  boxed.record_miss(4);
+  boxed.record_hit(0);
+  // A sound board for contrast.
+  observation<dboard> fine(rules);
+  fine.record_hit(5);
+  fine.record_miss(6);
+  for (const auto& [r, obs] : {std::pair{rules, crowded}, std::pair{hit_miss, boxed}}) {
+    INFO(obs.shot_count() << " shots");
+    per_ship_density<dyn> fast(r);
+    CHECK_THROWS_AS(fast.weights(obs), inconsistent_observation);
+    CHECK_THROWS_AS(fast.best_cell(obs), inconsistent_observation);
+    CHECK_THROWS_AS(per_ship_density_reference<dyn>(r).weights(obs), inconsistent_observation);
+    CHECK_THROWS_AS(exact_density<dyn>(r).weights(obs), inconsistent_observation);
+  }
+  per_ship_density<dyn> recovers(rules);
+  CHECK_THROWS_AS(recovers.weights(crowded), inconsistent_observation);
+  CHECK_NOTHROW(recovers.weights(fine));  // the same model recovers on a sound board
+  // The boxed hit becomes a contradiction only once its last neighbour is
+  // a miss: shot by shot, the incremental model notices at that shot.
+  per_ship_density<dyn> inc(hit_miss);
+  observation<dboard> step(hit_miss);
+  step.record_hit(0);
+  CHECK_NOTHROW(inc.weights(step));
+  step.record_miss(1);
+  CHECK_NOTHROW(inc.weights(step));
+  step.record_miss(4);
+  CHECK_THROWS_AS(inc.weights(step), inconsistent_observation);
+}

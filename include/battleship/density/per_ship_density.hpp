@@ -31,6 +31,10 @@
 // The model is incremental: it keeps per-placement state and per-cell sums,
 // and each new shot updates only the placements through that cell (about 30
 // on the classic game) instead of rebuilding the map (about 760 placements).
+// weights()/best_cell() throw inconsistent_observation when a ship afloat has
+// no placement left, or (hit/miss feedback) a hit lies on no placement at
+// all. Subtler contradictions (ships that fit alone but not together, or a
+// hit no sunk ship nor ship afloat can explain) only the exact models see.
 // weights()/best_cell() accept any observation: one that extends the last seen
 // is applied shot by shot; anything else restarts from scratch. Call
 // new_game() when starting a fresh game to skip the check.
@@ -74,6 +78,15 @@ template <class Board>
   }
   if (!any) throw inconsistent_observation("a sunk ship fits on no line of hits through its sinking cell");
   return common;
+}
+
+// The two contradictions the per-ship models check for.
+[[noreturn]] inline void no_room_left(int length) {
+  throw inconsistent_observation("no placement is left for a ship of length " + std::to_string(length) +
+                                 " still afloat");
+}
+[[noreturn]] inline void uncoverable_hit(int cell) {
+  throw inconsistent_observation("no ship afloat can cover the hit at cell " + std::to_string(cell));
 }
 
 // hit_weight^h for h = 0..max_length, capped so sums stay exact in a double.
@@ -213,6 +226,8 @@ class per_ship_density {
     hit_count_.assign(pmask_.size(), 0);
     penalty_.assign(static_cast<std::size_t>(cells_), 0.0);
     afloat_ = group_size_;
+    live_.assign(group_size_.size(), 0);
+    for (std::size_t g = 0; g + 1 < group_first_.size(); ++g) live_[g] = group_first_[g + 1] - group_first_[g];
     hits_ = {};
     shots_ = {};
     attributed_ = {};
@@ -234,6 +249,13 @@ class per_ship_density {
       reset();
       apply_log(log);
     }
+    // total_ holds exact integers: 0 on a live hit means no ship afloat can cover it.
+    for (std::size_t g = 0; g < afloat_.size(); ++g)
+      if (afloat_[g] > 0 && live_[g] == 0) detail::no_room_left(group_length_[g]);
+    if (!sunk_feedback_)  // with sinks, a hit left unattributed may still be a sunk ship's
+      hits_.for_each([&](std::size_t c) {
+        if (total_[c] == 0) detail::uncoverable_hit(static_cast<int>(c));
+      });
   }
 
   // Applies log[processed_..]; false if one of those cells was already applied.
@@ -295,6 +317,7 @@ class per_ship_density {
       const auto p = static_cast<std::size_t>(through_[static_cast<std::size_t>(k)]);
       if (blocked_[p]) continue;
       blocked_[p] = 1;
+      --live_[static_cast<std::size_t>(pgroup_[p])];
       add(p, -value_[static_cast<std::size_t>(pgroup_[p] * stride_) + hit_count_[p]]);
     }
   }
@@ -336,6 +359,7 @@ class per_ship_density {
   // argmax vectorises; penalty_ is -infinity on shot cells, 0 elsewhere.
   std::vector<double> total_, penalty_;
   std::vector<std::int64_t> afloat_;
+  std::vector<int> live_;  // per group: placements not blocked by misses or sunk ships' halos
   std::vector<unsigned char> blocked_, hit_count_;
   board_type hits_{}, shots_{}, attributed_{}, obstructed_{};
   std::size_t processed_ = 0, sinks_ = 0;
@@ -389,6 +413,15 @@ class per_ship_density_reference {
         p.mask.for_each([&](std::size_t c) { sum[c] += w; });
       }
     }
+    for (int i = 0; i < rules_.ship_count(); ++i)
+      if (!obs.is_sunk(i) && std::none_of(table_.ship(i).begin(), table_.ship(i).end(), [&](const auto& p) {
+            return !p.mask.intersects(obs.misses()) && !p.mask.intersects(obstructed);
+          }))
+        detail::no_room_left(rules_.ship_length(i));
+    if (!obs.sunk_feedback())
+      obs.hits().for_each([&](std::size_t c) {
+        if (sum[c] == 0) detail::uncoverable_hit(static_cast<int>(c));
+      });
     density_map out(sum.size(), 0.0);
     for (std::size_t c = 0; c < sum.size(); ++c)
       if (!obs.shots().test(c)) out[c] = static_cast<double>(sum[c]);
