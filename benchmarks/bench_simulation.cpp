@@ -12,9 +12,11 @@
 
 #include <battleship/analysis/game_loop.hpp>
 #include <battleship/analysis/simulation.hpp>
+#include <battleship/density/exact_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/memoized.hpp>
 
 using namespace battleship;
 
@@ -100,4 +102,38 @@ void BM_simulate_hunt_target(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * o.games);
 }
 BENCHMARK(BM_simulate_hunt_target)->Arg(2)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+// Exact-posterior greedy on an 8x8 board (4,3,3,2, sunk announced), one
+// thread, 200 games per iteration: plain (the DP runs on every shot) beside
+// memoized with a cache that starts empty every iteration, so the ratio is
+// what one fresh run of 200 games gains from its own opening book. Both runs
+// must give the same histogram; the benchmark stops with an error if not.
+void exact_greedy_games(benchmark::State& state, bool book) {
+  const auto rules = make_dynamic_rules(8, 8, {4, 3, 3, 2}, adjacency::touching, true);
+  const uniform_defense<dynamic_rules> defense(rules);
+  simulation_options o;
+  o.games = 200;
+  o.seed = 7;
+  auto plain = [&] { return density_greedy(rules, exact_density<dynamic_rules>(rules)); };
+  static const auto reference = simulate(rules, plain, defense, o).stats.histogram;
+  for (auto _ : state) {
+    simulation_result r;
+    if (book) {
+      auto cache = std::make_shared<decision_cache<dynamic_rules::board_type>>();
+      r = simulate(
+          rules, [&] { return memoized(plain(), cache); }, defense, o);
+    } else {
+      r = simulate(rules, plain, defense, o);
+    }
+    if (r.stats.histogram != reference) {
+      state.SkipWithError("memoized play differs from plain play");
+      return;
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * o.games);
+}
+void BM_exact_greedy_8x8_plain(benchmark::State& state) { exact_greedy_games(state, false); }
+void BM_exact_greedy_8x8_memoized(benchmark::State& state) { exact_greedy_games(state, true); }
+BENCHMARK(BM_exact_greedy_8x8_plain)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_exact_greedy_8x8_memoized)->UseRealTime()->Unit(benchmark::kMillisecond);
 }  // namespace
