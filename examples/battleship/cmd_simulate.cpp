@@ -16,6 +16,7 @@
 #include <battleship/analysis/simulation.hpp>
 #include <battleship/defense/defense.hpp>
 #include <battleship/defense/park_figure8.hpp>
+#include <battleship/defense/sequential_defense.hpp>
 #include <battleship/density/exact_density.hpp>
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
@@ -166,8 +167,9 @@ void run(const simulate_options& opts) {
   if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
   const auto book =
       opts.strategy == "exact-greedy" && opts.book_depth >= 0 ? std::make_shared<book_t>(opts.book_depth) : nullptr;
-  const simulation_result r = opts.defense == "park-figure8"
-                                  ? dispatch(opts, rules, park_figure8_defense(rules), book)
+  const simulation_result r = opts.defense == "park-figure8" ? dispatch(opts, rules, park_figure8_defense(rules), book)
+                              : opts.defense == "sequential"
+                                  ? dispatch(opts, rules, sequential_defense<rules_t>(rules), book)
                                   : dispatch(opts, rules, uniform_defense<rules_t>(rules), book);
   const shot_statistics& st = r.stats;
   const double half = (st.ci95_high - st.ci95_low) / 2;
@@ -234,8 +236,10 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
       ->capture_default_str();
   sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")->capture_default_str();
-  sub->add_option("--defense", opts->defense, "uniform (every legal layout equally likely) or park-figure8")
-      ->check(CLI::IsMember({"uniform", "park-figure8"}))
+  sub->add_option("--defense", opts->defense,
+                  "uniform (every legal layout equally likely), sequential (ship by ship, each redrawn until it "
+                  "fits, as most games place them) or park-figure8")
+      ->check(CLI::IsMember({"uniform", "sequential", "park-figure8"}))
       ->capture_default_str();
   sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
       ->capture_default_str();

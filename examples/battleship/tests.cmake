@@ -232,6 +232,23 @@ battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
 battleship_cli_test("error: simulate zero games" FAIL ARGS simulate --strategy random --games 0)
+# The opening book changes the cost, never the games: the same mean with and without it.
+battleship_cli_test("simulate: exact-greedy with its opening book"
+  ARGS simulate --strategy exact-greedy --grid 6x6 --fleet 3,2,2 --rule no-edge --feedback sunk --games 300 --seed 4
+       --threads 2 --json JSON games=300 mean=16.949999999999999 book.depth=24)
+battleship_cli_test("simulate: exact-greedy without the book plays the same games"
+  ARGS simulate --strategy exact-greedy --grid 6x6 --fleet 3,2,2 --rule no-edge --feedback sunk --games 300 --seed 4
+       --threads 2 --book-depth -1 --json JSON games=300 mean=16.949999999999999)
+battleship_cli_test("evaluate: exact-greedy over every 5x5 layout, book on and off"
+  ARGS evaluate --strategy exact-greedy --grid 5x5 --fleet 3,2 --json JSON layouts=956 mean_fraction=2864/239 max=17)
+battleship_cli_test("evaluate: exact-greedy without the book"
+  ARGS evaluate --strategy exact-greedy --grid 5x5 --fleet 3,2 --book-depth -1 --json
+  JSON layouts=956 mean_fraction=2864/239 max=17)
+battleship_cli_test("error: a book depth below -1" FAIL
+  ARGS simulate --strategy exact-greedy --grid 5x5 --fleet 3 --games 3 --book-depth -2)
+battleship_cli_test("simulate: ships placed one by one (sequential defense)"
+  ARGS simulate --strategy hunt-target --preset datagenetics --defense sequential --games 500 --seed 2 --json
+  JSON games=500)
 battleship_cli_test("error: Park's Figure 8 defence needs his grid" FAIL
   ARGS simulate --strategy hunt-target --grid 5x5 --fleet 3 --defense park-figure8 --games 3)
 battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"

@@ -26,6 +26,7 @@
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/defense/defense.hpp>
 #include <battleship/defense/park_figure8.hpp>
+#include <battleship/defense/sequential_defense.hpp>
 #include <battleship/density/density_model.hpp>
 #include <battleship/density/exact_density.hpp>
 #include <battleship/density/monte_carlo_density.hpp>

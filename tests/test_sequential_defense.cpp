@@ -1,0 +1,101 @@
+// sequential_defense: legal layouts under every rule, reproducible, and
+// distributed exactly as "each ship uniform among the positions left by the
+// ships before it" (computed by brute force here), which is not uniform.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <map>
+#include <vector>
+
+#include <battleship/core/layout.hpp>
+#include <battleship/core/placement.hpp>
+#include <battleship/defense/defense.hpp>
+#include <battleship/defense/sequential_defense.hpp>
+#include <battleship/strategy/rng.hpp>
+
+using namespace battleship;
+
+namespace {
+using dyn = dynamic_rules;
+static_assert(Defense<sequential_defense<dyn>>);
+
+using key = std::vector<int>;  // (row, col, dir) of every ship, in fleet order
+key key_of(const layout& l) {
+  key k;
+  for (int i = 0; i < l.size(); ++i) {
+    k.push_back(l[i].row);
+    k.push_back(l[i].col);
+    k.push_back(l[i].dir == orientation::horizontal ? 0 : 1);
+  }
+  return k;
+}
+
+// Probability of every layout under ship-by-ship placement: the product of
+// 1 / (positions left) along the way, renormalised over the draws that do
+// not get stuck (a stuck draw restarts).
+void sequential_law(const dyn& rules, const placement_table<dyn>& table, int ship, dyn::board_type forbidden,
+                    const layout& so_far, double p, std::map<key, double>& law) {
+  if (ship == rules.ship_count()) {
+    law[key_of(so_far)] += p;
+    return;
+  }
+  std::vector<const placed_ship<dyn::board_type>*> fits;
+  for (const auto& q : table.ship(ship))
+    if (!q.mask.intersects(forbidden)) fits.push_back(&q);
+  for (const auto* q : fits) {
+    layout next = so_far;
+    next.push_back(q->where);
+    sequential_law(rules, table, ship + 1, forbidden | halo(table.geometry(), rules.contact(), q->mask), next,
+                   p / static_cast<double>(fits.size()), law);
+  }
+}
+}  // namespace
+
+TEST_CASE("sequential_defense draws ship by ship, which is not uniform", "[defense]") {
+  for (auto rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    INFO("rule " << static_cast<int>(rule));
+    const auto rules = make_dynamic_rules(5, 4, {3, 2, 2}, rule, false);
+    const placement_table<dyn> table(rules);
+    std::map<key, double> law;
+    sequential_law(rules, table, 0, {}, layout{}, 1.0, law);
+    double total = 0;
+    for (const auto& [k, p] : law) total += p;
+    REQUIRE(total > 0);
+    for (auto& [k, p] : law) p /= total;
+
+    const sequential_defense<dyn> defense(rules);
+    splitmix_rng rng(11);
+    constexpr int draws = 100'000;
+    std::map<key, int> seen;
+    for (int d = 0; d < draws; ++d) {
+      const layout l = defense.place(rng);
+      REQUIRE_FALSE(validate(rules, l).has_value());
+      ++seen[key_of(l)];
+    }
+    // Pearson chi-square against the exact law (df = layouts - 1); the
+    // bound is far in the tail (six standard deviations).
+    double chi2 = 0;
+    for (const auto& [k, p] : law) {
+      const double expected = p * draws;
+      const double o = seen.count(k) ? seen.at(k) : 0;
+      chi2 += (o - expected) * (o - expected) / expected;
+    }
+    CHECK(seen.size() == law.size());
+    const double df = static_cast<double>(law.size() - 1);
+    CHECK(chi2 < df + 6 * std::sqrt(2 * df));
+    // Not uniform: the most and least likely layouts differ by far more than noise.
+    double lo = 1, hi = 0;
+    for (const auto& [k, p] : law) {
+      lo = std::min(lo, p);
+      hi = std::max(hi, p);
+    }
+    CHECK(hi > 1.2 * lo);
+  }
+  // Same seed, same layouts.
+  const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_contact, true);
+  const sequential_defense<dyn> d(rules);
+  splitmix_rng a(5), b(5);
+  for (int k = 0; k < 50; ++k) CHECK(d.place(a) == d.place(b));
+  CHECK_THROWS_AS(sequential_defense<dyn>(make_dynamic_rules(3, 3, {4}, adjacency::touching, false)),
+                  std::invalid_argument);
+}
