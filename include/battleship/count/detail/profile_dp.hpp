@@ -638,14 +638,21 @@ class profile_dp {
     std::vector<std::uint64_t>& occupied = occupied_;
     std::vector<std::uint64_t>& summary = summary_;
     std::vector<std::uint32_t>& index_of = index_of_;
-    const std::vector<Key>& keys = cur.keys;
-    const std::vector<V>& f = f_of<V>(cur);
+    // Raw pointers and a local count: the appends below could alias a
+    // vector's own fields, so the compiler would reload them every time.
+    const Key* const keys = cur.keys.data();
+    const std::size_t key_count = cur.keys.size();
+    const V* const f = f_of<V>(cur).data();
     cur.first_edge.clear();
     cur.dst.clear();
     edge_stream_.clear();
+    // Each stream is written through a plain index into vectors kept at
+    // their capacity (cheaper than push_back's two reloads per append).
+    std::array<std::size_t, 64> fill{};
+    if (codes > fill.size()) throw std::length_error("profile_dp: ships longer than 62 cells");
     for (std::size_t k = 0; k < codes; ++k) {
-      stream_keys_[k].clear();
-      stream_f[k].clear();
+      if (stream_keys_[k].size() < 64) stream_keys_[k].resize(64);
+      stream_f[k].resize(stream_keys_[k].size());
     }
     std::uint32_t edges = 0;
     // Appends one successor state to the stream of its new code; returns its index there.
@@ -653,11 +660,16 @@ class profile_dp {
       // After the last cell only states with every ship placed count.
       if (last && (key & count_mask) != 0) return dropped;
       const auto st = static_cast<std::size_t>(key >> top_shift);
-      stream_keys_[st].push_back(key);
-      stream_f[st].push_back(value);
-      return static_cast<std::uint32_t>(stream_keys_[st].size() - 1);
+      const std::size_t at = fill[st]++;
+      if (at == stream_keys_[st].size()) [[unlikely]] {
+        stream_keys_[st].resize(2 * at);
+        stream_f[st].resize(2 * at);
+      }
+      stream_keys_[st][at] = key;
+      stream_f[st][at] = value;
+      return static_cast<std::uint32_t>(at);
     };
-    for (std::size_t s = 0; s < keys.size();) {
+    for (std::size_t s = 0; s < key_count;) {
       // One chunk: the states sharing Q; their successors all share Q too.
       const Key q = keys[s] >> q_shift;
       const std::uint32_t chunk_first = edges;
@@ -665,7 +677,7 @@ class profile_dp {
         // Successors of a chunk differ only in their low part (new code, h,
         // ul, counts): sum them in a small dense table, read back in order
         // through its occupancy bitmap.
-        for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
+        for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
           if (keep_layers) cur.first_edge.push_back(edges);
           const V fs = f[s];
           expand(
@@ -710,7 +722,7 @@ class profile_dp {
       } else {
         // Wide low parts: sort the chunk's successors instead.
         batch.clear();
-        for (; s < keys.size() && (keys[s] >> q_shift) == q; ++s) {
+        for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
           if (keep_layers) cur.first_edge.push_back(edges);
           const V fs = f[s];
           expand(
@@ -741,7 +753,7 @@ class profile_dp {
     if (keep_layers) cur.first_edge.push_back(edges);
     // The streams, in order of their new code, are the next layer in key order.
     std::vector<std::size_t> offset(codes + 1, 0);
-    for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + stream_keys_[k].size();
+    for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + fill[k];
     if (offset[codes] >= dropped || edges >= dropped)
       throw std::length_error("profile_dp: too many states in one layer");
     if (keep_layers)
@@ -751,8 +763,9 @@ class profile_dp {
     std::vector<V>& nf = f_of<V>(nxt);
     nf.clear();
     for (std::size_t k = 0; k < codes; ++k) {
-      nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].end());
-      nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].end());
+      const auto n_k = static_cast<std::ptrdiff_t>(fill[k]);
+      nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].begin() + n_k);
+      nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].begin() + n_k);
     }
     return edges;
   }
