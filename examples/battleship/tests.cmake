@@ -183,7 +183,7 @@ battleship_cli_test("density: per-ship model gives weights"
   JSON model=per-ship best=C4 relative.15=1.0 JSON_LENGTH weights=36 relative=36)
 battleship_cli_test("error: per-ship model on an impossible board" FAIL
   ARGS density --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt --model per-ship
-  STDERR "no layout agrees")
+  STDERR "no placement is left for a ship")
 
 # Errors: one line on stderr, nothing on stdout, status 1 (bad input) or 2 (bad arguments).
 battleship_cli_test("error: malformed --grid" FAIL ARGS count --grid 3y3 STDERR "--grid '3y3'")
