@@ -176,6 +176,22 @@ class profile_dp {
     for (int i = 0; i < n; ++i)
       first_hit_after_[static_cast<std::size_t>(i)] =
           static_cast<int>(std::upper_bound(hit_cells_.begin(), hit_cells_.end(), i) - hit_cells_.begin());
+    // Columns a horizontal ship of length L starting here will cross: their
+    // codes (the cells above, row r-1) sit in slots 1..L-1 of the profile and
+    // must all be 0, or the ship runs into a vertical ship (any rule) or
+    // touches a ship cell above it (contact rules). Under no contact the
+    // cell above-right of its end (slot L) must be empty too, when it exists.
+    // Checked at the start, so doomed states die at once instead of L-1
+    // cells later.
+    row_clear_.assign(static_cast<std::size_t>(2 * (p_.max_length + 1)), 0);
+    for (int len = 1; len <= p_.max_length; ++len)
+      for (int diagonal = 0; diagonal < 2; ++diagonal) {
+        Key m = 0;
+        const int last = std::min(p_.width - 1, len - 1 + (p_.rule == adjacency::no_contact ? diagonal : 0));
+        for (int slot = 1; slot <= last; ++slot)
+          m |= static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + slot * code_bits_);
+        row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
+      }
     labelled_factor_ = 1;
     for (const auto& t : p_.types)
       for (int k = 2; k <= t.multiplicity; ++k)
@@ -399,7 +415,7 @@ class profile_dp {
 
   // What a step at cell i needs, computed once per cell.
   struct cell_context {
-    int i = 0;
+    int i = 0, col = 0;
     bool has_left = false, has_up_right = false;
     signed char forced = 0;
     int free_after = 0;       // cells after this one that are not misses
@@ -411,6 +427,7 @@ class profile_dp {
     const int W = p_.width, c = i % W;
     cell_context x;
     x.i = i;
+    x.col = c;
     x.has_left = c > 0;
     x.has_up_right = c + 1 < W;
     x.forced = p_.forced[static_cast<std::size_t>(i)];
@@ -504,6 +521,10 @@ class profile_dp {
     }
     if (x.forced <= 0) emit_if_room(base, 1, step_water);
     if (x.forced < 0 || blocked || diagonal || (!touching && a != 0)) return;
+    // Under the contact rules nothing may start beside a vertical ship
+    // running down into the east neighbour (no contact already saw it as
+    // the up-right cell).
+    if (!touching && x.has_up_right && (static_cast<unsigned>(s >> (code_shift_ + code_bits_)) & cmask) >= 2) return;
     unsigned avail = available_[static_cast<std::size_t>(s & count_mask)];
     const std::size_t cells = static_cast<std::size_t>(p_.cells());
     while (avail != 0) {
@@ -512,7 +533,15 @@ class profile_dp {
       const auto& ty = p_.types[static_cast<std::size_t>(t)];
       const Key after = base - static_cast<Key>(stride_[static_cast<std::size_t>(t)]);
       const std::uint64_t* w = &p_.weight[(static_cast<std::size_t>(t) * cells + static_cast<std::size_t>(x.i)) * 2];
-      if (w[0] != 0) emit_if_room(after | occupied_code | (static_cast<Key>(ty.length - 1) << h_shift_), w[0], 2 * t);
+      // The start's weight is 0 unless the ship fits in the row, so slots
+      // 1..L-1 are columns of row r-1 to the east; slot L is when c + L < W.
+      // Under no edge contact, a vertical ship running down beside the
+      // ship's end (slot L) would touch it as well.
+      const bool east_end = x.col + ty.length < p_.width;
+      if (w[0] != 0 && (s & row_clear_[static_cast<std::size_t>(2 * ty.length + (east_end ? 1 : 0))]) == 0 &&
+          !(east_end && p_.rule == adjacency::no_edge &&
+            (static_cast<unsigned>(s >> (code_shift_ + ty.length * code_bits_)) & cmask) >= 2))
+        emit_if_room(after | occupied_code | (static_cast<Key>(ty.length - 1) << h_shift_), w[0], 2 * t);
       if (w[1] != 0) emit_if_room(after | (static_cast<Key>(ty.length) << x.top_shift), w[1], 2 * t + 1);
     }
   }
@@ -779,6 +808,7 @@ class profile_dp {
   std::vector<int> free_after_, hits_after_, first_hit_after_;  // per cell, about the cells after it
   std::vector<int> ships_left_;                                 // per count state: ships still unplaced
   std::vector<int> hit_cells_;                                  // in scan order
+  std::vector<Key> row_clear_;  // [2 * length + (end has a cell above-right)]: see reset()
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
   int kept_layers_ = 0;        // layers valid for backward() and sample()
