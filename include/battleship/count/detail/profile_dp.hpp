@@ -171,8 +171,14 @@ class profile_dp {
         ships_left_[idx] += static_cast<int>((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1));
     hit_cells_.clear();
     first_hit_after_.assign(static_cast<std::size_t>(n), 0);
+    hit_row_.clear();
+    hit_col_.clear();
     for (int i = 0; i < n; ++i)
-      if (p_.forced[static_cast<std::size_t>(i)] > 0) hit_cells_.push_back(i);
+      if (p_.forced[static_cast<std::size_t>(i)] > 0) {
+        hit_cells_.push_back(i);
+        hit_row_.push_back(i / p_.width);
+        hit_col_.push_back(i % p_.width);
+      }
     for (int i = 0; i < n; ++i)
       first_hit_after_[static_cast<std::size_t>(i)] =
           static_cast<int>(std::upper_bound(hit_cells_.begin(), hit_cells_.end(), i) - hit_cells_.begin());
@@ -415,7 +421,7 @@ class profile_dp {
 
   // What a step at cell i needs, computed once per cell.
   struct cell_context {
-    int i = 0, col = 0;
+    int i = 0, row = 0, col = 0;
     bool has_left = false, has_up_right = false;
     signed char forced = 0;
     int free_after = 0;       // cells after this one that are not misses
@@ -427,6 +433,7 @@ class profile_dp {
     const int W = p_.width, c = i % W;
     cell_context x;
     x.i = i;
+    x.row = i / W;
     x.col = c;
     x.has_left = c > 0;
     x.has_up_right = c + 1 < W;
@@ -445,17 +452,20 @@ class profile_dp {
   // that pairwise no single ship can reach need distinct ships. A necessary
   // condition only: it prunes states early that would die at a later hit.
   [[nodiscard]] bool hits_coverable(const cell_context& x, Key s, int need) const noexcept {
-    const int W = p_.width, r = x.i / W, c = x.i % W;
-    const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
     const int left = ships_left_[static_cast<std::size_t>(s & static_cast<Key>((Key{1} << count_bits_) - 1))];
+    // Both counts below are at most the number of hits ahead: most states
+    // pass without looking at the hits one by one.
+    if (x.hits_after <= need && x.hits_after <= left) return true;
+    const int W = p_.width, r = x.row, c = x.col;
+    const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
     const unsigned cmask = (1U << code_bits_) - 1;
     int uncovered = 0, independent = 0;
-    std::array<int, 8> chosen{};
+    std::array<std::size_t, 8> chosen{};  // indices into hit_cells_
     for (std::size_t k = static_cast<std::size_t>(x.first_hit_after); k < hit_cells_.size(); ++k) {
       const int cell = hit_cells_[k];
       if (cell <= x.i + h) continue;  // the current horizontal ship reaches it
-      const int row = cell / W, col = cell % W;
-      const int slot = (col - c - 1 + W) % W;
+      const int row = hit_row_[k], col = hit_col_[k];
+      const int slot = col > c ? col - c - 1 : col - c - 1 + W;
       const int code = static_cast<int>(static_cast<unsigned>(s >> (code_shift_ + slot * code_bits_)) & cmask);
       if (code >= 2) {
         const int top = col <= c ? r + 1 : r;
@@ -464,13 +474,13 @@ class profile_dp {
       if (++uncovered > need) return false;
       bool shared = false;
       for (int m = 0; m < independent && !shared; ++m) {
-        const int other = chosen[static_cast<std::size_t>(m)];
-        shared = (other / W == row && std::abs(other % W - col) < p_.max_length) ||
-                 (other % W == col && std::abs(other / W - row) < p_.max_length);
+        const std::size_t other = chosen[static_cast<std::size_t>(m)];
+        shared = (hit_row_[other] == row && std::abs(hit_col_[other] - col) < p_.max_length) ||
+                 (hit_col_[other] == col && std::abs(hit_row_[other] - row) < p_.max_length);
       }
       if (!shared) {
         if (independent == left) return false;
-        if (independent < static_cast<int>(chosen.size())) chosen[static_cast<std::size_t>(independent++)] = cell;
+        if (independent < static_cast<int>(chosen.size())) chosen[static_cast<std::size_t>(independent++)] = k;
       }
     }
     return true;
@@ -808,6 +818,7 @@ class profile_dp {
   std::vector<int> free_after_, hits_after_, first_hit_after_;  // per cell, about the cells after it
   std::vector<int> ships_left_;                                 // per count state: ships still unplaced
   std::vector<int> hit_cells_;                                  // in scan order
+  std::vector<int> hit_row_, hit_col_;                          // of each hit cell
   std::vector<Key> row_clear_;  // [2 * length + (end has a cell above-right)]: see reset()
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
