@@ -4,8 +4,11 @@
 // policies with state between shots are rejected.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <battleship/analysis/game_loop.hpp>
@@ -151,5 +154,52 @@ TEST_CASE("exact_density::best_cell is the greedy argmax with ties to the lowest
           (best < 0 || w[static_cast<std::size_t>(c)] > w[static_cast<std::size_t>(best)]))
         best = c;
     CHECK(model.best_cell(g.seen()) == best);
+  }
+}
+
+TEST_CASE("decision_cache: a saved book loads back and replays the same games", "[memoized]") {
+  const auto rules = make_dynamic_rules(6, 5, {3, 2, 2}, adjacency::touching, true);
+  const uniform_layout_sampler<dyn> sampler(rules);
+  auto filled = std::make_shared<decision_cache<dboard>>(10);
+  memoized first(density_greedy(rules, exact_density<dyn>(rules)), filled);
+  splitmix_rng rng(3);
+  std::vector<layout> layouts;
+  for (int g = 0; g < 30; ++g) layouts.push_back(sampler(rng));
+  std::vector<int> lengths;
+  for (const auto& l : layouts) lengths.push_back(play_game(rules, first, l));
+  REQUIRE(filled->size() > 30);
+  std::stringstream text;
+  filled->save(text);
+
+  // A new cache read from the text: every position of these games up to 10
+  // shots is known, so the same games never miss in it.
+  auto loaded = std::make_shared<decision_cache<dboard>>(10);
+  loaded->load(text);
+  CHECK(loaded->size() == filled->size());
+  memoized second(density_greedy(rules, exact_density<dyn>(rules)), loaded);
+  for (std::size_t g = 0; g < layouts.size(); ++g) CHECK(play_game(rules, second, layouts[g]) == lengths[g]);
+  CHECK(loaded->misses() == 0);
+  CHECK(loaded->hits() > 0);
+  // Saving the loaded cache gives the same lines (in some order).
+  std::stringstream again;
+  loaded->save(again);
+  auto lines = [](std::stringstream& s) {
+    std::vector<std::string> v;
+    s.clear();
+    s.seekg(0);
+    for (std::string line; std::getline(s, line);) v.push_back(line);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  CHECK(lines(again) == lines(text));
+
+  for (const char* bad :
+       {"", "not a cache\n", "battleship-decision-cache 1\n3,4 - - -> \n",
+        "battleship-decision-cache 1\n3,x - - -> 5\n", "battleship-decision-cache 1\n- - - => 5\n",
+        "battleship-decision-cache 1\n- - 1:2 -> 5\n", "battleship-decision-cache 1\n999 - - -> 5\n"}) {
+    INFO(bad);
+    std::istringstream in(bad);
+    decision_cache<dboard> c;
+    CHECK_THROWS_AS(c.load(in), std::invalid_argument);
   }
 }

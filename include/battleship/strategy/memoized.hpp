@@ -5,10 +5,10 @@
 // Every game of a deterministic policy starts from the same empty board, and
 // the first shots are mostly misses, so the first ten or so positions repeat
 // from game to game. For exact-posterior play those are also the expensive
-// ones (the first shot costs about 0.4 s, the twentieth a few milliseconds):
+// ones (the first shot costs about 0.4 s, a shot after 20 others 10-20 ms):
 // an "opening book" filled as games are played makes a simulation of 10,000
-// games about an order of magnitude cheaper, and an embedded AI can ship a
-// book filled in advance. The choices are the wrapped policy's own, so the
+// games an order of magnitude cheaper, and an embedded AI can ship a book
+// filled in advance (save() / load()). The choices are the wrapped policy's own, so the
 // games are identical with or without the cache.
 //
 // The wrapped policy must be a pure function of the observation's hits,
@@ -27,11 +27,15 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <istream>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <ostream>
 #include <shared_mutex>
+#include <sstream>
 #include <stdexcept>
+#include <string>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -82,6 +86,51 @@ class decision_cache {
     table_.clear();
   }
 
+  // A book filled by one run (or offline) can be written out and read back,
+  // e.g. shipped with a game. Text, one position per line:
+  //   hits misses sunk -> cell
+  // where hits and misses are cell lists ("3,17" or "-") and sunk is "-" or
+  // ship:cell:hits-then entries joined by ';' ("0:12:11,12"). Entries are
+  // written in no particular order; load() adds to what is there and throws
+  // std::invalid_argument on a malformed line (nothing of that line is kept).
+  void save(std::ostream& out) const {
+    std::shared_lock lock(mutex_);
+    out << "battleship-decision-cache 1\n";
+    for (const auto& [k, cell] : table_) {
+      out << cells_text(k.hits) << ' ' << cells_text(k.misses) << ' ';
+      if (k.sunk.empty()) out << '-';
+      for (std::size_t e = 0; e < k.sunk.size(); ++e)
+        out << (e ? ";" : "") << k.sunk[e].first << ':' << k.sunk[e].second << ':' << cells_text(k.sunk_hits[e]);
+      out << " -> " << cell << '\n';
+    }
+  }
+  void load(std::istream& in) {
+    std::string line;
+    if (!std::getline(in, line) || line != "battleship-decision-cache 1")
+      throw std::invalid_argument("decision_cache: not a saved cache (bad first line)");
+    for (int number = 2; std::getline(in, line); ++number) {
+      if (line.empty()) continue;
+      std::istringstream fields(line);
+      std::string hits, misses, sunk, arrow;
+      int cell = -1;
+      if (!(fields >> hits >> misses >> sunk >> arrow >> cell) || arrow != "->" || cell < 0 || cell >= capacity)
+        bad_line(number);
+      key k{parse_cells(hits, number), parse_cells(misses, number), {}, {}};
+      if (sunk != "-") {
+        std::istringstream events(sunk);
+        std::string event;
+        while (std::getline(events, event, ';')) {
+          const auto a = event.find(':'), b = event.find(':', a == std::string::npos ? a : a + 1);
+          if (a == std::string::npos || b == std::string::npos) bad_line(number);
+          k.sunk.emplace_back(parse_int(event.substr(0, a), number), parse_int(event.substr(a + 1, b - a - 1), number));
+          k.sunk_hits.push_back(parse_cells(event.substr(b + 1), number));
+        }
+      }
+      std::unique_lock lock(mutex_);
+      table_.try_emplace(std::move(k), cell);
+    }
+  }
+
  private:
   // Everything a pure policy may depend on: which cells were hit and missed,
   // and each sunk announcement with the hits known when it was made.
@@ -99,6 +148,33 @@ class decision_cache {
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };
+  static constexpr int capacity = static_cast<int>(Board::capacity);
+
+  [[nodiscard]] static std::string cells_text(const Board& b) {
+    std::string t;
+    b.for_each([&](std::size_t c) { t += (t.empty() ? "" : ",") + std::to_string(c); });
+    return t.empty() ? "-" : t;
+  }
+  [[noreturn]] static void bad_line(int number) {
+    throw std::invalid_argument("decision_cache: malformed line " + std::to_string(number));
+  }
+  [[nodiscard]] static int parse_int(const std::string& t, int number) {
+    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos) bad_line(number);
+    return std::stoi(t);
+  }
+  [[nodiscard]] static Board parse_cells(const std::string& t, int number) {
+    Board b{};
+    if (t == "-") return b;
+    std::istringstream items(t);
+    std::string item;
+    while (std::getline(items, item, ',')) {
+      const int c = parse_int(item, number);
+      if (c >= capacity) bad_line(number);
+      b.set(static_cast<std::size_t>(c));
+    }
+    return b;
+  }
+
   [[nodiscard]] static key key_of(const observation<Board>& seen) {
     key k{seen.hits(), seen.misses(), {}, {}};
     auto events = seen.sunk_events();
