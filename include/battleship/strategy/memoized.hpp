@@ -8,8 +8,8 @@
 // ones (the first shot costs about 0.4 s, a shot after 20 others 10-20 ms):
 // an "opening book" filled as games are played makes a simulation of 10,000
 // games an order of magnitude cheaper, and an embedded AI can ship a book
-// filled in advance (save() / load()). The choices are the wrapped policy's own, so the
-// games are identical with or without the cache.
+// filled in advance (save() / load()). The choices are the wrapped policy's
+// own, so the games are identical with or without the cache.
 //
 // The wrapped policy must be a pure function of the observation's hits,
 // misses and sunk announcements (the ship, the cell and the hits at that
