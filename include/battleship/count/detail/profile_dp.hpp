@@ -252,15 +252,6 @@ class profile_dp {
     for (int i = 0; i < kept_layers_; ++i) k += layers_[static_cast<std::size_t>(i)].keys.size();
     return k;
   }
-  // Bytes held by the kept layers.
-  [[nodiscard]] std::size_t kept_bytes() const noexcept {
-    std::size_t k = 0;
-    for (const auto& l : layers_)
-      k += l.keys.capacity() * sizeof(Key) + (l.f64.capacity() + l.b64.capacity()) * sizeof(std::uint64_t) +
-           (l.f128.capacity() + l.b128.capacity()) * sizeof(count_type) +
-           (l.dst.capacity() + l.first_edge.capacity()) * sizeof(std::uint32_t);
-    return k;
-  }
   void release() {
     layers_ = {};
     segment_ = {};
@@ -285,26 +276,25 @@ class profile_dp {
     std::vector<std::uint32_t> dst;         // per edge (in expansion order): successor index in the next layer
     std::vector<std::uint32_t> first_edge;  // per state: its first edge
   };
+  // Every value buffer comes in a 64-bit and a 128-bit flavour; V picks one.
+  template <class V, class Narrow, class Wide>
+  static auto& pick(Narrow& narrow, Wide& wide) {
+    if constexpr (sizeof(V) == 8)
+      return narrow;
+    else
+      return wide;
+  }
   template <class V>
   static std::vector<V>& f_of(layer& l) {
-    if constexpr (sizeof(V) == 8)
-      return l.f64;
-    else
-      return l.f128;
+    return pick<V>(l.f64, l.f128);
   }
   template <class V>
   static std::vector<V>& b_of(layer& l) {
-    if constexpr (sizeof(V) == 8)
-      return l.b64;
-    else
-      return l.b128;
+    return pick<V>(l.b64, l.b128);
   }
   template <class V>
   static const std::vector<V>& b_of(const layer& l) {
-    if constexpr (sizeof(V) == 8)
-      return l.b64;
-    else
-      return l.b128;
+    return pick<V>(l.b64, l.b128);
   }
 
   template <class V>
@@ -316,24 +306,19 @@ class profile_dp {
       // Past the whole layers: segment by segment from the last checkpoint,
       // recompute the layers (with edges) in a scratch segment, then walk back.
       std::vector<int> checkpoints;
-      for (int i = full_; i < n; i += checkpoint_stride_) checkpoints.push_back(i);
-      if (segment_.size() < static_cast<std::size_t>(checkpoint_stride_ + 1))
-        segment_.resize(static_cast<std::size_t>(checkpoint_stride_ + 1));
+      for (int i = full_; i < n; ++i)
+        if (in_layers(i)) checkpoints.push_back(i);
+      if (segment_.size() < static_cast<std::size_t>(checkpoint_stride_))
+        segment_.resize(static_cast<std::size_t>(checkpoint_stride_));
       for (auto it = checkpoints.rbegin(); it != checkpoints.rend(); ++it) {
         const int from = *it, to = std::min(n, from + checkpoint_stride_);
         auto layer_at = [&](int i) -> layer& {
           return i == from || i == to ? layers_[static_cast<std::size_t>(i)]
                                       : segment_[static_cast<std::size_t>(i - from)];
         };
-        for (int i = from; i < to; ++i) {
-          if (i + 1 == to) {
-            // The checkpoint at `to` is already there (with its completions): recompute only the edges.
-            layer& probe = segment_[static_cast<std::size_t>(to - from)];
-            step<V>(i, layer_at(i), probe, true);
-          } else {
-            step<V>(i, layer_at(i), layer_at(i + 1), true);
-          }
-        }
+        // The step into `to` rewrites its states and values identically and
+        // leaves its completions alone.
+        for (int i = from; i < to; ++i) step<V>(i, layer_at(i), layer_at(i + 1), true);
         for (int i = to; i-- > from;) backward_step<V>(i, layer_at(i), b_of<V>(layer_at(i + 1)), occupancy);
         // Free the segment's edges before the next one; keep the capacity.
         layers_[static_cast<std::size_t>(from)].dst.clear();
@@ -562,27 +547,6 @@ class profile_dp {
     V val;
     std::uint32_t id;
   };
-  template <class V>
-  std::vector<std::vector<V>>& stream_f_of() {
-    if constexpr (sizeof(V) == 8)
-      return stream_f64_;
-    else
-      return stream_f128_;
-  }
-  template <class V>
-  std::vector<V>& acc_of() {
-    if constexpr (sizeof(V) == 8)
-      return acc64_;
-    else
-      return acc128_;
-  }
-  template <class V>
-  std::vector<entry<V>>& batch_of() {
-    if constexpr (sizeof(V) == 8)
-      return batch64_;
-    else
-      return batch128_;
-  }
 
   // layers_[i] holds the states before cell i. Without keep_layers only the
   // two scratch slots are used, alternately. With it, layers_[0..full_] are
@@ -593,6 +557,11 @@ class profile_dp {
   // cell, memory bounded by the checkpoints plus one segment). Vectors keep
   // their capacity between calls, so repeated counts reuse memory instead of
   // faulting in fresh pages.
+  // Is layer i in layers_ (kept whole, or a checkpoint)? The last one always is.
+  [[nodiscard]] bool in_layers(int i) const noexcept {
+    return i <= full_ || i == p_.cells() || (i - full_) % checkpoint_stride_ == 0;
+  }
+
   template <class V>
   count_type forward_as(bool keep_layers, bool allow_checkpoints) {
     const int n = p_.cells();
@@ -605,34 +574,40 @@ class profile_dp {
     first.keys.assign(1, static_cast<Key>(count_states_ - 1));
     f_of<V>(first).assign(1, 1);
     peak_states_ = 1;
-    std::size_t bytes = 0;
+    std::size_t bytes = 0, peak_past_full = 0;
     const std::size_t full_budget = allow_checkpoints ? memory_limit_ / 4 : memory_limit_;
+    // Per state kept whole: key, f, b and its first-edge index; at a checkpoint: key, f, b.
+    const std::size_t whole_bytes = sizeof(Key) + 2 * sizeof(V) + sizeof(std::uint32_t);
+    const std::size_t checkpoint_bytes = sizeof(Key) + 2 * sizeof(V);
     for (int i = 0; i < n; ++i) {
       const bool whole = keep_layers && i < full_;
-      // Layer i is in layers_ when kept whole or as a checkpoint (it may be empty).
-      const bool stored = keep_layers && (i <= full_ || (i - full_) % checkpoint_stride_ == 0);
-      layer& cur = stored ? layers_[static_cast<std::size_t>(i)] : scratch_[static_cast<std::size_t>(i % 2)];
-      const bool checkpoint = keep_layers && !whole && ((i + 1 - full_) % checkpoint_stride_ == 0 || i + 1 == n);
-      layer& nxt = whole || checkpoint ? layers_[static_cast<std::size_t>(i + 1)]
-                                       : scratch_[static_cast<std::size_t>((i + 1) % 2)];
+      layer& cur = keep_layers && in_layers(i) ? layers_[static_cast<std::size_t>(i)]
+                                               : scratch_[static_cast<std::size_t>(i % 2)];
+      const bool stored = keep_layers && in_layers(i + 1);
+      layer& nxt = stored ? layers_[static_cast<std::size_t>(i + 1)] : scratch_[static_cast<std::size_t>((i + 1) % 2)];
       const std::uint32_t edges = step<V>(i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
-      if (!keep_layers || !(whole || checkpoint)) continue;
-      // Key, f, b and the first-edge index per state, the successor index per edge.
-      const std::size_t state_bytes = sizeof(Key) + 2 * sizeof(V) + sizeof(std::uint32_t);
-      bytes += nxt.keys.size() * (whole ? state_bytes : sizeof(Key) + 2 * sizeof(V));
-      if (whole) bytes += std::size_t{edges} * sizeof(std::uint32_t);
-      if (whole && bytes > full_budget && i + 1 < n) {
-        if (!allow_checkpoints)
-          throw std::length_error("the tables need more than " + std::to_string(memory_limit_ >> 20) +
-                                  " MiB on this board; count without them, or raise the limit");
-        // From here on keep checkpoints only, about sqrt(cells left) apart.
-        full_ = i + 1;
-        checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
-        // One recomputed segment: its layers whole, at about the peak size.
-        bytes += static_cast<std::size_t>(checkpoint_stride_) * nxt.keys.size() * (state_bytes + 8);
+      if (!keep_layers) continue;
+      if (whole) {
+        bytes += nxt.keys.size() * whole_bytes + std::size_t{edges} * sizeof(std::uint32_t);
+        if (bytes > full_budget && i + 1 < n) {
+          if (!allow_checkpoints)
+            throw std::length_error("the tables need more than " + std::to_string(memory_limit_ >> 20) +
+                                    " MiB on this board; count without them, or raise the limit");
+          // From here on keep checkpoints only, about sqrt(cells left) apart.
+          full_ = i + 1;
+          checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
+        }
+      } else {
+        peak_past_full = std::max(peak_past_full, nxt.keys.size());
+        if (stored) bytes += nxt.keys.size() * checkpoint_bytes;
       }
-      if (bytes > memory_limit_)
+      // backward() will also hold one recomputed segment whole: at most
+      // checkpoint_stride_ layers of the largest size seen past full_, with
+      // about 1.5 edges per state (we allow 2).
+      const std::size_t segment =
+          static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * sizeof(std::uint32_t));
+      if (bytes + segment > memory_limit_)
         throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
                                 " MiB of tables on this board; count without it, or raise the limit");
     }
@@ -650,16 +625,15 @@ class profile_dp {
   template <class V>
   std::uint32_t step(int i, layer& cur, layer& nxt, bool record_edges) {
     const int n = p_.cells();
-    const bool keep_layers = record_edges;
     const cell_context ctx = context(i);
     const bool last = i == n - 1;
     const auto codes = static_cast<std::size_t>(p_.max_length + 1);
     stream_keys_.resize(codes);
     // Kept between calls, like the layers: a fresh vector would grow (and
     // fault in pages) again on every call.
-    std::vector<std::vector<V>>& stream_f = stream_f_of<V>();
+    std::vector<std::vector<V>>& stream_f = pick<V>(stream_f64_, stream_f128_);
     stream_f.resize(codes);
-    std::vector<entry<V>>& batch = batch_of<V>();
+    std::vector<entry<V>>& batch = pick<V>(batch64_, batch128_);
     const int q_shift = code_shift_ + code_bits_;  // Q: the profile above code[c]
     const int top_shift = code_shift_ + (p_.width - 1) * code_bits_;
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
@@ -667,7 +641,7 @@ class profile_dp {
     const int low_bits = code_bits_ + code_shift_;
     const bool dense = low_bits <= 14;
     const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
-    std::vector<V>& acc = acc_of<V>();
+    std::vector<V>& acc = pick<V>(acc64_, acc128_);
     if (dense) {
       acc.resize(std::size_t{1} << low_bits);
       index_of_.resize(std::size_t{1} << low_bits);
@@ -717,7 +691,7 @@ class profile_dp {
         // ul, counts): sum them in a small dense table, read back in order
         // through its occupancy bitmap.
         for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
-          if (keep_layers) cur.first_edge.push_back(edges);
+          if (record_edges) cur.first_edge.push_back(edges);
           const V fs = f[s];
           expand(
               ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
@@ -733,7 +707,7 @@ class profile_dp {
                   acc[low] = v;
                 }
                 // Replaced by the successor's index below.
-                if (keep_layers) cur.dst.push_back(low | (kind != step_water ? covered_flag : 0));
+                if (record_edges) cur.dst.push_back(low | (kind != step_water ? covered_flag : 0));
                 ++edges;
               });
         }
@@ -749,10 +723,10 @@ class profile_dp {
               const Key key = (static_cast<Key>(low >> code_shift_) << top_shift) | (q << code_shift_) |
                               (static_cast<Key>(low) & low_mask);
               const std::uint32_t at = push_state(key, acc[low]);
-              if (keep_layers) index_of[low] = at;
+              if (record_edges) index_of[low] = at;
             }
           }
-        if (keep_layers)
+        if (record_edges)
           for (std::uint32_t e = chunk_first; e < edges; ++e) {
             const std::uint32_t low = cur.dst[e] & index_mask;
             edge_stream_.push_back(static_cast<unsigned char>(low >> code_shift_));
@@ -762,7 +736,7 @@ class profile_dp {
         // Wide low parts: sort the chunk's successors instead.
         batch.clear();
         for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
-          if (keep_layers) cur.first_edge.push_back(edges);
+          if (record_edges) cur.first_edge.push_back(edges);
           const V fs = f[s];
           expand(
               ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
@@ -770,7 +744,7 @@ class profile_dp {
               });
         }
         std::sort(batch.begin(), batch.end(), [](const auto& x, const auto& y) { return x.key < y.key; });
-        if (keep_layers) {
+        if (record_edges) {
           cur.dst.resize(edges);
           edge_stream_.resize(edges);
         }
@@ -780,7 +754,7 @@ class profile_dp {
           V sum = batch[j].val;
           for (++j; j < batch.size() && batch[j].key == key; ++j) sum = value_add(sum, batch[j].val);
           const std::uint32_t at = push_state(key, sum);
-          if (keep_layers)
+          if (record_edges)
             for (std::size_t e = from; e < j; ++e) {
               const std::uint32_t id = batch[e].id & index_mask;
               cur.dst[id] = at | (batch[e].id & covered_flag);
@@ -789,13 +763,13 @@ class profile_dp {
         }
       }
     }
-    if (keep_layers) cur.first_edge.push_back(edges);
+    if (record_edges) cur.first_edge.push_back(edges);
     // The streams, in order of their new code, are the next layer in key order.
     std::vector<std::size_t> offset(codes + 1, 0);
     for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + fill[k];
     if (offset[codes] >= dropped || edges >= dropped)
       throw std::length_error("profile_dp: too many states in one layer");
-    if (keep_layers)
+    if (record_edges)
       for (std::uint32_t e = 0; e < edges; ++e)
         if ((cur.dst[e] & index_mask) != dropped) cur.dst[e] += static_cast<std::uint32_t>(offset[edge_stream_[e]]);
     nxt.keys.clear();
