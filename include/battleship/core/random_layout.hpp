@@ -19,14 +19,22 @@
 
 namespace battleship {
 
+namespace detail {
+// Layout samplers refuse a fleet with a ship that has no in-bounds placement.
+template <Ruleset R>
+void require_room_for_every_ship(const R& rules, const placement_table<R>& table) {
+  for (int i = 0; i < rules.ship_count(); ++i)
+    if (table.ship(i).empty())
+      throw std::invalid_argument("ship " + std::string(rules.fleet.name(i)) + " does not fit on the grid");
+}
+}  // namespace detail
+
 template <Ruleset R>
 class uniform_layout_sampler {
  public:
   using board_type = typename R::board_type;
   explicit uniform_layout_sampler(const R& rules) : rules_(rules), table_(rules) {
-    for (int i = 0; i < rules.ship_count(); ++i)
-      if (table_.ship(i).empty())
-        throw std::invalid_argument("ship " + std::string(rules.fleet.name(i)) + " does not fit on the grid");
+    detail::require_room_for_every_ship(rules_, table_);
   }
 
   // Draws one layout; the caller's generator is the only source of randomness.

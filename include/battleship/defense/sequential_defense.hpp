@@ -14,12 +14,11 @@
 #include <cstddef>
 #include <random>
 #include <stdexcept>
-#include <string>
-#include <vector>
 
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/layout.hpp>
 #include <battleship/core/placement.hpp>
+#include <battleship/core/random_layout.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/detail/random.hpp>
 
@@ -31,31 +30,32 @@ class sequential_defense {
   using board_type = typename R::board_type;
 
   explicit sequential_defense(const R& rules) : rules_(rules), table_(rules) {
-    for (int i = 0; i < rules.ship_count(); ++i)
-      if (table_.ship(i).empty())
-        throw std::invalid_argument("ship " + std::string(rules.fleet.name(i)) + " does not fit on the grid");
+    detail::require_room_for_every_ship(rules_, table_);
   }
 
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] layout place(Rng& rng, long long max_restarts = 1'000'000) const {
     const auto& g = table_.geometry();
-    std::vector<std::size_t> fits;
     for (long long attempt = 0; attempt < max_restarts; ++attempt) {
       layout l;
       board_type forbidden{};
       bool stuck = false;
       for (int i = 0; i < rules_.ship_count() && !stuck; ++i) {
+        // Count the positions left, draw one, walk to it: no list to build per draw.
         const auto& list = table_.ship(i);
-        fits.clear();
-        for (std::size_t k = 0; k < list.size(); ++k)
-          if (!list[k].mask.intersects(forbidden)) fits.push_back(k);
-        if (fits.empty()) {
+        std::size_t fits = 0;
+        for (const auto& p : list) fits += p.mask.intersects(forbidden) ? 0 : 1;
+        if (fits == 0) {
           stuck = true;
           break;
         }
-        const auto& p = list[fits[static_cast<std::size_t>(detail::uniform_below(rng, fits.size()))]];
-        forbidden |= halo(g, rules_.contact(), p.mask);
-        l.push_back(p.where);
+        auto k = detail::uniform_below(rng, fits);
+        for (const auto& p : list) {
+          if (p.mask.intersects(forbidden) || k-- != 0) continue;
+          forbidden |= halo(g, rules_.contact(), p.mask);
+          l.push_back(p.where);
+          break;
+        }
       }
       if (!stuck) return l;
     }
