@@ -90,6 +90,14 @@ TEST_CASE("sequential_defense draws ship by ship, which is not uniform", "[defen
       hi = std::max(hi, p);
     }
     CHECK(hi > 1.2 * lo);
+    // ...and the draws show it: against the uniform law they are far off.
+    double chi2_uniform = 0;
+    const double uniform = static_cast<double>(draws) / static_cast<double>(law.size());
+    for (const auto& [k, p] : law) {
+      const double o = seen.count(k) ? seen.at(k) : 0;
+      chi2_uniform += (o - uniform) * (o - uniform) / uniform;
+    }
+    CHECK(chi2_uniform > df + 10 * std::sqrt(2 * df));
   }
   // Same seed, same layouts.
   const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_contact, true);
