@@ -35,7 +35,7 @@
 // successors directly. When those tables would pass a quarter of the memory
 // limit, the rest of the pass keeps only checkpoint layers and the backward
 // pass recomputes each stretch between two checkpoints (a 16x16 matrix then
-// needs about 5.4 GiB instead of well over 8).
+// needs about 5.1 GiB instead of well over 8).
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
