@@ -50,18 +50,10 @@ struct evaluate_options {
 };
 
 exhaustive_shard parse_shard(const std::string& s) {
-  const auto slash = s.find('/');
-  try {
-    if (slash == std::string::npos) throw std::invalid_argument("");
-    std::size_t u1 = 0, u2 = 0;
-    const int i = std::stoi(s.substr(0, slash), &u1);
-    const int n = std::stoi(s.substr(slash + 1), &u2);
-    if (u1 != slash || u2 != s.size() - slash - 1) throw std::invalid_argument("");
-    if (n < 1 || i < 0 || i >= n) throw std::invalid_argument("");
-    return {i, n};
-  } catch (const std::logic_error&) {
+  const auto in = parse_int_pair(s, "/");
+  if (!in || in->second < 1 || in->first < 0 || in->first >= in->second)
     throw std::invalid_argument("--shard '" + s + "' is not of the form i/n with 0 <= i < n");
-  }
+  return {in->first, in->second};
 }
 
 std::vector<int> parse_order(const std::string& s, const rules_t& rules) {

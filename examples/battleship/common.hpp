@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -18,6 +19,21 @@
 #include <nlohmann/json.hpp>
 
 namespace battleship::cli {
+
+// "AxB" with any one of `separators` between two whole integers, or nothing.
+[[nodiscard]] inline std::optional<std::pair<int, int>> parse_int_pair(const std::string& s, const char* separators) {
+  const auto at = s.find_first_of(separators);
+  if (at == std::string::npos) return std::nullopt;
+  try {
+    std::size_t used1 = 0, used2 = 0;
+    const int a = std::stoi(s.substr(0, at), &used1);
+    const int b = std::stoi(s.substr(at + 1), &used2);
+    if (used1 != at || used2 != s.size() - at - 1) return std::nullopt;
+    return std::pair{a, b};
+  } catch (const std::logic_error&) {  // no digits, or out of range
+    return std::nullopt;
+  }
+}
 
 struct rule_options {
   std::string preset;          // datagenetics | park | audinot (overrides the rest)
@@ -52,17 +68,8 @@ struct rule_options {
   }
 
   static std::pair<int, int> parse_grid(const std::string& s) {
-    const auto x = s.find_first_of("xX");
-    try {
-      if (x == std::string::npos) throw std::invalid_argument("");
-      std::size_t used1 = 0, used2 = 0;
-      const int w = std::stoi(s.substr(0, x), &used1);
-      const int h = std::stoi(s.substr(x + 1), &used2);
-      if (used1 != x || used2 != s.size() - x - 1) throw std::invalid_argument("");
-      return {w, h};
-    } catch (const std::logic_error&) {
-      throw std::invalid_argument("--grid '" + s + "' is not of the form WxH (e.g. 10x10)");
-    }
+    if (const auto wh = parse_int_pair(s, "xX")) return *wh;
+    throw std::invalid_argument("--grid '" + s + "' is not of the form WxH (e.g. 10x10)");
   }
   static std::vector<int> parse_fleet(const std::string& s) {
     std::vector<int> lengths;
