@@ -25,10 +25,12 @@
 // top, so a successor's key is (new code, Q, ...) where Q, the rest of the
 // profile, was the top of its predecessor's key: walking the sorted layer
 // chunk by chunk of equal Q, every successor of a chunk shares its Q, so the
-// chunk's successors are summed in a small dense table indexed by the rest of
-// the key (new code, h, ul, counts), read back in order and appended to one
-// output stream per new code; the streams in order are the next layer,
-// sorted, with sequential memory access and no global sort or hash table.
+// chunk's successors only need ordering among themselves: an insertion sort
+// when they are few (most chunks are a single state with one successor), a
+// small dense table indexed by the rest of the key (new code, h, ul, counts)
+// when they are many. Summed, they are appended to one output stream per new
+// code; the streams in order are the next layer, sorted, with sequential
+// memory access and no global sort or hash table.
 // Values are 64-bit while they fit (a wrap is detected and the pass redone in
 // 128 bits). With layers kept, each edge remembers its successor's index (and
 // whether it covers its cell), so the backward pass and the sampler read
@@ -637,7 +639,7 @@ class profile_dp {
     const int q_shift = code_shift_ + code_bits_;  // Q: the profile above code[c]
     const int top_shift = code_shift_ + (p_.width - 1) * code_bits_;
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
-    // The dense per-chunk table when the low part of a key is small.
+    // The dense per-chunk table, when the low part of a key is small.
     const int low_bits = code_bits_ + code_shift_;
     const bool dense = low_bits <= 14;
     const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
@@ -651,14 +653,15 @@ class profile_dp {
     std::vector<std::uint64_t>& occupied = occupied_;
     std::vector<std::uint64_t>& summary = summary_;
     std::vector<std::uint32_t>& index_of = index_of_;
-    // Raw pointers and a local count: the appends below could alias a
+    // Raw pointers and local counts: the appends below could alias a
     // vector's own fields, so the compiler would reload them every time.
     const Key* const keys = cur.keys.data();
     const std::size_t key_count = cur.keys.size();
     const V* const f = f_of<V>(cur).data();
-    cur.first_edge.clear();
-    cur.dst.clear();
-    edge_stream_.clear();
+    // A state has at most one successor per type and direction, plus water.
+    const std::size_t max_successors = 1 + 2 * p_.types.size();
+    if (record_edges && cur.first_edge.size() < key_count + 1) cur.first_edge.resize(key_count + 1);
+    std::uint32_t* const first_edge = cur.first_edge.data();
     // Each stream is written through a plain index into vectors kept at
     // their capacity (cheaper than push_back's two reloads per append).
     std::array<std::size_t, 64> fill{};
@@ -683,33 +686,54 @@ class profile_dp {
       return static_cast<std::uint32_t>(at);
     };
     for (std::size_t s = 0; s < key_count;) {
-      // One chunk: the states sharing Q; their successors all share Q too.
+      // One chunk: the states sharing Q. Their successors all share Q too, so
+      // sorting the chunk's few successors (about two states, three
+      // successors on an empty 10x10 board) puts them in layer order.
       const Key q = keys[s] >> q_shift;
-      const std::uint32_t chunk_first = edges;
-      if (dense) {
-        // Successors of a chunk differ only in their low part (new code, h,
-        // ul, counts): sum them in a small dense table, read back in order
-        // through its occupancy bitmap.
-        for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
-          if (record_edges) cur.first_edge.push_back(edges);
-          const V fs = f[s];
-          expand(
-              ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-                const auto low = static_cast<std::uint32_t>(((next >> top_shift) << code_shift_) | (next & low_mask));
-                const V v = value_mul<V>(fs, w);
-                const std::uint64_t bit = std::uint64_t{1} << (low & 63);
-                std::uint64_t& word = occupied[low >> 6];
-                if (word & bit) {
-                  acc[low] = value_add(acc[low], v);
-                } else {
-                  word |= bit;
-                  summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
-                  acc[low] = v;
-                }
-                // Replaced by the successor's index below.
-                if (record_edges) cur.dst.push_back(low | (kind != step_water ? covered_flag : 0));
-                ++edges;
-              });
+      std::size_t pending = 0;
+      for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
+        if (pending + max_successors > batch.size()) batch.resize(2 * (pending + max_successors));
+        if (record_edges) first_edge[s] = edges;
+        const V fs = f[s];
+        entry<V>* const out = batch.data();
+        expand(
+            ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+              out[pending++] = {next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)};
+            });
+      }
+      entry<V>* const b = batch.data();
+      // Both grow a little ahead of need: resize() writes every new entry,
+      // and doubling would touch (and count against the memory limit) pages
+      // the layer never uses. A layer's dst is kept between calls; the
+      // stream tags are shared by every layer.
+      constexpr std::size_t slack = 4096;
+      if (record_edges && edges > cur.dst.size()) cur.dst.resize(edges + slack);
+      if (record_edges && edges > edge_stream_.size()) edge_stream_.resize(edges + slack);
+      std::uint32_t* const dst = cur.dst.data();
+      unsigned char* const stream_of = edge_stream_.data();
+      auto record = [&](const entry<V>& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
+        const std::uint32_t id = e.id & index_mask;
+        dst[id] = at | (e.id & covered_flag);
+        stream_of[id] = static_cast<unsigned char>(key >> top_shift);
+      };
+      if (dense && pending > 8) {
+        // Many successors (a chunk of states with a free cell): sum them in
+        // a small dense table indexed by the low part of the key (new code,
+        // h, ul, counts), read back in order through its occupancy bitmap.
+        auto low_of = [&](Key key) __attribute__((always_inline)) {
+          return static_cast<std::uint32_t>(((key >> top_shift) << code_shift_) | (key & low_mask));
+        };
+        for (std::size_t j = 0; j < pending; ++j) {
+          const std::uint32_t low = low_of(b[j].key);
+          const std::uint64_t bit = std::uint64_t{1} << (low & 63);
+          std::uint64_t& word = occupied[low >> 6];
+          if (word & bit) {
+            acc[low] = value_add(acc[low], b[j].val);
+          } else {
+            word |= bit;
+            summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
+            acc[low] = b[j].val;
+          }
         }
         for (std::size_t si = 0; si < summary.size(); ++si)
           while (summary[si] != 0) {
@@ -722,48 +746,39 @@ class profile_dp {
               bits &= bits - 1;
               const Key key = (static_cast<Key>(low >> code_shift_) << top_shift) | (q << code_shift_) |
                               (static_cast<Key>(low) & low_mask);
-              const std::uint32_t at = push_state(key, acc[low]);
-              if (record_edges) index_of[low] = at;
+              index_of[low] = push_state(key, acc[low]);
             }
           }
         if (record_edges)
-          for (std::uint32_t e = chunk_first; e < edges; ++e) {
-            const std::uint32_t low = cur.dst[e] & index_mask;
-            edge_stream_.push_back(static_cast<unsigned char>(low >> code_shift_));
-            cur.dst[e] = index_of[low] | (cur.dst[e] & covered_flag);
-          }
+          for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of[low_of(b[j].key)]);
+        continue;
+      }
+      // Few successors: an insertion sort beats the table's bookkeeping.
+      if (pending <= 16) {
+        for (std::size_t j = 1; j < pending; ++j) {
+          const entry<V> e = b[j];
+          std::size_t k = j;
+          for (; k > 0 && b[k - 1].key > e.key; --k) b[k] = b[k - 1];
+          b[k] = e;
+        }
       } else {
-        // Wide low parts: sort the chunk's successors instead.
-        batch.clear();
-        for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
-          if (record_edges) cur.first_edge.push_back(edges);
-          const V fs = f[s];
-          expand(
-              ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-                batch.push_back({next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)});
-              });
-        }
-        std::sort(batch.begin(), batch.end(), [](const auto& x, const auto& y) { return x.key < y.key; });
-        if (record_edges) {
-          cur.dst.resize(edges);
-          edge_stream_.resize(edges);
-        }
-        for (std::size_t j = 0; j < batch.size();) {
-          const Key key = batch[j].key;
-          const std::size_t from = j;
-          V sum = batch[j].val;
-          for (++j; j < batch.size() && batch[j].key == key; ++j) sum = value_add(sum, batch[j].val);
-          const std::uint32_t at = push_state(key, sum);
-          if (record_edges)
-            for (std::size_t e = from; e < j; ++e) {
-              const std::uint32_t id = batch[e].id & index_mask;
-              cur.dst[id] = at | (batch[e].id & covered_flag);
-              edge_stream_[id] = static_cast<unsigned char>(key >> top_shift);
-            }
-        }
+        std::sort(b, b + pending, [](const auto& x, const auto& y) { return x.key < y.key; });
+      }
+      for (std::size_t j = 0; j < pending;) {
+        const Key key = b[j].key;
+        const std::size_t from = j;
+        V sum = b[j].val;
+        for (++j; j < pending && b[j].key == key; ++j) sum = value_add(sum, b[j].val);
+        const std::uint32_t at = push_state(key, sum);
+        if (record_edges)
+          for (std::size_t e = from; e < j; ++e) record(b[e], key, at);
       }
     }
-    if (record_edges) cur.first_edge.push_back(edges);
+    if (record_edges) {
+      first_edge[key_count] = edges;
+      cur.first_edge.resize(key_count + 1);
+      cur.dst.resize(edges);
+    }
     // The streams, in order of their new code, are the next layer in key order.
     std::vector<std::size_t> offset(codes + 1, 0);
     for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + fill[k];
