@@ -3,6 +3,7 @@
 // 10x10 figures, handles weights, counts beyond 64 bits and detects overflow.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <random>
@@ -334,6 +335,68 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
   }
   CHECK(checkpointed > 200);
   CHECK(refused > 100);
+}
+
+TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and legal samples", "[count][exact]") {
+  // The counter picks one of eight scans (transposed or not, rows and
+  // columns flipped or not) from where the hits are; each must map its
+  // states, occupancy and sampled placements back to the rules' grid.
+  rng_type rng(20261122);
+  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  int sampled = 0, chosen_flipped = 0;
+  for (int instance = 0; instance < 300; ++instance) {
+    const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h),
+                                          rules_list[static_cast<std::size_t>(below(rng, 3))], below(rng, 2) == 1);
+    const int kind = below(rng, 4);
+    const auto obs =
+        random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
+    const auto expected = enumerate_bitset(rules, obs, true);
+    const auto chosen = detail::choose_scan_orientation(w, h, obs.hits());
+    if (chosen.flip_rows || chosen.flip_cols || chosen.transposed != (w > h)) ++chosen_flipped;
+    for (int o = 0; o < 8; ++o) {
+      const detail::scan_orientation scan{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
+      INFO(describe(rules, obs) << " scan " << o);
+      auto p = detail::make_profile_problem(rules, obs, unit_weight{}, scan);
+      detail::profile_dp<std::uint64_t> dp(p);
+      const count_type types = dp.forward(true);
+      count_result got;
+      got.labelled = types * dp.labelled_factor();
+      got.unlabelled = got.labelled / unlabelled_divisor(rules, obs);
+      got.occupancy.assign(static_cast<std::size_t>(w * h), 0);
+      if (types != 0) {
+        std::vector<count_type> scanned;
+        dp.backward(&scanned);
+        for (int s = 0; s < w * h; ++s)
+          got.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
+              scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();
+      }
+      check_same(got, expected, describe(rules, obs) + " scan " + std::to_string(o));
+      if (types == 0) continue;
+      // A drawn layout, mapped back, must be legal and agree with the observation.
+      for (int k = 0; k < 3; ++k) {
+        layout l;
+        std::vector<int> next_ship(dp.problem().types.size(), 0);
+        std::vector<std::pair<int, placement>> drawn;
+        dp.sample(rng, [&](int cell, int type, int dir) {
+          const auto& t = dp.problem().types[static_cast<std::size_t>(type)];
+          const int ship = t.ships[static_cast<std::size_t>(next_ship[static_cast<std::size_t>(type)]++)];
+          drawn.emplace_back(ship, dp.problem().original_placement(cell, dir, t.length));
+        });
+        std::sort(drawn.begin(), drawn.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        for (const auto& [ship, where] : drawn) l.push_back(where);
+        REQUIRE(l.size() == rules.ship_count());
+        REQUIRE_FALSE(validate(rules, l).has_value());
+        const auto masks = ship_masks(rules, l);
+        for (int i = 0; i < rules.ship_count(); ++i)
+          REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
+        REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
+        ++sampled;
+      }
+    }
+  }
+  CHECK(sampled > 2000);
+  CHECK(chosen_flipped > 30);  // the choice is exercised, not always the default scan
 }
 
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {
