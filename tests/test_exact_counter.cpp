@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <random>
+#include <utility>
 #include <vector>
 
 #include <battleship/count/exact_counter.hpp>
@@ -97,6 +98,17 @@ observation<dynamic_rules::board_type> random_observation(rng_type& rng, const d
     }
   }
   return obs;
+}
+
+// A random fleet, rule and feedback on a w x h grid, and a random observation
+// of it (a game only when the fleet can be placed at all).
+std::pair<dynamic_rules, observation<dynamic_rules::board_type>> random_instance(rng_type& rng, int w, int h) {
+  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h),
+                                        rules_list[static_cast<std::size_t>(below(rng, 3))], below(rng, 2) == 1);
+  const int kind = below(rng, 4);
+  auto obs = random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
+  return {rules, std::move(obs)};
 }
 
 }  // namespace
@@ -311,15 +323,10 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
   // and recomputes between them. Shrinking limits push the switch earlier
   // and earlier, down to where even the checkpoints do not fit (length_error).
   rng_type rng(77);
-  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
   int checkpointed = 0, refused = 0;
   for (int instance = 0; instance < 120; ++instance) {
     const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);
-    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h),
-                                          rules_list[static_cast<std::size_t>(below(rng, 3))], below(rng, 2) == 1);
-    const int kind = below(rng, 4);
-    const auto obs =
-        random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
+    const auto [rules, obs] = random_instance(rng, w, h);
     exact_counter<dynamic_rules> whole(rules);
     const auto expected = whole.count(obs);
     for (int bits = 22; bits >= 12; --bits) {
@@ -342,15 +349,10 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
   // columns flipped or not) from where the hits are; each must map its
   // states, occupancy and sampled placements back to the rules' grid.
   rng_type rng(20261122);
-  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
   int sampled = 0, chosen_flipped = 0;
   for (int instance = 0; instance < 300; ++instance) {
     const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
-    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h),
-                                          rules_list[static_cast<std::size_t>(below(rng, 3))], below(rng, 2) == 1);
-    const int kind = below(rng, 4);
-    const auto obs =
-        random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
+    const auto [rules, obs] = random_instance(rng, w, h);
     const auto expected = enumerate_bitset(rules, obs, true);
     const auto chosen = detail::choose_scan_orientation(w, h, obs.hits());
     if (chosen.flip_rows || chosen.flip_cols || chosen.transposed != (w > h)) ++chosen_flipped;
