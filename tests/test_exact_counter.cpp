@@ -329,7 +329,7 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
     const auto [rules, obs] = random_instance(rng, w, h);
     exact_counter<dynamic_rules> whole(rules);
     const auto expected = whole.count(obs);
-    for (int bits = 22; bits >= 12; --bits) {
+    for (int bits = 22; bits >= 11; --bits) {
       exact_counter<dynamic_rules> counter(rules);
       counter.set_memory_limit(std::size_t{1} << bits);
       try {
@@ -340,7 +340,7 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
       }
     }
   }
-  CHECK(checkpointed > 200);
+  CHECK(checkpointed > 200);  // 229 and 216 when written
   CHECK(refused > 100);
 }
 
@@ -368,7 +368,7 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
       got.occupancy.assign(static_cast<std::size_t>(w * h), 0);
       if (types != 0) {
         std::vector<count_type> scanned;
-        dp.backward(&scanned);
+        dp.backward(&scanned, true);  // the samples below need every completion
         for (int s = 0; s < w * h; ++s)
           got.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
               scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();

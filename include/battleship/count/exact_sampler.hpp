@@ -46,7 +46,7 @@ class exact_sampler {
           const count_type types = dp.forward(true);
           if (types == 0) throw inconsistent_observation();
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
-          dp.backward(nullptr);
+          dp.backward(nullptr, true);
         },
         engine_);
   }

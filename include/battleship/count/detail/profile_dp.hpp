@@ -135,6 +135,7 @@ class profile_dp {
   void reset(profile_problem p) {
     p_ = std::move(p);
     kept_layers_ = 0;
+    completions_kept_ = false;
     stride_.clear();
     unsigned radix = 1;
     for (const auto& t : p_.types) {
@@ -228,12 +229,13 @@ class profile_dp {
 
   // Backward pass over the kept layers: completions of every state, and per
   // scanned cell the weighted number of type-level layouts covering it.
-  void backward(std::vector<count_type>* occupancy) {
+  // keep_completions keeps every state's completions, which sample() needs.
+  void backward(std::vector<count_type>* occupancy, bool keep_completions = false) {
     if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward(true) first");
     if (wide_)
-      backward_as<count_type>(occupancy);
+      backward_as<count_type>(occupancy, keep_completions);
     else
-      backward_as<std::uint64_t>(occupancy);
+      backward_as<std::uint64_t>(occupancy, keep_completions);
   }
 
   // One type-level layout drawn with probability proportional to its weight:
@@ -258,7 +260,10 @@ class profile_dp {
     layers_ = {};
     segment_ = {};
     scratch_ = {};
+    rolling64_ = {};
+    rolling128_ = {};
     kept_layers_ = 0;
+    completions_kept_ = false;
   }
 
  private:
@@ -300,10 +305,19 @@ class profile_dp {
   }
 
   template <class V>
-  void backward_as(std::vector<count_type>* occupancy) {
+  void backward_as(std::vector<count_type>* occupancy, bool keep_completions) {
     const int n = p_.cells();
     if (occupancy) occupancy->assign(static_cast<std::size_t>(n), 0);
-    b_of<V>(layers_[static_cast<std::size_t>(n)]).assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
+    // Completions either stay with their layer (the sampler reads them all)
+    // or roll through two buffers: the occupancy needs only the next
+    // layer's, and a 10x10 board then writes 17 M fewer values per call.
+    std::array<std::vector<V>, 2>& rolling = pick<V>(rolling64_, rolling128_);
+    auto completions = [&](int i) -> std::vector<V>& {
+      return keep_completions ? b_of<V>(layers_[static_cast<std::size_t>(i)])
+                              : rolling[static_cast<std::size_t>(i % 2)];
+    };
+    auto walk_back = [&](int i, layer& L) { backward_step<V>(i, L, completions(i + 1), completions(i), occupancy); };
+    completions(n).assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
     if (full_ < n) {
       // Past the whole layers: segment by segment from the last checkpoint,
       // recompute the layers (with edges) in a scratch segment, then walk back.
@@ -321,24 +335,23 @@ class profile_dp {
         // The step into `to` rewrites its states and values identically and
         // leaves its completions alone.
         for (int i = from; i < to; ++i) step<V>(i, layer_at(i), layer_at(i + 1), true);
-        for (int i = to; i-- > from;) backward_step<V>(i, layer_at(i), b_of<V>(layer_at(i + 1)), occupancy);
+        for (int i = to; i-- > from;) walk_back(i, layer_at(i));
         // Free the segment's edges before the next one; keep the capacity.
         layers_[static_cast<std::size_t>(from)].dst.clear();
         layers_[static_cast<std::size_t>(from)].first_edge.clear();
       }
     }
-    for (int i = std::min(full_, n); i-- > 0;)
-      backward_step<V>(i, layers_[static_cast<std::size_t>(i)], b_of<V>(layers_[static_cast<std::size_t>(i + 1)]),
-                       occupancy);
+    for (int i = std::min(full_, n); i-- > 0;) walk_back(i, layers_[static_cast<std::size_t>(i)]);
+    completions_kept_ = keep_completions;
   }
 
   // Completions of every state of layer L (before cell i) from those of the
   // next layer, and the weighted layouts covering cell i.
   template <class V>
-  void backward_step(int i, layer& L, const std::vector<V>& next_b, std::vector<count_type>* occupancy) {
-    std::vector<V>& b = b_of<V>(L);
+  void backward_step(int i, layer& L, const std::vector<V>& next_b, std::vector<V>& b,
+                     std::vector<count_type>* occupancy) {
     const std::vector<V>& f = f_of<V>(L);
-    b.assign(L.keys.size(), 0);
+    b.resize(L.keys.size());  // every entry is written below
     const cell_context ctx = context(i);
     count_type occ = 0;
     const std::uint32_t* dst = L.dst.data();
@@ -375,6 +388,7 @@ class profile_dp {
   void sample_as(Rng& rng, Start& start) const {
     const int n = p_.cells();
     std::size_t s = 0;
+    if (!completions_kept_) throw std::logic_error("profile_dp: backward(..., true) first");
     if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
     if (full_ < n) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
     for (int i = 0; i < n; ++i) {
@@ -568,6 +582,7 @@ class profile_dp {
   count_type forward_as(bool keep_layers, bool allow_checkpoints) {
     const int n = p_.cells();
     kept_layers_ = 0;
+    completions_kept_ = false;
     full_ = keep_layers ? n : 0;
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
@@ -578,9 +593,12 @@ class profile_dp {
     peak_states_ = 1;
     std::size_t bytes = 0, peak_past_full = 0;
     const std::size_t full_budget = allow_checkpoints ? memory_limit_ / 4 : memory_limit_;
-    // Per state kept whole: key, f, b and its first-edge index; at a checkpoint: key, f, b.
-    const std::size_t whole_bytes = sizeof(Key) + 2 * sizeof(V) + sizeof(std::uint32_t);
-    const std::size_t checkpoint_bytes = sizeof(Key) + 2 * sizeof(V);
+    // Per state kept whole: key, f, its first-edge index and, for the
+    // sampler (which never checkpoints), b; at a checkpoint: key and f. The
+    // counter's backward pass rolls b through two buffers instead.
+    const std::size_t b_bytes = allow_checkpoints ? 0 : sizeof(V);
+    const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
+    const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V);
     for (int i = 0; i < n; ++i) {
       const bool whole = keep_layers && i < full_;
       layer& cur = keep_layers && in_layers(i) ? layers_[static_cast<std::size_t>(i)]
@@ -818,6 +836,9 @@ class profile_dp {
   std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
   std::vector<std::uint64_t> acc64_, occupied_, summary_;
   std::vector<count_type> acc128_;
+  std::array<std::vector<std::uint64_t>, 2> rolling64_;  // completions of two layers, when not kept
+  std::array<std::vector<count_type>, 2> rolling128_;
+  bool completions_kept_ = false;  // the last backward() kept every layer's completions
   std::vector<std::uint32_t> index_of_;
   std::vector<std::vector<Key>> stream_keys_;
   std::vector<std::vector<std::uint64_t>> stream_f64_;
