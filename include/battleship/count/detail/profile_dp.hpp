@@ -249,6 +249,11 @@ class profile_dp {
   }
 
   [[nodiscard]] std::size_t peak_states() const noexcept { return peak_states_; }
+  // Chunks with many successors are summed in a dense table when the low
+  // part of a key (new code, h, ul, counts) has at most this many bits, and
+  // sorted otherwise. Both give the same tables; tests lower it to reach the
+  // sorting path, which only fleets of many distinct types take.
+  void set_dense_table_bits(int bits) noexcept { dense_table_bits_ = bits; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
@@ -659,7 +664,7 @@ class profile_dp {
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
     // The dense per-chunk table, when the low part of a key is small.
     const int low_bits = code_bits_ + code_shift_;
-    const bool dense = low_bits <= 14;
+    const bool dense = low_bits <= dense_table_bits_;
     const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
     std::vector<V>& acc = pick<V>(acc64_, acc128_);
     if (dense) {
@@ -839,6 +844,7 @@ class profile_dp {
   std::array<std::vector<std::uint64_t>, 2> rolling64_;  // completions of two layers, when not kept
   std::array<std::vector<count_type>, 2> rolling128_;
   bool completions_kept_ = false;  // the last backward() kept every layer's completions
+  int dense_table_bits_ = 14;      // 16 Ki entries: the table stays in L1 and L2
   std::vector<std::uint32_t> index_of_;
   std::vector<std::vector<Key>> stream_keys_;
   std::vector<std::vector<std::uint64_t>> stream_f64_;

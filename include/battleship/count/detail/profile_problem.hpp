@@ -1,9 +1,10 @@
 #pragma once
 // The counting problem in the form the profile dynamic programme wants:
-// a (possibly transposed) W x H grid scanned row by row, ship *types*
-// (interchangeable ships merged, with a multiplicity), a weight for every
-// start cell and direction of every type (0 = forbidden), and the cells the
-// observation forces empty (misses) or covered (hits).
+// a W x H grid (possibly transposed and flipped: choose_scan_orientation)
+// scanned row by row, ship *types* (interchangeable ships merged, with a
+// multiplicity), a weight for every start cell and direction of every type
+// (0 = forbidden), and the cells the observation forces empty (misses) or
+// covered (hits).
 //
 // Building it from a ruleset is the only place that knows about rulesets,
 // observations and placements; the dynamic programme itself is plain ints.
