@@ -253,13 +253,18 @@ TEST_CASE("exact_count with per-placement weights equals the weighted brute-forc
     const auto rules = make_dynamic_rules(w, h, lengths, rule, below(rng, 2) == 1);
     const auto obs = random_observation(rng, rules, below(rng, 3) == 0 ? 0 : 2);
     // "Humans favour edges": a placement touching the border weighs 3, others 1;
-    // ship 0 also dislikes column 0 entirely (weight 0).
+    // ship 0 also dislikes column 0 entirely (weight 0). Every other round,
+    // ships running down from the top row weigh double: only the vertical
+    // weights then break the top-bottom symmetry that empty boards have, and
+    // the counter must not mirror the occupancy.
+    const bool lean_north = round % 2 == 1;
     auto weight = [&](int ship, const placement& p) -> std::uint64_t {
       const int len = rules.ship_length(ship);
       const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
       const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
       if (ship == 0 && p.col == 0) return 0;
-      return (p.row == 0 || p.col == 0 || r1 == h - 1 || c1 == w - 1) ? 3 : 1;
+      const std::uint64_t north = lean_north && len > 1 && p.dir == orientation::vertical && p.row == 0 ? 2 : 1;
+      return north * ((p.row == 0 || p.col == 0 || r1 == h - 1 || c1 == w - 1) ? 3 : 1);
     };
     count_type total = 0;
     std::vector<count_type> occ(static_cast<std::size_t>(w * h), 0);

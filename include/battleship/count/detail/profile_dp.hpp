@@ -201,6 +201,7 @@ class profile_dp {
           m |= static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + slot * code_bits_);
         row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
       }
+    mirrored_ = mirrored_rows();
     labelled_factor_ = 1;
     for (const auto& t : p_.types)
       for (int k = 2; k <= t.multiplicity; ++k)
@@ -213,8 +214,10 @@ class profile_dp {
 
   // Forward pass: the weighted number of type-level layouts. With keep_layers
   // every layer stays in memory for backward() and sample().
-  // With allow_checkpoints, tables beyond a quarter of the memory limit are
-  // kept as checkpoints and recomputed by backward() (sample() then refuses).
+  // allow_checkpoints asks for the occupancy only (sample() then refuses):
+  // tables beyond a quarter of the memory limit are kept as checkpoints and
+  // recomputed by backward(), and a problem that reads the same bottom to top
+  // keeps only the bottom half, whose occupancy backward() mirrors.
   count_type forward(bool keep_layers, bool allow_checkpoints = false) {
     try {
       wide_ = false;
@@ -258,7 +261,8 @@ class profile_dp {
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
-    for (int i = 0; i < kept_layers_; ++i) k += layers_[static_cast<std::size_t>(i)].keys.size();
+    for (int i = 0; i < kept_layers_; ++i)
+      if (in_layers(i)) k += layers_[static_cast<std::size_t>(i)].keys.size();
     return k;
   }
   void release() {
@@ -346,8 +350,12 @@ class profile_dp {
         layers_[static_cast<std::size_t>(from)].first_edge.clear();
       }
     }
-    for (int i = std::min(full_, n); i-- > 0;) walk_back(i, layers_[static_cast<std::size_t>(i)]);
-    completions_kept_ = keep_completions;
+    for (int i = std::min(full_, n); i-- > first_kept_;) walk_back(i, layers_[static_cast<std::size_t>(i)]);
+    if (occupancy)
+      for (int i = 0; i < first_kept_; ++i)  // the top rows mirror the bottom ones
+        (*occupancy)[static_cast<std::size_t>(i)] =
+            (*occupancy)[static_cast<std::size_t>((p_.height - 1 - i / p_.width) * p_.width + i % p_.width)];
+    completions_kept_ = keep_completions && first_kept_ == 0;
   }
 
   // Completions of every state of layer L (before cell i) from those of the
@@ -395,7 +403,7 @@ class profile_dp {
     std::size_t s = 0;
     if (!completions_kept_) throw std::logic_error("profile_dp: backward(..., true) first");
     if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
-    if (full_ < n) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
+    if (full_ < n || first_kept_ > 0) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
     for (int i = 0; i < n; ++i) {
       const layer& L = layers_[static_cast<std::size_t>(i)];
       const layer& N = layers_[static_cast<std::size_t>(i + 1)];
@@ -424,6 +432,26 @@ class profile_dp {
   }
 
   [[nodiscard]] static int field(unsigned max) { return std::max(1, static_cast<int>(std::bit_width(max))); }
+
+  // Does the problem read the same bottom to top: the same forced cells and
+  // the same weight for every placement and its mirror image (a ship going
+  // south from row r mirrors one going south from row height - r - length)?
+  // Then so does the occupancy. Empty boards do, under every rule.
+  [[nodiscard]] bool mirrored_rows() const noexcept {
+    const int W = p_.width, H = p_.height;
+    for (int r = 0; r < H; ++r)
+      for (int c = 0; c < W; ++c) {
+        const int cell = r * W + c, mirror = (H - 1 - r) * W + c;
+        if (p_.forced[static_cast<std::size_t>(cell)] != p_.forced[static_cast<std::size_t>(mirror)]) return false;
+        for (int t = 0; t < static_cast<int>(p_.types.size()); ++t) {
+          if (p_.start_weight(t, cell, 0) != p_.start_weight(t, mirror, 0)) return false;
+          const int top = H - r - p_.types[static_cast<std::size_t>(t)].length;
+          const std::uint64_t south = p_.start_weight(t, cell, 1);
+          if (south != (top < 0 ? 0 : p_.start_weight(t, top * W + c, 1))) return false;
+        }
+      }
+    return true;
+  }
 
   // What a step at cell i needs, computed once per cell.
   struct cell_context {
@@ -570,17 +598,19 @@ class profile_dp {
   };
 
   // layers_[i] holds the states before cell i. Without keep_layers only the
-  // two scratch slots are used, alternately. With it, layers_[0..full_] are
+  // two scratch slots are used, alternately. With it, layers_[first_kept_..full_] are
   // kept whole (states, values and edges) while their bytes stay within a
   // quarter of the memory limit; past that only every checkpoint_stride_-th
   // layer keeps its states and values, and backward() recomputes the layers
   // between two checkpoints when it gets there (one extra forward step per
   // cell, memory bounded by the checkpoints plus one segment). Vectors keep
   // their capacity between calls, so repeated counts reuse memory instead of
-  // faulting in fresh pages.
+  // faulting in fresh pages. first_kept_ is 0 unless a counter's problem
+  // reads the same bottom to top (see mirrored_rows()): then the occupancy of
+  // the top rows is that of the bottom rows, and the tables start half way.
   // Is layer i in layers_ (kept whole, or a checkpoint)? The last one always is.
   [[nodiscard]] bool in_layers(int i) const noexcept {
-    return i <= full_ || i == p_.cells() || (i - full_) % checkpoint_stride_ == 0;
+    return i >= first_kept_ && (i <= full_ || i == p_.cells() || (i - full_) % checkpoint_stride_ == 0);
   }
 
   template <class V>
@@ -589,10 +619,11 @@ class profile_dp {
     kept_layers_ = 0;
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
+    first_kept_ = keep_layers && allow_checkpoints && mirrored_ ? p_.width * (p_.height / 2) : 0;
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
-    layer& first = keep_layers ? layers_[0] : scratch_[0];
+    layer& first = keep_layers && in_layers(0) ? layers_[0] : scratch_[0];
     first.keys.assign(1, static_cast<Key>(count_states_ - 1));
     f_of<V>(first).assign(1, 1);
     peak_states_ = 1;
@@ -605,14 +636,18 @@ class profile_dp {
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
     const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V);
     for (int i = 0; i < n; ++i) {
-      const bool whole = keep_layers && i < full_;
+      const bool whole = keep_layers && i >= first_kept_ && i < full_;
       layer& cur = keep_layers && in_layers(i) ? layers_[static_cast<std::size_t>(i)]
                                                : scratch_[static_cast<std::size_t>(i % 2)];
       const bool stored = keep_layers && in_layers(i + 1);
       layer& nxt = stored ? layers_[static_cast<std::size_t>(i + 1)] : scratch_[static_cast<std::size_t>((i + 1) % 2)];
       const std::uint32_t edges = step<V>(i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
-      if (!keep_layers) continue;
+      if (!keep_layers || i + 1 < first_kept_) continue;
+      if (i + 1 == first_kept_) {  // the first kept layer, whole
+        bytes += nxt.keys.size() * whole_bytes;
+        continue;
+      }
       if (whole) {
         bytes += nxt.keys.size() * whole_bytes + std::size_t{edges} * sizeof(std::uint32_t);
         if (bytes > full_budget && i + 1 < n) {
@@ -835,7 +870,9 @@ class profile_dp {
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
   int kept_layers_ = 0;        // layers valid for backward() and sample()
-  int full_ = 0;               // layers_[0, full_) are kept whole (with edges)
+  int full_ = 0;               // layers_[first_kept_, full_) are kept whole (with edges)
+  int first_kept_ = 0;         // layers before it are not kept (see in_layers)
+  bool mirrored_ = false;      // mirrored_rows() of the problem
   int checkpoint_stride_ = 0;  // past full_, every this many layers is a checkpoint
   std::array<layer, 2> scratch_;
   std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
