@@ -36,8 +36,11 @@
 // whether it covers its cell), so the backward pass and the sampler read
 // successors directly. When those tables would pass a quarter of the memory
 // limit, the rest of the pass keeps only checkpoint layers and the backward
-// pass recomputes each stretch between two checkpoints (a 16x16 matrix then
-// needs about 5.1 GiB instead of well over 8).
+// pass recomputes each stretch between two checkpoints. For the occupancy
+// alone the completions roll through two buffers, and a problem that reads
+// the same bottom to top (any empty board) keeps only the bottom half of the
+// tables and mirrors the occupancy (a 16x16 matrix then needs about 3.7 GiB
+// instead of well over 8).
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
