@@ -727,19 +727,9 @@ class profile_dp {
     // their capacity (cheaper than push_back's two reloads per append).
     std::array<std::size_t, 64> fill{};
     if (codes > fill.size()) throw std::length_error("profile_dp: ships longer than 62 cells");
-    // Stream 0 (nothing running down: the largest) is written straight into
-    // the next layer; the others are appended to it at the end.
-    std::array<std::vector<Key>*, 64> out_keys{};
-    std::array<std::vector<V>*, 64> out_f{};
-    out_keys[0] = &nxt.keys;
-    out_f[0] = &f_of<V>(nxt);
-    for (std::size_t k = 1; k < codes; ++k) {
-      out_keys[k] = &stream_keys_[k];
-      out_f[k] = &stream_f[k];
-    }
     for (std::size_t k = 0; k < codes; ++k) {
-      if (out_keys[k]->size() < 64) out_keys[k]->resize(64);
-      out_f[k]->resize(out_keys[k]->size());
+      if (stream_keys_[k].size() < 64) stream_keys_[k].resize(64);
+      stream_f[k].resize(stream_keys_[k].size());
     }
     std::uint32_t edges = 0;
     // Appends one successor state to the stream of its new code; returns its index there.
@@ -748,12 +738,12 @@ class profile_dp {
       if (last && (key & count_mask) != 0) return dropped;
       const auto st = static_cast<std::size_t>(key >> top_shift);
       const std::size_t at = fill[st]++;
-      if (at == out_keys[st]->size()) [[unlikely]] {
-        out_keys[st]->resize(2 * at);
-        out_f[st]->resize(2 * at);
+      if (at == stream_keys_[st].size()) [[unlikely]] {
+        stream_keys_[st].resize(2 * at);
+        stream_f[st].resize(2 * at);
       }
-      (*out_keys[st])[at] = key;
-      (*out_f[st])[at] = value;
+      stream_keys_[st][at] = key;
+      stream_f[st][at] = value;
       return static_cast<std::uint32_t>(at);
     };
     for (std::size_t s = 0; s < key_count;) {
@@ -858,10 +848,10 @@ class profile_dp {
     if (record_edges)
       for (std::uint32_t e = 0; e < edges; ++e)
         if ((cur.dst[e] & index_mask) != dropped) cur.dst[e] += static_cast<std::uint32_t>(offset[edge_stream_[e]]);
-    nxt.keys.resize(fill[0]);
+    nxt.keys.clear();
     std::vector<V>& nf = f_of<V>(nxt);
-    nf.resize(fill[0]);
-    for (std::size_t k = 1; k < codes; ++k) {
+    nf.clear();
+    for (std::size_t k = 0; k < codes; ++k) {
       const auto n_k = static_cast<std::ptrdiff_t>(fill[k]);
       nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].begin() + n_k);
       nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].begin() + n_k);
