@@ -254,6 +254,8 @@ class profile_dp {
       sample_as<std::uint64_t>(rng, start);
   }
 
+  // States in the largest layer built (a count alone, stepping two cells at
+  // a time, builds every other layer).
   [[nodiscard]] std::size_t peak_states() const noexcept { return peak_states_; }
   // Chunks with many successors are summed in a dense table when the low
   // part of a key (new code, h, ul, counts) has at most this many bits, and
@@ -456,6 +458,10 @@ class profile_dp {
     return true;
   }
 
+  // Can a count step two cells at a time? The two new codes index the
+  // output streams, at most 64 of them (ships of up to 7 cells).
+  [[nodiscard]] bool pair_steps() const noexcept { return p_.width >= 2 && 2 * code_bits_ <= 6; }
+
   // What a step at cell i needs, computed once per cell.
   struct cell_context {
     int i = 0, row = 0, col = 0;
@@ -644,6 +650,21 @@ class profile_dp {
                                                : scratch_[static_cast<std::size_t>(i % 2)];
       const bool stored = keep_layers && in_layers(i + 1);
       layer& nxt = stored ? layers_[static_cast<std::size_t>(i + 1)] : scratch_[static_cast<std::size_t>((i + 1) % 2)];
+      // Where no edges are wanted (a count alone, or the top half of a
+      // mirrored problem) step two cells at a time.
+      if (i + 1 < n && pair_steps() && (!keep_layers || i + 2 <= first_kept_)) {
+        // Layer i + 2 is the first kept one, or lands in the other scratch
+        // slot, and swapping the slots puts it where scratch_[(i + 2) % 2]
+        // is expected.
+        const bool into_kept = keep_layers && i + 2 == first_kept_;
+        layer& dest = into_kept ? layers_[static_cast<std::size_t>(i + 2)] : nxt;
+        step<V, 2>(i, cur, dest, false);
+        if (!into_kept) std::swap(scratch_[0], scratch_[1]);
+        peak_states_ = std::max(peak_states_, into_kept ? dest.keys.size() : cur.keys.size());
+        if (into_kept) bytes += dest.keys.size() * whole_bytes;
+        ++i;
+        continue;
+      }
       const std::uint32_t edges = step<V>(i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
       if (!keep_layers || i + 1 < first_kept_) continue;
@@ -685,24 +706,33 @@ class profile_dp {
   // and merged; with record_edges it also fills cur.first_edge and cur.dst.
   // Returns the number of edges. Deterministic: backward() relies on a
   // recomputed layer being identical to the first one.
-  template <class V>
+  // Stride 2 steps over cells i and i + 1 at once, for a count alone (no
+  // edges): each state's successors' successors are merged directly, so the
+  // layer in between is never sorted or stored. The streams are then indexed
+  // by the two new codes on top of the key (see pair_steps()).
+  template <class V, int Stride = 1>
   std::uint32_t step(int i, layer& cur, layer& nxt, bool record_edges) {
+    static_assert(Stride == 1 || Stride == 2);
+    if (Stride == 2 && record_edges) throw std::logic_error("profile_dp: edges are per cell");
     const int n = p_.cells();
     const cell_context ctx = context(i);
-    const bool last = i == n - 1;
-    const auto codes = static_cast<std::size_t>(p_.max_length + 1);
+    const cell_context ctx2 = context(i + Stride - 1);
+    const bool last = i + Stride - 1 == n - 1;
+    const std::size_t codes =
+        Stride == 1 ? static_cast<std::size_t>(p_.max_length + 1) : std::size_t{1} << (2 * code_bits_);
     stream_keys_.resize(codes);
     // Kept between calls, like the layers: a fresh vector would grow (and
     // fault in pages) again on every call.
     std::vector<std::vector<V>>& stream_f = pick<V>(stream_f64_, stream_f128_);
     stream_f.resize(codes);
     std::vector<entry<V>>& batch = pick<V>(batch64_, batch128_);
-    const int q_shift = code_shift_ + code_bits_;  // Q: the profile above code[c]
-    const int top_shift = code_shift_ + (p_.width - 1) * code_bits_;
+    const int q_shift = code_shift_ + Stride * code_bits_;  // Q: the profile above the codes consumed
+    const int top_shift = code_shift_ + (p_.width - Stride) * code_bits_;
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
     // The dense per-chunk table, when the low part of a key is small.
-    const int low_bits = code_bits_ + code_shift_;
-    const bool dense = low_bits <= dense_table_bits_;
+    const int low_bits = Stride * code_bits_ + code_shift_;
+    // A pair step's table is one code wider; 2^15 entries still sit in L2.
+    const bool dense = low_bits <= dense_table_bits_ + (Stride - 1) * code_bits_;
     const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
     std::vector<V>& acc = pick<V>(acc64_, acc128_);
     if (dense) {
@@ -720,7 +750,8 @@ class profile_dp {
     const std::size_t key_count = cur.keys.size();
     const V* const f = f_of<V>(cur).data();
     // A state has at most one successor per type and direction, plus water.
-    const std::size_t max_successors = 1 + 2 * p_.types.size();
+    const std::size_t max_successors =
+        Stride == 1 ? 1 + 2 * p_.types.size() : (1 + 2 * p_.types.size()) * (1 + 2 * p_.types.size());
     if (record_edges && cur.first_edge.size() < key_count + 1) cur.first_edge.resize(key_count + 1);
     std::uint32_t* const first_edge = cur.first_edge.data();
     // Each stream is written through a plain index into vectors kept at
@@ -757,10 +788,21 @@ class profile_dp {
         if (record_edges) first_edge[s] = edges;
         const V fs = f[s];
         entry<V>* const out = batch.data();
-        expand(
-            ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-              out[pending++] = {next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)};
-            });
+        if constexpr (Stride == 1) {
+          expand(
+              ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                out[pending++] = {next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)};
+              });
+        } else {
+          expand(
+              ctx, keys[s], [&](Key mid, std::uint64_t w1, int) __attribute__((always_inline)) {
+                const V v1 = value_mul<V>(fs, w1);
+                expand(
+                    ctx2, mid, [&](Key next, std::uint64_t w2, int) __attribute__((always_inline)) {
+                      out[pending++] = {next, value_mul<V>(v1, w2), edges++};
+                    });
+              });
+        }
       }
       entry<V>* const b = batch.data();
       // Both grow a little ahead of need: resize() writes every new entry,
