@@ -40,7 +40,8 @@
 // alone the completions roll through two buffers, and a problem that reads
 // the same bottom to top (any empty board) keeps only the bottom half of the
 // tables and mirrors the occupancy (a 16x16 matrix then needs about 3.7 GiB
-// instead of well over 8).
+// instead of well over 8). Where no edges are kept (a count alone, that top
+// half) the forward pass steps two cells at a time.
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
