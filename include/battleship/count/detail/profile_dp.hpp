@@ -39,9 +39,12 @@
 // pass recomputes each stretch between two checkpoints. For the occupancy
 // alone the completions roll through two buffers, and a problem that reads
 // the same bottom to top (any empty board) keeps only the bottom half of the
-// tables and mirrors the occupancy (a 16x16 matrix then needs about 3.7 GiB
-// instead of well over 8). Where no edges are kept (a count alone, that top
-// half) the forward pass steps two cells at a time.
+// tables and mirrors the occupancy. The forward pass steps two cells at a
+// time wherever it can (not for the sampler, which walks cell by cell):
+// where no edges are kept (a count alone, that top half, between
+// checkpoints) only every other layer is built, and where they are kept an
+// edge is a path over two cells with a flag for each cell it covers, so only
+// every other layer is kept (a 16x16 matrix needs about 3 GiB).
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -255,8 +258,8 @@ class profile_dp {
       sample_as<std::uint64_t>(rng, start);
   }
 
-  // States in the largest layer built (a count alone, stepping two cells at
-  // a time, builds every other layer).
+  // States in the largest layer built (stepping two cells at a time builds
+  // every other layer).
   [[nodiscard]] std::size_t peak_states() const noexcept { return peak_states_; }
   // Chunks with many successors are summed in a dense table when the low
   // part of a key (new code, h, ul, counts) has at most this many bits, and
@@ -283,9 +286,12 @@ class profile_dp {
 
  private:
   // An edge's successor index, with the top bit set when the step covers its
-  // cell; `dropped` marks a successor that did not survive (last cell).
+  // (first) cell and the next bit when a pair step covers its second cell;
+  // `dropped` marks a successor that did not survive (last cell).
   static constexpr std::uint32_t covered_flag = std::uint32_t{1} << 31;
-  static constexpr std::uint32_t index_mask = covered_flag - 1;
+  static constexpr std::uint32_t second_covered_flag = std::uint32_t{1} << 30;
+  static constexpr std::uint32_t flags_mask = covered_flag | second_covered_flag;
+  static constexpr std::uint32_t index_mask = second_covered_flag - 1;
   static constexpr std::uint32_t dropped = index_mask;
 
   struct layer {
@@ -327,12 +333,18 @@ class profile_dp {
     // or roll through two buffers: the occupancy needs only the next
     // layer's, and a 10x10 board then writes 17 M fewer values per call.
     std::array<std::vector<V>, 2>& rolling = pick<V>(rolling64_, rolling128_);
-    auto completions = [&](int i) -> std::vector<V>& {
-      return keep_completions ? b_of<V>(layers_[static_cast<std::size_t>(i)])
-                              : rolling[static_cast<std::size_t>(i % 2)];
+    std::vector<V>* later = keep_completions ? &b_of<V>(layers_[static_cast<std::size_t>(n)]) : &rolling[0];
+    later->assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
+    // Walks back over the step from layer i (stride cells) into the layer
+    // whose completions `later` holds.
+    auto walk_back = [&](int i, int stride, layer& L) {
+      std::vector<V>& b = keep_completions ? b_of<V>(L) : rolling[later == &rolling[0] ? 1 : 0];
+      if (stride == 2)
+        backward_step<V, 2>(i, L, *later, b, occupancy);
+      else
+        backward_step<V, 1>(i, L, *later, b, occupancy);
+      later = &b;
     };
-    auto walk_back = [&](int i, layer& L) { backward_step<V>(i, L, completions(i + 1), completions(i), occupancy); };
-    completions(n).assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
     if (full_ < n) {
       // Past the whole layers: segment by segment from the last checkpoint,
       // recompute the layers (with edges) in a scratch segment, then walk back.
@@ -349,58 +361,81 @@ class profile_dp {
         };
         // The step into `to` rewrites its states and values identically and
         // leaves its completions alone.
-        for (int i = from; i < to; ++i) step<V>(i, layer_at(i), layer_at(i + 1), true);
-        for (int i = to; i-- > from;) walk_back(i, layer_at(i));
+        const std::vector<int> starts = step_starts(from, to);
+        for (int i : starts) {
+          if (stride_from(i, to) == 2)
+            step<V, 2>(i, layer_at(i), layer_at(i + 2), true);
+          else
+            step<V>(i, layer_at(i), layer_at(i + 1), true);
+        }
+        for (auto it = starts.rbegin(); it != starts.rend(); ++it) walk_back(*it, stride_from(*it, to), layer_at(*it));
         // Free the segment's edges before the next one; keep the capacity.
         layers_[static_cast<std::size_t>(from)].dst.clear();
         layers_[static_cast<std::size_t>(from)].first_edge.clear();
       }
     }
-    for (int i = std::min(full_, n); i-- > first_kept_;) walk_back(i, layers_[static_cast<std::size_t>(i)]);
+    const int whole_end = std::min(full_, n);
+    const std::vector<int> starts = step_starts(first_kept_, whole_end);
+    for (auto it = starts.rbegin(); it != starts.rend(); ++it)
+      walk_back(*it, stride_from(*it, whole_end), layers_[static_cast<std::size_t>(*it)]);
     if (occupancy)
       for (int i = 0; i < first_kept_; ++i)  // the top rows mirror the bottom ones
         (*occupancy)[static_cast<std::size_t>(i)] =
             (*occupancy)[static_cast<std::size_t>((p_.height - 1 - i / p_.width) * p_.width + i % p_.width)];
-    completions_kept_ = keep_completions && first_kept_ == 0;
+    completions_kept_ = keep_completions && first_kept_ == 0 && !paired_layers_;
   }
 
   // Completions of every state of layer L (before cell i) from those of the
-  // next layer, and the weighted layouts covering cell i.
-  template <class V>
+  // layer Stride cells later, and the weighted layouts covering cells i and
+  // (for a pair step) i + 1.
+  template <class V, int Stride>
   void backward_step(int i, layer& L, const std::vector<V>& next_b, std::vector<V>& b,
                      std::vector<count_type>* occupancy) {
     const std::vector<V>& f = f_of<V>(L);
     b.resize(L.keys.size());  // every entry is written below
     const cell_context ctx = context(i);
-    count_type occ = 0;
+    const cell_context ctx2 = context(i + Stride - 1);
+    count_type occ = 0, occ2 = 0;
     const std::uint32_t* dst = L.dst.data();
     for (std::size_t s = 0; s < L.keys.size(); ++s) {
-      V total = 0, covered = 0;
+      V total = 0, covered = 0, covered2 = 0;
+      auto add = [&](std::uint32_t d, V v) __attribute__((always_inline)) {
+        total = value_add(total, v);
+        if (d & covered_flag) covered = value_add(covered, v);
+        if (Stride == 2 && (d & second_covered_flag)) covered2 = value_add(covered2, v);
+      };
       if (p_.unit_weights) {
-        // Every edge weighs 1: its successor index and flag say it all.
+        // Every edge weighs 1: its successor index and flags say it all.
         for (std::uint32_t e = L.first_edge[s]; e < L.first_edge[s + 1]; ++e) {
           const std::uint32_t d = dst[e];
-          if ((d & index_mask) == dropped) continue;
-          const V v = next_b[d & index_mask];
-          total = value_add(total, v);
-          if (d & covered_flag) covered = value_add(covered, v);
+          if ((d & index_mask) != dropped) add(d, next_b[d & index_mask]);
         }
       } else {
+        // Edges (or paths) come in expansion order: expand again for the weights.
         const std::uint32_t* edge = dst + L.first_edge[s];
+        auto visit = [&](std::uint64_t w, std::uint64_t w2) __attribute__((always_inline)) {
+          const std::uint32_t d = *edge++;
+          if ((d & index_mask) != dropped) add(d, value_mul<V>(value_mul<V>(next_b[d & index_mask], w), w2));
+        };
         expand(
-            ctx, L.keys[s], [&](Key, std::uint64_t w, int) __attribute__((always_inline)) {
-              const std::uint32_t d = *edge++;
-              if ((d & index_mask) == dropped) return;
-              const V v = value_mul<V>(next_b[d & index_mask], w);
-              total = value_add(total, v);
-              if (d & covered_flag) covered = value_add(covered, v);
+            ctx, L.keys[s], [&](Key mid, std::uint64_t w, int) __attribute__((always_inline)) {
+              if constexpr (Stride == 1)
+                visit(w, 1);
+              else
+                expand(
+                    ctx2, mid, [&](Key, std::uint64_t w2, int) __attribute__((always_inline)) { visit(w, w2); });
             });
       }
       b[s] = total;
       if (occupancy && covered != 0)
         occ = checked_add(occ, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered)));
+      if (occupancy && covered2 != 0)
+        occ2 = checked_add(occ2, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered2)));
     }
-    if (occupancy) (*occupancy)[static_cast<std::size_t>(i)] = occ;
+    if (occupancy) {
+      (*occupancy)[static_cast<std::size_t>(i)] = occ;
+      if (Stride == 2) (*occupancy)[static_cast<std::size_t>(i + 1)] = occ2;
+    }
   }
 
   template <class V, class Rng, class Start>
@@ -409,7 +444,8 @@ class profile_dp {
     std::size_t s = 0;
     if (!completions_kept_) throw std::logic_error("profile_dp: backward(..., true) first");
     if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
-    if (full_ < n || first_kept_ > 0) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
+    if (full_ < n || first_kept_ > 0 || paired_layers_)
+      throw std::logic_error("profile_dp: sampling needs every layer kept whole");
     for (int i = 0; i < n; ++i) {
       const layer& L = layers_[static_cast<std::size_t>(i)];
       const layer& N = layers_[static_cast<std::size_t>(i + 1)];
@@ -619,8 +655,23 @@ class profile_dp {
   // reads the same bottom to top (see mirrored_rows()): then the occupancy of
   // the top rows is that of the bottom rows, and the tables start half way.
   // Is layer i in layers_ (kept whole, or a checkpoint)? The last one always is.
+  // With paired_layers_ the whole stretch steps two cells at a time (see
+  // stride_from), so only every other layer of it exists.
   [[nodiscard]] bool in_layers(int i) const noexcept {
-    return i >= first_kept_ && (i <= full_ || i == p_.cells() || (i - full_) % checkpoint_stride_ == 0);
+    const int n = p_.cells();
+    if (i < first_kept_) return false;
+    if (i == n) return true;
+    if (i <= full_) return !paired_layers_ || (i - first_kept_) % 2 == 0;
+    return (i - full_) % checkpoint_stride_ == 0;
+  }
+  // Cells stepped from layer i towards layer `to` when edges are kept: two
+  // when layers are paired and both cells come before `to`. full_ and the
+  // checkpoints only ever fall on paired layers.
+  [[nodiscard]] int stride_from(int i, int to) const noexcept { return paired_layers_ && i + 2 <= to ? 2 : 1; }
+  [[nodiscard]] std::vector<int> step_starts(int from, int to) const {
+    std::vector<int> starts;
+    for (int i = from; i < to; i += stride_from(i, to)) starts.push_back(i);
+    return starts;
   }
 
   template <class V>
@@ -630,6 +681,11 @@ class profile_dp {
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
     first_kept_ = keep_layers && allow_checkpoints && mirrored_ ? p_.width * (p_.height / 2) : 0;
+    // The occupancy alone (never the sampler, which walks cell by cell)
+    // steps two cells at a time through the whole layers too: each edge is
+    // then a path over two cells with a flag per cell it covers, and only
+    // every other layer is built and kept.
+    paired_layers_ = keep_layers && allow_checkpoints && pair_steps();
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
@@ -645,28 +701,47 @@ class profile_dp {
     const std::size_t b_bytes = allow_checkpoints ? 0 : sizeof(V);
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
     const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V);
-    for (int i = 0; i < n; ++i) {
+    // backward() will also hold one recomputed segment whole: at most
+    // checkpoint_stride_ layers of the largest size seen past full_, with
+    // about 1.5 edges per state (we allow 2; paired layers are half as many,
+    // with about 2 paths per state: 1.98 on an empty 10x10 board).
+    auto check_limit = [&] {
+      const std::size_t segment =
+          static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * sizeof(std::uint32_t));
+      if (bytes + segment > memory_limit_)
+        throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
+                                " MiB of tables on this board; count without it, or raise the limit");
+    };
+    for (int i = 0, stride = 1; i < n; i += stride) {
       const bool whole = keep_layers && i >= first_kept_ && i < full_;
+      stride = whole ? stride_from(i, n) : 1;
       layer& cur = keep_layers && in_layers(i) ? layers_[static_cast<std::size_t>(i)]
                                                : scratch_[static_cast<std::size_t>(i % 2)];
-      const bool stored = keep_layers && in_layers(i + 1);
-      layer& nxt = stored ? layers_[static_cast<std::size_t>(i + 1)] : scratch_[static_cast<std::size_t>((i + 1) % 2)];
+      const bool stored = keep_layers && in_layers(i + stride);
+      layer& nxt =
+          stored ? layers_[static_cast<std::size_t>(i + stride)] : scratch_[static_cast<std::size_t>((i + 1) % 2)];
       // Where no edges are wanted (a count alone, or the top half of a
       // mirrored problem) step two cells at a time.
-      if (i + 1 < n && pair_steps() && (!keep_layers || i + 2 <= first_kept_)) {
-        // Layer i + 2 is the first kept one, or lands in the other scratch
-        // slot, and swapping the slots puts it where scratch_[(i + 2) % 2]
-        // is expected.
-        const bool into_kept = keep_layers && i + 2 == first_kept_;
+      // Past full_ that is every step but one that would skip a checkpoint.
+      if (i + 1 < n && pair_steps() && (!keep_layers || i + 2 <= first_kept_ || (i >= full_ && !in_layers(i + 1)))) {
+        // Layer i + 2 is kept (the first kept one, or a checkpoint), or lands
+        // in the other scratch slot, and swapping the slots puts it where
+        // scratch_[(i + 2) % 2] is expected.
+        const bool into_kept = keep_layers && in_layers(i + 2);
         layer& dest = into_kept ? layers_[static_cast<std::size_t>(i + 2)] : nxt;
         step<V, 2>(i, cur, dest, false);
         if (!into_kept) std::swap(scratch_[0], scratch_[1]);
         peak_states_ = std::max(peak_states_, into_kept ? dest.keys.size() : cur.keys.size());
-        if (into_kept) bytes += dest.keys.size() * whole_bytes;
-        ++i;
+        if (into_kept && i + 2 == first_kept_) bytes += dest.keys.size() * whole_bytes;
+        if (keep_layers && i >= full_) {
+          peak_past_full = std::max({peak_past_full, dest.keys.size(), cur.keys.size()});
+          if (into_kept) bytes += dest.keys.size() * checkpoint_bytes;
+          check_limit();
+        }
+        stride = 2;
         continue;
       }
-      const std::uint32_t edges = step<V>(i, cur, nxt, whole);
+      const std::uint32_t edges = stride == 2 ? step<V, 2>(i, cur, nxt, true) : step<V>(i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
       if (!keep_layers || i + 1 < first_kept_) continue;
       if (i + 1 == first_kept_) {  // the first kept layer, whole
@@ -675,26 +750,20 @@ class profile_dp {
       }
       if (whole) {
         bytes += nxt.keys.size() * whole_bytes + std::size_t{edges} * sizeof(std::uint32_t);
-        if (bytes > full_budget && i + 1 < n) {
+        if (bytes > full_budget && i + stride < n) {
           if (!allow_checkpoints)
             throw std::length_error("the tables need more than " + std::to_string(memory_limit_ >> 20) +
                                     " MiB on this board; count without them, or raise the limit");
           // From here on keep checkpoints only, about sqrt(cells left) apart.
-          full_ = i + 1;
+          full_ = i + stride;
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
+          if (paired_layers_) checkpoint_stride_ += checkpoint_stride_ % 2;  // checkpoints on paired layers
         }
       } else {
         peak_past_full = std::max(peak_past_full, nxt.keys.size());
         if (stored) bytes += nxt.keys.size() * checkpoint_bytes;
       }
-      // backward() will also hold one recomputed segment whole: at most
-      // checkpoint_stride_ layers of the largest size seen past full_, with
-      // about 1.5 edges per state (we allow 2).
-      const std::size_t segment =
-          static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * sizeof(std::uint32_t));
-      if (bytes + segment > memory_limit_)
-        throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
-                                " MiB of tables on this board; count without it, or raise the limit");
+      check_limit();
     }
     layer& last = keep_layers ? layers_[static_cast<std::size_t>(n)] : scratch_[static_cast<std::size_t>(n % 2)];
     count_type total = 0;
@@ -714,7 +783,6 @@ class profile_dp {
   template <class V, int Stride = 1>
   std::uint32_t step(int i, layer& cur, layer& nxt, bool record_edges) {
     static_assert(Stride == 1 || Stride == 2);
-    if (Stride == 2 && record_edges) throw std::logic_error("profile_dp: edges are per cell");
     const int n = p_.cells();
     const cell_context ctx = context(i);
     const cell_context ctx2 = context(i + Stride - 1);
@@ -797,11 +865,13 @@ class profile_dp {
               });
         } else {
           expand(
-              ctx, keys[s], [&](Key mid, std::uint64_t w1, int) __attribute__((always_inline)) {
+              ctx, keys[s], [&](Key mid, std::uint64_t w1, int kind1) __attribute__((always_inline)) {
                 const V v1 = value_mul<V>(fs, w1);
                 expand(
-                    ctx2, mid, [&](Key next, std::uint64_t w2, int) __attribute__((always_inline)) {
-                      out[pending++] = {next, value_mul<V>(v1, w2), edges++};
+                    ctx2, mid, [&](Key next, std::uint64_t w2, int kind2) __attribute__((always_inline)) {
+                      out[pending++] = {next, value_mul<V>(v1, w2),
+                                        edges++ | (kind1 != step_water ? covered_flag : 0) |
+                                            (kind2 != step_water ? second_covered_flag : 0)};
                     });
               });
         }
@@ -818,7 +888,7 @@ class profile_dp {
       unsigned char* const stream_of = edge_stream_.data();
       auto record = [&](const entry<V>& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
         const std::uint32_t id = e.id & index_mask;
-        dst[id] = at | (e.id & covered_flag);
+        dst[id] = at | (e.id & flags_mask);
         stream_of[id] = static_cast<unsigned char>(key >> top_shift);
       };
       if (dense && pending > 8) {
@@ -916,11 +986,12 @@ class profile_dp {
   std::vector<Key> row_clear_;  // [2 * length + (end has a cell above-right)]: see reset()
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
-  int kept_layers_ = 0;        // layers valid for backward() and sample()
-  int full_ = 0;               // layers_[first_kept_, full_) are kept whole (with edges)
-  int first_kept_ = 0;         // layers before it are not kept (see in_layers)
-  bool mirrored_ = false;      // mirrored_rows() of the problem
-  int checkpoint_stride_ = 0;  // past full_, every this many layers is a checkpoint
+  int kept_layers_ = 0;         // layers valid for backward() and sample()
+  int full_ = 0;                // layers_[first_kept_, full_) are kept whole (with edges)
+  int first_kept_ = 0;          // layers before it are not kept (see in_layers)
+  bool paired_layers_ = false;  // the whole layers are two cells apart (see whole_stride)
+  bool mirrored_ = false;       // mirrored_rows() of the problem
+  int checkpoint_stride_ = 0;   // past full_, every this many layers is a checkpoint
   std::array<layer, 2> scratch_;
   std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
   std::vector<std::uint64_t> acc64_, occupied_, summary_;
