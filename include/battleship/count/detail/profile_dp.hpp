@@ -40,8 +40,7 @@
 // alone the completions roll through two buffers, and a problem that reads
 // the same bottom to top (any empty board) keeps only the bottom half of the
 // tables and mirrors the occupancy. The forward pass steps two cells at a
-// time wherever it can (not for the sampler, which walks cell by cell):
-// where no edges are kept (a count alone, that top half, between
+// time wherever it can: where no edges are kept (a count alone, that top half, between
 // checkpoints) only every other layer is built, and where they are kept an
 // edge is a path over two cells with a flag for each cell it covers, so only
 // every other layer is kept (a 16x16 matrix needs about 3 GiB).
@@ -382,7 +381,7 @@ class profile_dp {
       for (int i = 0; i < first_kept_; ++i)  // the top rows mirror the bottom ones
         (*occupancy)[static_cast<std::size_t>(i)] =
             (*occupancy)[static_cast<std::size_t>((p_.height - 1 - i / p_.width) * p_.width + i % p_.width)];
-    completions_kept_ = keep_completions && first_kept_ == 0 && !paired_layers_;
+    completions_kept_ = keep_completions && first_kept_ == 0;
   }
 
   // Completions of every state of layer L (before cell i) from those of the
@@ -444,32 +443,43 @@ class profile_dp {
     std::size_t s = 0;
     if (!completions_kept_) throw std::logic_error("profile_dp: backward(..., true) first");
     if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
-    if (full_ < n || first_kept_ > 0 || paired_layers_)
-      throw std::logic_error("profile_dp: sampling needs every layer kept whole");
-    for (int i = 0; i < n; ++i) {
+    if (full_ < n || first_kept_ > 0) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
+    for (int i = 0; i < n;) {
+      const int stride = stride_from(i, n);
       const layer& L = layers_[static_cast<std::size_t>(i)];
-      const layer& N = layers_[static_cast<std::size_t>(i + 1)];
-      const std::vector<V>& next_b = b_of<V>(N);
+      const std::vector<V>& next_b = b_of<V>(layers_[static_cast<std::size_t>(i + stride)]);
       count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[s]));
       const std::uint32_t* dst = L.dst.data() + L.first_edge[s];
       bool done = false;
       std::size_t chosen = 0;
-      int chosen_kind = 0;
-      expand(context(i), L.keys[s], [&](Key, std::uint64_t w, int kind) {
+      std::array<int, 2> chosen_kind{};
+      // Edges (or paths) in expansion order, each with probability
+      // weight x completions of its successor / completions of s.
+      auto visit = [&](std::uint64_t w, std::uint64_t w2, int kind, int kind2) {
         const std::uint32_t d = *dst++ & index_mask;
         if (done || d == dropped) return;
-        const count_type v = static_cast<count_type>(w) * next_b[d];  // cannot overflow: backward() summed these
+        // Cannot overflow: backward() summed these.
+        const count_type v = static_cast<count_type>(w) * w2 * next_b[d];
         if (r < v) {
           done = true;
           chosen = d;
-          chosen_kind = kind;
+          chosen_kind = {kind, kind2};
         } else {
           r -= v;
         }
+      };
+      expand(context(i), L.keys[s], [&](Key mid, std::uint64_t w, int kind) {
+        if (stride == 1)
+          visit(w, 1, kind, step_water);
+        else
+          expand(context(i + 1), mid, [&](Key, std::uint64_t w2, int kind2) { visit(w, w2, kind, kind2); });
       });
       if (!done) throw std::logic_error("profile_dp: inconsistent tables");
-      if (chosen_kind >= 0) start(i, chosen_kind / 2, chosen_kind % 2);
+      for (int k = 0; k < stride; ++k)
+        if (chosen_kind[static_cast<std::size_t>(k)] >= 0)
+          start(i + k, chosen_kind[static_cast<std::size_t>(k)] / 2, chosen_kind[static_cast<std::size_t>(k)] % 2);
       s = chosen;
+      i += stride;
     }
   }
 
@@ -681,11 +691,10 @@ class profile_dp {
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
     first_kept_ = keep_layers && allow_checkpoints && mirrored_ ? p_.width * (p_.height / 2) : 0;
-    // The occupancy alone (never the sampler, which walks cell by cell)
-    // steps two cells at a time through the whole layers too: each edge is
-    // then a path over two cells with a flag per cell it covers, and only
-    // every other layer is built and kept.
-    paired_layers_ = keep_layers && allow_checkpoints && pair_steps();
+    // The kept layers are two cells apart too: each edge is then a path
+    // over two cells with a flag per cell it covers, and only every other
+    // layer is built and kept.
+    paired_layers_ = keep_layers && pair_steps();
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
