@@ -40,10 +40,11 @@
 // alone the completions roll through two buffers, and a problem that reads
 // the same bottom to top (any empty board) keeps only the bottom half of the
 // tables and mirrors the occupancy. The forward pass steps two cells at a
-// time wherever it can: where no edges are kept (a count alone, that top half, between
-// checkpoints) only every other layer is built, and where they are kept an
-// edge is a path over two cells with a flag for each cell it covers, so only
-// every other layer is kept (a 16x16 matrix needs about 3 GiB).
+// time wherever it can: where no edges are kept (a count alone, that top
+// half, between checkpoints) only every other layer is built, and where they
+// are kept an edge is a path over two cells with a flag for each cell it
+// covers, so only every other layer is kept (a 16x16 matrix needs about
+// 3 GiB).
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -998,7 +999,7 @@ class profile_dp {
   int kept_layers_ = 0;         // layers valid for backward() and sample()
   int full_ = 0;                // layers_[first_kept_, full_) are kept whole (with edges)
   int first_kept_ = 0;          // layers before it are not kept (see in_layers)
-  bool paired_layers_ = false;  // the whole layers are two cells apart (see whole_stride)
+  bool paired_layers_ = false;  // the whole layers are two cells apart (see stride_from)
   bool mirrored_ = false;       // mirrored_rows() of the problem
   int checkpoint_stride_ = 0;   // past full_, every this many layers is a checkpoint
   std::array<layer, 2> scratch_;
