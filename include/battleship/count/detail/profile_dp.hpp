@@ -65,6 +65,7 @@
 #include <utility>
 #include <vector>
 
+#include <battleship/core/fleet.hpp>
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/detail/checked_arithmetic.hpp>
 #include <battleship/count/detail/profile_problem.hpp>
@@ -417,14 +418,11 @@ class profile_dp {
           const std::uint32_t d = *edge++;
           if ((d & index_mask) != dropped) add(d, value_mul<V>(value_mul<V>(next_b[d & index_mask], w), w2));
         };
-        expand(
-            ctx, L.keys[s], [&](Key mid, std::uint64_t w, int) __attribute__((always_inline)) {
-              if constexpr (Stride == 1)
-                visit(w, 1);
-              else
-                expand(
-                    ctx2, mid, [&](Key, std::uint64_t w2, int) __attribute__((always_inline)) { visit(w, w2); });
-            });
+        if constexpr (Stride == 1)
+          expand(
+              ctx, L.keys[s], [&](Key, std::uint64_t w, int) __attribute__((always_inline)) { visit(w, 1); });
+        else
+          expand_pair(ctx, ctx2, L.keys[s], [&](Key, std::uint64_t w, int, std::uint64_t w2, int) { visit(w, w2); });
       }
       b[s] = total;
       if (occupancy && covered != 0)
@@ -469,12 +467,11 @@ class profile_dp {
           r -= v;
         }
       };
-      expand(context(i), L.keys[s], [&](Key mid, std::uint64_t w, int kind) {
-        if (stride == 1)
-          visit(w, 1, kind, step_water);
-        else
-          expand(context(i + 1), mid, [&](Key, std::uint64_t w2, int kind2) { visit(w, w2, kind, kind2); });
-      });
+      if (stride == 1)
+        expand(context(i), L.keys[s], [&](Key, std::uint64_t w, int kind) { visit(w, 1, kind, step_water); });
+      else
+        expand_pair(context(i), context(i + 1), L.keys[s],
+                    [&](Key, std::uint64_t w, int kind, std::uint64_t w2, int kind2) { visit(w, w2, kind, kind2); });
       if (!done) throw std::logic_error("profile_dp: inconsistent tables");
       for (int k = 0; k < stride; ++k)
         if (chosen_kind[static_cast<std::size_t>(k)] >= 0)
@@ -645,6 +642,27 @@ class profile_dp {
         emit_if_room(after | occupied_code | (static_cast<Key>(ty.length - 1) << h_shift_), w[0], 2 * t);
       if (w[1] != 0) emit_if_room(after | (static_cast<Key>(ty.length) << x.top_shift), w[1], 2 * t + 1);
     }
+  }
+
+  // Calls visit(next, w, kind, w2, kind2) for every path over cells x.i and
+  // x2.i = x.i + 1 from state s, in the order of a pair step's edges. The
+  // first cell's successors are gathered first, so that the second
+  // expansion is compiled once instead of at every place the first one
+  // emits (the backward pass with weights and the sampler; the forward
+  // pass nests them for speed).
+  template <class Visit>
+  void expand_pair(const cell_context& x, const cell_context& x2, Key s, Visit&& visit) const {
+    struct successor {
+      Key key;
+      std::uint64_t w;
+      int kind;
+    };
+    std::array<successor, 1 + 2 * max_ships> mids;  // at most one per type and direction, plus water
+    std::size_t count = 0;
+    expand(x, s, [&](Key mid, std::uint64_t w, int kind) { mids[count++] = {mid, w, kind}; });
+    for (std::size_t k = 0; k < count; ++k)
+      expand(x2, mids[k].key,
+             [&](Key next, std::uint64_t w2, int kind2) { visit(next, mids[k].w, mids[k].kind, w2, kind2); });
   }
 
   template <class V>
