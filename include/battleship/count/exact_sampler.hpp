@@ -9,9 +9,10 @@
 // step) / (ways from here), so no draw is ever rejected. Every layer stays
 // in memory: for 5-4-3-3-2 under the touching rule about 330 MB on a 10x10
 // board and 4.6 GB on 14x14 (max RSS); on 16x16 the tables would pass the
-// 8 GiB limit and construction throws std::length_error. Interchangeable ships (one type in the counter) are dealt
-// their placements by a uniform random permutation, which turns the uniform
-// type-level layout into a uniform labelled one.
+// 8 GiB limit and construction throws std::length_error. Interchangeable
+// ships (one type in the counter) are dealt their placements by a uniform
+// random permutation, which turns the uniform type-level layout into a
+// uniform labelled one.
 
 #include <array>
 #include <cstdint>

@@ -364,10 +364,8 @@ class profile_dp {
         // leaves its completions alone.
         const std::vector<int> starts = step_starts(from, to);
         for (int i : starts) {
-          if (stride_from(i, to) == 2)
-            step<V, 2>(i, layer_at(i), layer_at(i + 2), true);
-          else
-            step<V>(i, layer_at(i), layer_at(i + 1), true);
+          const int stride = stride_from(i, to);
+          step_by<V>(stride, i, layer_at(i), layer_at(i + stride), true);
         }
         for (auto it = starts.rbegin(); it != starts.rend(); ++it) walk_back(*it, stride_from(*it, to), layer_at(*it));
         // Free the segment's edges before the next one; keep the capacity.
@@ -666,6 +664,11 @@ class profile_dp {
   }
 
   template <class V>
+  std::uint32_t step_by(int stride, int i, layer& cur, layer& nxt, bool record_edges) {
+    return stride == 2 ? step<V, 2>(i, cur, nxt, record_edges) : step<V>(i, cur, nxt, record_edges);
+  }
+
+  template <class V>
   struct entry {
     Key key;
     V val;
@@ -684,19 +687,19 @@ class profile_dp {
   // reads the same bottom to top (see mirrored_rows()): then the occupancy of
   // the top rows is that of the bottom rows, and the tables start half way.
   // Is layer i in layers_ (kept whole, or a checkpoint)? The last one always is.
-  // With paired_layers_ the whole stretch steps two cells at a time (see
-  // stride_from), so only every other layer of it exists.
+  // Where pair_steps() allows, the whole stretch steps two cells at a time
+  // (see stride_from), so only every other layer of it exists.
   [[nodiscard]] bool in_layers(int i) const noexcept {
     const int n = p_.cells();
     if (i < first_kept_) return false;
     if (i == n) return true;
-    if (i <= full_) return !paired_layers_ || (i - first_kept_) % 2 == 0;
+    if (i <= full_) return !pair_steps() || (i - first_kept_) % 2 == 0;
     return (i - full_) % checkpoint_stride_ == 0;
   }
   // Cells stepped from layer i towards layer `to` when edges are kept: two
   // when layers are paired and both cells come before `to`. full_ and the
   // checkpoints only ever fall on paired layers.
-  [[nodiscard]] int stride_from(int i, int to) const noexcept { return paired_layers_ && i + 2 <= to ? 2 : 1; }
+  [[nodiscard]] int stride_from(int i, int to) const noexcept { return pair_steps() && i + 2 <= to ? 2 : 1; }
   [[nodiscard]] std::vector<int> step_starts(int from, int to) const {
     std::vector<int> starts;
     for (int i = from; i < to; i += stride_from(i, to)) starts.push_back(i);
@@ -710,10 +713,6 @@ class profile_dp {
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
     first_kept_ = keep_layers && allow_checkpoints && mirrored_ ? p_.width * (p_.height / 2) : 0;
-    // The kept layers are two cells apart too: each edge is then a path
-    // over two cells with a flag per cell it covers, and only every other
-    // layer is built and kept.
-    paired_layers_ = keep_layers && pair_steps();
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
@@ -748,28 +747,29 @@ class profile_dp {
       const bool stored = keep_layers && in_layers(i + stride);
       layer& nxt =
           stored ? layers_[static_cast<std::size_t>(i + stride)] : scratch_[static_cast<std::size_t>((i + 1) % 2)];
-      // Where no edges are wanted (a count alone, or the top half of a
-      // mirrored problem) step two cells at a time.
-      // Past full_ that is every step but one that would skip a checkpoint.
-      if (i + 1 < n && pair_steps() && (!keep_layers || i + 2 <= first_kept_ || (i >= full_ && !in_layers(i + 1)))) {
+      // Without edges (a count alone, the top half of a mirrored problem,
+      // between checkpoints) step two cells at a time unless the layer in
+      // between is kept.
+      if (!whole && !stored && i + 1 < n && pair_steps()) {
         // Layer i + 2 is kept (the first kept one, or a checkpoint), or lands
         // in the other scratch slot, and swapping the slots puts it where
         // scratch_[(i + 2) % 2] is expected.
         const bool into_kept = keep_layers && in_layers(i + 2);
         layer& dest = into_kept ? layers_[static_cast<std::size_t>(i + 2)] : nxt;
         step<V, 2>(i, cur, dest, false);
+        const std::size_t built = dest.keys.size();  // before the swap below moves it
         if (!into_kept) std::swap(scratch_[0], scratch_[1]);
-        peak_states_ = std::max(peak_states_, into_kept ? dest.keys.size() : cur.keys.size());
-        if (into_kept && i + 2 == first_kept_) bytes += dest.keys.size() * whole_bytes;
+        peak_states_ = std::max(peak_states_, built);
+        if (into_kept && i + 2 == first_kept_) bytes += built * whole_bytes;
         if (keep_layers && i >= full_) {
-          peak_past_full = std::max({peak_past_full, dest.keys.size(), cur.keys.size()});
-          if (into_kept) bytes += dest.keys.size() * checkpoint_bytes;
+          peak_past_full = std::max(peak_past_full, built);
+          if (into_kept) bytes += built * checkpoint_bytes;
           check_limit();
         }
         stride = 2;
         continue;
       }
-      const std::uint32_t edges = stride == 2 ? step<V, 2>(i, cur, nxt, true) : step<V>(i, cur, nxt, whole);
+      const std::uint32_t edges = step_by<V>(stride, i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
       if (!keep_layers || i + 1 < first_kept_) continue;
       if (i + 1 == first_kept_) {  // the first kept layer, whole
@@ -785,7 +785,7 @@ class profile_dp {
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
-          if (paired_layers_) checkpoint_stride_ += checkpoint_stride_ % 2;  // checkpoints on paired layers
+          if (pair_steps()) checkpoint_stride_ += checkpoint_stride_ % 2;  // checkpoints on paired layers
         }
       } else {
         peak_past_full = std::max(peak_past_full, nxt.keys.size());
@@ -804,10 +804,10 @@ class profile_dp {
   // and merged; with record_edges it also fills cur.first_edge and cur.dst.
   // Returns the number of edges. Deterministic: backward() relies on a
   // recomputed layer being identical to the first one.
-  // Stride 2 steps over cells i and i + 1 at once, for a count alone (no
-  // edges): each state's successors' successors are merged directly, so the
-  // layer in between is never sorted or stored. The streams are then indexed
-  // by the two new codes on top of the key (see pair_steps()).
+  // Stride 2 steps over cells i and i + 1 at once: each state's successors'
+  // successors are merged directly, so the layer in between is never sorted
+  // or stored, and an edge is a path over both cells. The streams are then
+  // indexed by the two new codes on top of the key (see pair_steps()).
   template <class V, int Stride = 1>
   std::uint32_t step(int i, layer& cur, layer& nxt, bool record_edges) {
     static_assert(Stride == 1 || Stride == 2);
@@ -1014,12 +1014,11 @@ class profile_dp {
   std::vector<Key> row_clear_;  // [2 * length + (end has a cell above-right)]: see reset()
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
-  int kept_layers_ = 0;         // layers valid for backward() and sample()
-  int full_ = 0;                // layers_[first_kept_, full_) are kept whole (with edges)
-  int first_kept_ = 0;          // layers before it are not kept (see in_layers)
-  bool paired_layers_ = false;  // the whole layers are two cells apart (see stride_from)
-  bool mirrored_ = false;       // mirrored_rows() of the problem
-  int checkpoint_stride_ = 0;   // past full_, every this many layers is a checkpoint
+  int kept_layers_ = 0;        // layers valid for backward() and sample()
+  int full_ = 0;               // layers_[first_kept_, full_) are kept whole (with edges)
+  int first_kept_ = 0;         // layers before it are not kept (see in_layers)
+  bool mirrored_ = false;      // mirrored_rows() of the problem
+  int checkpoint_stride_ = 0;  // past full_, every this many layers is a checkpoint
   std::array<layer, 2> scratch_;
   std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
   std::vector<std::uint64_t> acc64_, occupied_, summary_;
