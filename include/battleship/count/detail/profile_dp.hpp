@@ -731,7 +731,7 @@ class profile_dp {
     // backward() will also hold one recomputed segment whole: at most
     // checkpoint_stride_ layers of the largest size seen past full_, with
     // about 1.5 edges per state (we allow 2; paired layers are half as many,
-    // with about 2 paths per state: 1.98 on an empty 10x10 board).
+    // with about 2 paths per state).
     auto check_limit = [&] {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * sizeof(std::uint32_t));
