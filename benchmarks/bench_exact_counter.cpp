@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <random>
 #include <vector>
@@ -114,6 +115,25 @@ void Exact_sampler_draw(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(sampler(rng));
 }
 
+// 1000 layouts from a fresh sampler on the empty Park board, tables built
+// included: argument 0 keeps every layer (draws one by one), otherwise the
+// argument is a memory limit in MiB small enough that the sampler keeps
+// checkpoints and draws the 1000 in one batch (how 16x16 is sampled).
+void Exact_sampler_1000(benchmark::State& state) {
+  const observation<park_rules::board_type> obs{park_rules{}};
+  std::mt19937_64 rng(1);
+  bool checkpointed = false;
+  for (auto _ : state) {
+    exact_sampler<park_rules> sampler = state.range(0) == 0
+                                            ? exact_sampler<park_rules>(park_rules{}, obs)
+                                            : exact_sampler<park_rules>(park_rules{}, obs, unit_weight{},
+                                                                        static_cast<std::size_t>(state.range(0)) << 20);
+    checkpointed = sampler.checkpointed();
+    benchmark::DoNotOptimize(sampler.draw(rng, 1000));
+  }
+  state.counters["checkpointed"] = checkpointed ? 1 : 0;
+}
+
 }  // namespace
 
 // Argument: 1 = with the occupancy matrix, 0 = count only.
@@ -139,3 +159,4 @@ BENCHMARK(Exact_16x16_count)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK_TEMPLATE(Exact_sampler_build, park_rules)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_sampler_build, audinot_rules)->Unit(benchmark::kMillisecond);
 BENCHMARK(Exact_sampler_draw)->Unit(benchmark::kMicrosecond);
+BENCHMARK(Exact_sampler_1000)->Arg(0)->Arg(352)->Unit(benchmark::kMillisecond);

@@ -353,6 +353,56 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
   CHECK(refused > 250);
 }
 
+TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole tables", "[count][exact][sampler]") {
+  // Past three quarters of the memory limit the sampler keeps checkpoints and
+  // sample_batch() recomputes each stretch between them, with its edges and
+  // completions. Those are the whole tables' own, and a batch takes its
+  // random numbers in the same order either way, so the same seed must give
+  // the very same draws: any slip in a recomputed stretch changes them.
+  rng_type rng(78);
+  int checkpointed = 0;
+  using starts = std::vector<std::array<int, 4>>;  // (draw, scanned cell, type, dir)
+  auto batch = [](detail::profile_dp<std::uint64_t>& dp, rng_type& r, std::size_t draws) {
+    starts out;
+    dp.sample_batch(r, draws, [&](std::size_t d, int cell, int type, int dir) {
+      out.push_back({static_cast<int>(d), cell, type, dir});
+    });
+    return out;
+  };
+  for (int instance = 0; instance < 120; ++instance) {
+    const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);
+    const auto [rules, obs] = random_instance(rng, w, h);
+    const auto p = detail::make_profile_problem(rules, obs, unit_weight{});
+    if (!detail::profile_dp<std::uint64_t>::fits(p)) continue;
+    detail::profile_dp<std::uint64_t> whole(p);
+    if (whole.forward(detail::keep_tables::every_layer) == 0) continue;
+    whole.backward(nullptr, true);
+    rng_type draw_rng(instance);
+    const starts first = batch(whole, draw_rng, 9), second = batch(whole, draw_rng, 4);
+    // Limits from 2^22 bytes down in steps of 2^(1/8): the band where the
+    // sampler checkpoints is narrow.
+    for (int eighths = 176; eighths >= 64; --eighths) {
+      const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
+      INFO(describe(rules, obs) << " limit " << limit);
+      detail::profile_dp<std::uint64_t> dp(p);
+      dp.set_memory_limit(limit);
+      try {
+        dp.forward(detail::keep_tables::for_sampling);
+      } catch (const std::length_error&) {
+        break;  // smaller limits fail too
+      }
+      dp.backward(nullptr, true);
+      if (!dp.checkpointed()) continue;
+      ++checkpointed;
+      rng_type again(instance);
+      CHECK(batch(dp, again, 9) == first);
+      CHECK(batch(dp, again, 4) == second);  // a second batch recomputes the stretches again
+      CHECK_THROWS_AS(dp.sample(again, [](int, int, int) {}), std::logic_error);
+    }
+  }
+  CHECK(checkpointed > 150);  // 191 when written
+}
+
 TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and legal samples", "[count][exact]") {
   // The counter picks one of eight scans (transposed or not, rows and
   // columns flipped or not) from where the hits are; each must map its
@@ -374,7 +424,7 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
       // Half the scans sort every chunk instead of using the dense table
       // (the path fleets of many distinct types take).
       if (o % 2 == 1) dp.set_dense_table_bits(0);
-      const count_type types = dp.forward(true);
+      const count_type types = dp.forward(detail::keep_tables::every_layer);
       count_result got;
       got.labelled = types * dp.labelled_factor();
       got.unlabelled = got.labelled / unlabelled_divisor(rules, obs);

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <random>
@@ -37,9 +38,11 @@ bool consistent(const R& rules, const observation<typename R::board_type>& obs, 
 // Pearson's statistic of `draws` samples against expected probabilities
 // proportional to `weight` over every layout the enumeration visits; also
 // checks that every sample is one of those layouts.
+// With a memory limit the sampler must have checkpointed its tables, and
+// the layouts come from draw() in four batches.
 template <class R, class Weight>
 void chi_square_check(const R& rules, const observation<typename R::board_type>& obs, Weight weight, int per_cell,
-                      std::uint64_t seed) {
+                      std::uint64_t seed, std::size_t memory_limit = 0) {
   std::map<std::vector<int>, double> expected;
   double total_weight = 0;
   for_each_layout(rules, obs, [&](const auto& e) {
@@ -51,11 +54,20 @@ void chi_square_check(const R& rules, const observation<typename R::board_type>&
   });
   REQUIRE(expected.size() >= 10);
   const int draws = per_cell * static_cast<int>(expected.size());
-  exact_sampler<R> sampler(rules, obs, weight);
+  exact_sampler<R> sampler =
+      memory_limit == 0 ? exact_sampler<R>(rules, obs, weight) : exact_sampler<R>(rules, obs, weight, memory_limit);
+  REQUIRE(sampler.checkpointed() == (memory_limit != 0));
   std::mt19937_64 rng(seed);
+  std::vector<layout> layouts;
+  if (memory_limit == 0)
+    for (int k = 0; k < draws; ++k) layouts.push_back(sampler(rng));
+  else
+    for (int batch = 0; batch < 4; ++batch)
+      for (layout& l : sampler.draw(rng, static_cast<std::size_t>(draws / 4 + (batch < draws % 4 ? 1 : 0))))
+        layouts.push_back(l);
+  REQUIRE(layouts.size() == static_cast<std::size_t>(draws));
   std::map<std::vector<int>, int> seen;
-  for (int k = 0; k < draws; ++k) {
-    const layout l = sampler(rng);
+  for (const layout& l : layouts) {
     REQUIRE(consistent(rules, obs, l));
     const auto key = key_of(l);
     REQUIRE(expected.count(key) == 1);
@@ -102,6 +114,48 @@ TEST_CASE("exact_sampler draws in proportion to placement weights", "[sampler][e
     return ship == 0 && p.dir == orientation::vertical ? 4 : (p.row == 0 ? 2 : 1);
   };
   chi_square_check(rules, observation<dynamic_rules::board_type>(rules), weight, 60, 3);
+}
+
+// The largest memory limit (stepping down by a tenth) under which the
+// sampler keeps checkpoints instead of every layer.
+template <class R, class Weight>
+std::size_t checkpointing_limit(const R& rules, const observation<typename R::board_type>& obs, Weight weight) {
+  for (double limit = 1 << 22; limit > 1024; limit *= 0.9) {
+    const exact_sampler<R> s(rules, obs, weight, static_cast<std::size_t>(limit));
+    if (s.checkpointed()) return static_cast<std::size_t>(limit);
+  }
+  return 0;
+}
+
+TEST_CASE("exact_sampler with checkpointed tables is uniform, and in proportion to weights", "[sampler][exact]") {
+  // Past three quarters of its memory limit the sampler keeps checkpoints
+  // and draws in batches (how it samples an empty 16x16 board); here a small
+  // limit sends small boards down that path.
+  const auto rules = make_dynamic_rules(5, 4, {3, 2, 2}, adjacency::no_edge, true);
+  observation<dynamic_rules::board_type> obs(rules);
+  obs.record_miss(7);
+  obs.record_hit(0);
+  obs.record_sunk(1, 1);
+  obs.record_hit(13);
+  const std::size_t limit = checkpointing_limit(rules, obs, unit_weight{});
+  REQUIRE(limit > 0);
+  chi_square_check(rules, obs, unit_weight{}, 60, 4, limit);
+
+  const auto open = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, false);
+  auto weight = [](int ship, const placement& p) -> std::uint64_t {
+    return ship == 0 && p.dir == orientation::vertical ? 3 : (p.col == 0 ? 2 : 1);
+  };
+  const observation<dynamic_rules::board_type> empty(open);
+  const std::size_t weighted_limit = checkpointing_limit(open, empty, weight);
+  REQUIRE(weighted_limit > 0);
+  chi_square_check(open, empty, weight, 30, 5, weighted_limit);
+
+  // One draw at a time needs every layer: a clear error, not a slow path.
+  exact_sampler<dynamic_rules> s(rules, obs, unit_weight{}, limit);
+  std::mt19937_64 rng(6);
+  CHECK_THROWS_AS(s(rng), std::logic_error);
+  CHECK(s.draw(rng, 3).size() == 3);
+  CHECK(s.draw(rng, 0).empty());
 }
 
 TEST_CASE("exact_sampler: compile-time rules, reproducibility, impossible observations", "[sampler][exact]") {

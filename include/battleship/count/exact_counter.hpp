@@ -103,7 +103,8 @@ class exact_counter {
     const auto g = rules_.geometry();
     return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
       count_result result;
-      const count_type types = dp.forward(with_occupancy, true);
+      const count_type types =
+          dp.forward(with_occupancy ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
       result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
       peak_states_ = dp.peak_states();

@@ -6,17 +6,26 @@
 // Construction runs the forward and backward passes once and keeps the
 // tables; each draw then walks the cells in scan order (two at a time where
 // the programme can) choosing every step with probability (ways through that
-// step) / (ways from here), so no draw is ever rejected. Every layer stays
-// in memory: for 5-4-3-3-2 under the touching rule about 330 MB on a 10x10
-// board and 4.6 GB on 14x14 (max RSS); on 16x16 the tables would pass the
-// 8 GiB limit and construction throws std::length_error. Interchangeable
+// step) / (ways from here), so no draw is ever rejected. Interchangeable
 // ships (one type in the counter) are dealt their placements by a uniform
 // random permutation, which turns the uniform type-level layout into a
 // uniform labelled one.
+//
+// Memory: every layer is kept while the tables fit in three quarters of the
+// memory limit (default 8 GiB): for 5-4-3-3-2 under the touching rule about
+// 330 MB on a 10x10 board and 4.6 GB on 14x14 (max RSS). Past that the
+// rest of the tables are kept as checkpoints only (checkpointed()): then
+// draws come in batches, draw(rng, count), each batch recomputing the
+// stretches between checkpoints once (about one more forward pass, however
+// many layouts it draws), and a single draw with operator() throws
+// std::logic_error. draw() works on every board: 1000 layouts of an empty
+// 16x16 board take about 27 s and 7.5 GiB, tables included.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -44,10 +53,17 @@ class exact_sampler {
 
   template <PlacementWeight Weight>
   exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight)
+      : exact_sampler(rules, obs, std::forward<Weight>(weight), std::size_t{8} << 30) {}
+
+  // With a memory limit in bytes for the tables (std::length_error when even
+  // the checkpoints pass it).
+  template <PlacementWeight Weight>
+  exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight, std::size_t memory_limit)
       : rules_(rules), engine_(make_engine(detail::make_profile_problem(rules, obs, weight))) {
     std::visit(
         [&](auto& dp) {
-          const count_type types = dp.forward(true);
+          dp.set_memory_limit(memory_limit);
+          const count_type types = dp.forward(detail::keep_tables::for_sampling);
           if (types == 0) throw inconsistent_observation();
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
           dp.backward(nullptr, true);
@@ -56,29 +72,47 @@ class exact_sampler {
   }
 
   // One layout; the caller's generator is the only source of randomness.
+  // Throws std::logic_error when checkpointed(): draw in batches then.
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] layout operator()(Rng& rng) const {
     return std::visit(
         [&](const auto& dp) {
-          const auto& p = dp.problem();
-          std::vector<std::vector<placement>> by_type(p.types.size());
-          dp.sample(rng, [&](int cell, int type, int dir) {
-            by_type[static_cast<std::size_t>(type)].push_back(
-                p.original_placement(cell, dir, p.types[static_cast<std::size_t>(type)].length));
-          });
-          std::array<placement, max_ships> where{};
-          for (std::size_t t = 0; t < p.types.size(); ++t) {
-            auto& list = by_type[t];
-            for (std::size_t k = list.size(); k > 1; --k)  // Fisher-Yates
-              std::swap(list[k - 1], list[static_cast<std::size_t>(detail::uniform_below(rng, k))]);
-            for (std::size_t k = 0; k < list.size(); ++k)
-              where[static_cast<std::size_t>(p.types[t].ships[k])] = list[k];
-          }
-          layout l;
-          for (int i = 0; i < rules_.ship_count(); ++i) l.push_back(where[static_cast<std::size_t>(i)]);
-          return l;
+          if (dp.checkpointed())
+            throw std::logic_error("exact_sampler: this board's tables are checkpointed; draw in batches with draw()");
+          std::vector<std::vector<placement>> by_type(dp.problem().types.size());
+          dp.sample(rng, [&](int cell, int type, int dir) { add_ship(dp.problem(), by_type, cell, type, dir); });
+          return deal(dp.problem(), by_type, rng);
         },
         engine_);
+  }
+
+  // `count` layouts, independent and each distributed as operator()'s (the
+  // same layouts as `count` calls of it while the tables are whole).
+  template <std::uniform_random_bit_generator Rng>
+  [[nodiscard]] std::vector<layout> draw(Rng& rng, std::size_t count) {
+    std::vector<layout> out;
+    out.reserve(count);
+    std::visit(
+        [&](auto& dp) {
+          if (!dp.checkpointed()) {
+            for (std::size_t k = 0; k < count; ++k) out.push_back((*this)(rng));
+            return;
+          }
+          const auto& p = dp.problem();
+          std::vector<std::vector<std::vector<placement>>> by_type(count,
+                                                                   std::vector<std::vector<placement>>(p.types.size()));
+          dp.sample_batch(rng, count, [&](std::size_t d, int cell, int type, int dir) {
+            add_ship(p, by_type[d], cell, type, dir);
+          });
+          for (auto& ships : by_type) out.push_back(deal(p, ships, rng));
+        },
+        engine_);
+    return out;
+  }
+
+  // Are the tables kept as checkpoints past some layer (operator() refuses)?
+  [[nodiscard]] bool checkpointed() const noexcept {
+    return std::visit([](const auto& dp) { return dp.checkpointed(); }, engine_);
   }
 
   // The number of labelled layouts (weighted sum with weights) being sampled from.
@@ -92,6 +126,26 @@ class exact_sampler {
     if (!detail::profile_dp<detail::wide_key>::fits(p))
       throw std::invalid_argument("grid too wide for the exact sampler");
     return engine_type(std::in_place_index<1>, std::move(p));
+  }
+
+  static void add_ship(const detail::profile_problem& p, std::vector<std::vector<placement>>& by_type, int cell,
+                       int type, int dir) {
+    by_type[static_cast<std::size_t>(type)].push_back(
+        p.original_placement(cell, dir, p.types[static_cast<std::size_t>(type)].length));
+  }
+  // The layout: each type's placements dealt to its ships in random order.
+  template <class Rng>
+  layout deal(const detail::profile_problem& p, std::vector<std::vector<placement>>& by_type, Rng& rng) const {
+    std::array<placement, max_ships> where{};
+    for (std::size_t t = 0; t < p.types.size(); ++t) {
+      auto& list = by_type[t];
+      for (std::size_t k = list.size(); k > 1; --k)  // Fisher-Yates
+        std::swap(list[k - 1], list[static_cast<std::size_t>(detail::uniform_below(rng, k))]);
+      for (std::size_t k = 0; k < list.size(); ++k) where[static_cast<std::size_t>(p.types[t].ships[k])] = list[k];
+    }
+    layout l;
+    for (int i = 0; i < rules_.ship_count(); ++i) l.push_back(where[static_cast<std::size_t>(i)]);
+    return l;
   }
 
   R rules_;

@@ -31,10 +31,10 @@ class monte_carlo_density {
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
-    const exact_sampler<R> sampler(rules_, obs);
+    exact_sampler<R> sampler(rules_, obs);
     std::vector<int> hits(static_cast<std::size_t>(obs.cell_count()), 0);
-    for (int k = 0; k < samples_; ++k)
-      occupied_cells(rules_, sampler(rng_)).for_each([&](std::size_t c) { ++hits[c]; });
+    for (const layout& l : sampler.draw(rng_, static_cast<std::size_t>(samples_)))
+      occupied_cells(rules_, l).for_each([&](std::size_t c) { ++hits[c]; });
     density_map m(hits.size(), 0.0);
     for (std::size_t c = 0; c < m.size(); ++c)
       if (!obs.shots().test(c)) m[c] = static_cast<double>(hits[c]) / samples_;

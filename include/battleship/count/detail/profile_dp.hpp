@@ -35,8 +35,9 @@
 // 128 bits). With layers kept, each edge remembers its successor's index (and
 // whether it covers its cell), so the backward pass and the sampler read
 // successors directly. When those tables would pass a quarter of the memory
-// limit, the rest of the pass keeps only checkpoint layers and the backward
-// pass recomputes each stretch between two checkpoints. For the occupancy
+// limit (three quarters for the sampler), the rest of the pass keeps only
+// checkpoint layers, and the backward pass, then each batch of draws,
+// recomputes each stretch between two checkpoints. For the occupancy
 // alone the completions roll through two buffers, and a problem that reads
 // the same bottom to top (any empty board) keeps only the bottom half of the
 // tables and mirrors the occupancy. The forward pass steps two cells at a
@@ -122,6 +123,21 @@ template <class V>
   }
   return r;
 }
+
+// What forward() keeps for the passes after it.
+enum class keep_tables {
+  nothing,      // a count alone: two layers at a time
+  every_layer,  // every layer whole; std::length_error past the memory limit
+  // Every layer whole while the tables fit in three quarters of the memory
+  // limit, then checkpoints only (with their completions): sample() still
+  // needs every layer, sample_batch() recomputes between checkpoints.
+  for_sampling,
+  // The occupancy only: whole layers up to a quarter of the limit, then
+  // checkpoints that backward() recomputes between, and a problem that
+  // reads the same bottom to top keeps only the bottom half, whose
+  // occupancy backward() mirrors.
+  for_occupancy,
+};
 
 template <class Key>
 class profile_dp {
@@ -220,29 +236,25 @@ class profile_dp {
   // Labelled layouts per type-level layout: the product of multiplicity!.
   [[nodiscard]] count_type labelled_factor() const noexcept { return labelled_factor_; }
 
-  // Forward pass: the weighted number of type-level layouts. With keep_layers
-  // every layer stays in memory for backward() and sample().
-  // allow_checkpoints asks for the occupancy only (sample() then refuses):
-  // tables beyond a quarter of the memory limit are kept as checkpoints and
-  // recomputed by backward(), and a problem that reads the same bottom to top
-  // keeps only the bottom half, whose occupancy backward() mirrors.
-  count_type forward(bool keep_layers, bool allow_checkpoints = false) {
+  // Forward pass: the weighted number of type-level layouts.
+  count_type forward(keep_tables what) {
     try {
       wide_ = false;
-      const count_type total = forward_as<std::uint64_t>(keep_layers, allow_checkpoints);
+      const count_type total = forward_as<std::uint64_t>(what);
       // Completions are at most the total: 64 bits hold them if they hold it.
-      if (!keep_layers || (total >> 64) == 0) return total;
+      if (what == keep_tables::nothing || (total >> 64) == 0) return total;
     } catch (const narrow_overflow&) {
     }
     wide_ = true;
-    return forward_as<count_type>(keep_layers, allow_checkpoints);
+    return forward_as<count_type>(what);
   }
 
   // Backward pass over the kept layers: completions of every state, and per
   // scanned cell the weighted number of type-level layouts covering it.
-  // keep_completions keeps every state's completions, which sample() needs.
+  // keep_completions keeps the completions of every state of the kept layers
+  // (checkpoints included), which sample() and sample_batch() need.
   void backward(std::vector<count_type>* occupancy, bool keep_completions = false) {
-    if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward(true) first");
+    if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
     if (wide_)
       backward_as<count_type>(occupancy, keep_completions);
     else
@@ -250,7 +262,8 @@ class profile_dp {
   }
 
   // One type-level layout drawn with probability proportional to its weight:
-  // calls start(scanned cell, type, dir) for every ship. Needs backward().
+  // calls start(scanned cell, type, dir) for every ship. Needs backward()
+  // and every layer whole (see checkpointed()).
   template <std::uniform_random_bit_generator Rng, class Start>
   void sample(Rng& rng, Start&& start) const {
     if (wide_)
@@ -258,6 +271,22 @@ class profile_dp {
     else
       sample_as<std::uint64_t>(rng, start);
   }
+
+  // `draws` independent layouts at once, each as sample() draws it: calls
+  // start(draw, scanned cell, type, dir) for every ship of every draw. Past
+  // the whole layers it recomputes each stretch between two checkpoints
+  // once, with its edges and completions, and moves every draw through it,
+  // so a batch costs about one more forward pass however many it draws.
+  // Needs backward(..., true).
+  template <std::uniform_random_bit_generator Rng, class Start>
+  void sample_batch(Rng& rng, std::size_t draws, Start&& start) {
+    if (wide_)
+      sample_batch_as<count_type>(rng, draws, start);
+    else
+      sample_batch_as<std::uint64_t>(rng, draws, start);
+  }
+  // Did forward() keep only checkpoints past some layer (so sample() refuses)?
+  [[nodiscard]] bool checkpointed() const noexcept { return kept_layers_ != 0 && full_ < p_.cells(); }
 
   // States in the largest layer built (stepping two cells at a time builds
   // every other layer).
@@ -352,22 +381,11 @@ class profile_dp {
       std::vector<int> checkpoints;
       for (int i = full_; i < n; ++i)
         if (in_layers(i)) checkpoints.push_back(i);
-      if (segment_.size() < static_cast<std::size_t>(checkpoint_stride_))
-        segment_.resize(static_cast<std::size_t>(checkpoint_stride_));
       for (auto it = checkpoints.rbegin(); it != checkpoints.rend(); ++it) {
         const int from = *it, to = std::min(n, from + checkpoint_stride_);
-        auto layer_at = [&](int i) -> layer& {
-          return i == from || i == to ? layers_[static_cast<std::size_t>(i)]
-                                      : segment_[static_cast<std::size_t>(i - from)];
-        };
-        // The step into `to` rewrites its states and values identically and
-        // leaves its completions alone.
-        const std::vector<int> starts = step_starts(from, to);
-        for (int i : starts) {
-          const int stride = stride_from(i, to);
-          step_by<V>(stride, i, layer_at(i), layer_at(i + stride), true);
-        }
-        for (auto it = starts.rbegin(); it != starts.rend(); ++it) walk_back(*it, stride_from(*it, to), layer_at(*it));
+        const std::vector<int> starts = recompute_segment<V>(from, to);
+        for (auto it = starts.rbegin(); it != starts.rend(); ++it)
+          walk_back(*it, stride_from(*it, to), segment_layer(from, to, *it));
         // Free the segment's edges before the next one; keep the capacity.
         layers_[static_cast<std::size_t>(from)].dst.clear();
         layers_[static_cast<std::size_t>(from)].first_edge.clear();
@@ -434,49 +452,121 @@ class profile_dp {
     }
   }
 
+  // One step of a draw, from state s of layer L (before cell i) over
+  // `stride` cells: an edge (or path) in expansion order, each with
+  // probability weight x completions of its successor / completions of s.
+  // Reports the ships it starts; returns the successor's index.
+  template <class V, class Rng, class Start>
+  std::size_t sample_step(Rng& rng, int i, int stride, const layer& L, const std::vector<V>& next_b, std::size_t s,
+                          Start& start) const {
+    count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[s]));
+    const std::uint32_t* dst = L.dst.data() + L.first_edge[s];
+    bool done = false;
+    std::size_t chosen = 0;
+    std::array<int, 2> chosen_kind{};
+    auto visit = [&](std::uint64_t w, std::uint64_t w2, int kind, int kind2) {
+      const std::uint32_t d = *dst++ & index_mask;
+      if (done || d == dropped) return;
+      // Cannot overflow: backward() summed these.
+      const count_type v = static_cast<count_type>(w) * w2 * next_b[d];
+      if (r < v) {
+        done = true;
+        chosen = d;
+        chosen_kind = {kind, kind2};
+      } else {
+        r -= v;
+      }
+    };
+    if (stride == 1)
+      expand(context(i), L.keys[s], [&](Key, std::uint64_t w, int kind) { visit(w, 1, kind, step_water); });
+    else
+      expand_pair(context(i), context(i + 1), L.keys[s],
+                  [&](Key, std::uint64_t w, int kind, std::uint64_t w2, int kind2) { visit(w, w2, kind, kind2); });
+    if (!done) throw std::logic_error("profile_dp: inconsistent tables");
+    for (int k = 0; k < stride; ++k)
+      if (chosen_kind[static_cast<std::size_t>(k)] >= 0)
+        start(i + k, chosen_kind[static_cast<std::size_t>(k)] / 2, chosen_kind[static_cast<std::size_t>(k)] % 2);
+    return chosen;
+  }
+
+  template <class V>
+  void check_sampling_tables() const {
+    if (!completions_kept_) throw std::logic_error("profile_dp: backward(..., true) first");
+    if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
+  }
+
   template <class V, class Rng, class Start>
   void sample_as(Rng& rng, Start& start) const {
     const int n = p_.cells();
+    check_sampling_tables<V>();
+    if (full_ < n) throw std::logic_error("profile_dp: sampling one at a time needs every layer kept whole");
     std::size_t s = 0;
-    if (!completions_kept_) throw std::logic_error("profile_dp: backward(..., true) first");
-    if (kept_layers_ == 0 || b_of<V>(layers_[0])[0] == 0) throw std::logic_error("profile_dp: nothing to sample");
-    if (full_ < n || first_kept_ > 0) throw std::logic_error("profile_dp: sampling needs every layer kept whole");
     for (int i = 0; i < n;) {
       const int stride = stride_from(i, n);
-      const layer& L = layers_[static_cast<std::size_t>(i)];
-      const std::vector<V>& next_b = b_of<V>(layers_[static_cast<std::size_t>(i + stride)]);
-      count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[s]));
-      const std::uint32_t* dst = L.dst.data() + L.first_edge[s];
-      bool done = false;
-      std::size_t chosen = 0;
-      std::array<int, 2> chosen_kind{};
-      // Edges (or paths) in expansion order, each with probability
-      // weight x completions of its successor / completions of s.
-      auto visit = [&](std::uint64_t w, std::uint64_t w2, int kind, int kind2) {
-        const std::uint32_t d = *dst++ & index_mask;
-        if (done || d == dropped) return;
-        // Cannot overflow: backward() summed these.
-        const count_type v = static_cast<count_type>(w) * w2 * next_b[d];
-        if (r < v) {
-          done = true;
-          chosen = d;
-          chosen_kind = {kind, kind2};
-        } else {
-          r -= v;
-        }
-      };
-      if (stride == 1)
-        expand(context(i), L.keys[s], [&](Key, std::uint64_t w, int kind) { visit(w, 1, kind, step_water); });
-      else
-        expand_pair(context(i), context(i + 1), L.keys[s],
-                    [&](Key, std::uint64_t w, int kind, std::uint64_t w2, int kind2) { visit(w, w2, kind, kind2); });
-      if (!done) throw std::logic_error("profile_dp: inconsistent tables");
-      for (int k = 0; k < stride; ++k)
-        if (chosen_kind[static_cast<std::size_t>(k)] >= 0)
-          start(i + k, chosen_kind[static_cast<std::size_t>(k)] / 2, chosen_kind[static_cast<std::size_t>(k)] % 2);
-      s = chosen;
+      s = sample_step<V>(rng, i, stride, layers_[static_cast<std::size_t>(i)],
+                         b_of<V>(layers_[static_cast<std::size_t>(i + stride)]), s, start);
       i += stride;
     }
+  }
+
+  template <class V, class Rng, class Start>
+  void sample_batch_as(Rng& rng, std::size_t draws, Start& start) {
+    const int n = p_.cells();
+    check_sampling_tables<V>();
+    std::vector<std::size_t> at(draws, 0);  // each draw's state in the current layer
+    auto advance = [&](int i, int stride, const layer& L, const std::vector<V>& next_b) {
+      for (std::size_t d = 0; d < draws; ++d) {
+        auto report = [&](int cell, int type, int dir) { start(d, cell, type, dir); };
+        at[d] = sample_step<V>(rng, i, stride, L, next_b, at[d], report);
+      }
+    };
+    const int whole_end = std::min(full_, n);
+    for (int i : step_starts(0, whole_end)) {
+      const int stride = stride_from(i, whole_end);
+      advance(i, stride, layers_[static_cast<std::size_t>(i)], b_of<V>(layers_[static_cast<std::size_t>(i + stride)]));
+    }
+    if (full_ >= n) return;
+    for (int from = full_; from < n; from += checkpoint_stride_) {
+      const int to = std::min(n, from + checkpoint_stride_);
+      auto layer_at = [&](int i) -> layer& { return segment_layer(from, to, i); };
+      // The stretch again, as backward() recomputed it, then its completions
+      // from those kept at `to` (`from` keeps its own).
+      const std::vector<int> starts = recompute_segment<V>(from, to);
+      for (auto it = starts.rbegin(); it != starts.rend() && *it != from; ++it) {
+        const int i = *it;
+        layer& L = layer_at(i);
+        if (stride_from(i, to) == 2)
+          backward_step<V, 2>(i, L, b_of<V>(layer_at(i + 2)), b_of<V>(L), nullptr);
+        else
+          backward_step<V, 1>(i, L, b_of<V>(layer_at(i + 1)), b_of<V>(L), nullptr);
+      }
+      for (int i : starts) {
+        const int stride = stride_from(i, to);
+        advance(i, stride, layer_at(i), b_of<V>(layer_at(i + stride)));
+      }
+      layers_[static_cast<std::size_t>(from)].dst.clear();
+      layers_[static_cast<std::size_t>(from)].first_edge.clear();
+    }
+  }
+
+  // The layer before cell i while the stretch between checkpoints `from`
+  // and `to` is recomputed: a checkpoint, or the scratch segment between.
+  layer& segment_layer(int from, int to, int i) {
+    return i == from || i == to ? layers_[static_cast<std::size_t>(i)] : segment_[static_cast<std::size_t>(i - from)];
+  }
+  // Recomputes that stretch with its edges: the same states and values as
+  // the forward pass (the step into `to` rewrites them identically and
+  // leaves its completions alone). Returns the layers stepped from.
+  template <class V>
+  std::vector<int> recompute_segment(int from, int to) {
+    if (segment_.size() < static_cast<std::size_t>(checkpoint_stride_))
+      segment_.resize(static_cast<std::size_t>(checkpoint_stride_));
+    const std::vector<int> starts = step_starts(from, to);
+    for (int i : starts) {
+      const int stride = stride_from(i, to);
+      step_by<V>(stride, i, segment_layer(from, to, i), segment_layer(from, to, i + stride), true);
+    }
+    return starts;
   }
 
   [[nodiscard]] static int field(unsigned max) { return std::max(1, static_cast<int>(std::bit_width(max))); }
@@ -707,12 +797,14 @@ class profile_dp {
   }
 
   template <class V>
-  count_type forward_as(bool keep_layers, bool allow_checkpoints) {
+  count_type forward_as(keep_tables what) {
     const int n = p_.cells();
+    const bool keep_layers = what != keep_tables::nothing;
+    const bool allow_checkpoints = what == keep_tables::for_sampling || what == keep_tables::for_occupancy;
     kept_layers_ = 0;
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
-    first_kept_ = keep_layers && allow_checkpoints && mirrored_ ? p_.width * (p_.height / 2) : 0;
+    first_kept_ = what == keep_tables::for_occupancy && mirrored_ ? p_.width * (p_.height / 2) : 0;
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
@@ -721,13 +813,15 @@ class profile_dp {
     f_of<V>(first).assign(1, 1);
     peak_states_ = 1;
     std::size_t bytes = 0, peak_past_full = 0;
-    const std::size_t full_budget = allow_checkpoints ? memory_limit_ / 4 : memory_limit_;
+    const std::size_t full_budget = what == keep_tables::for_occupancy  ? memory_limit_ / 4
+                                    : what == keep_tables::for_sampling ? memory_limit_ / 4 * 3
+                                                                        : memory_limit_;
     // Per state kept whole: key, f, its first-edge index and, for the
-    // sampler (which never checkpoints), b; at a checkpoint: key and f. The
-    // counter's backward pass rolls b through two buffers instead.
-    const std::size_t b_bytes = allow_checkpoints ? 0 : sizeof(V);
+    // sampler, b; at a checkpoint: key, f and (for the sampler) b. The
+    // occupancy's backward pass rolls b through two buffers instead.
+    const std::size_t b_bytes = what == keep_tables::for_occupancy ? 0 : sizeof(V);
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
-    const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V);
+    const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V) + b_bytes;
     // backward() will also hold one recomputed segment whole: at most
     // checkpoint_stride_ layers of the largest size seen past full_, with
     // about 1.5 edges per state (we allow 2; paired layers are half as many,
@@ -736,8 +830,10 @@ class profile_dp {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * sizeof(std::uint32_t));
       if (bytes + segment > memory_limit_)
-        throw std::length_error("the occupancy matrix needs more than " + std::to_string(memory_limit_ >> 20) +
-                                " MiB of tables on this board; count without it, or raise the limit");
+        throw std::length_error(
+            std::string(what == keep_tables::for_occupancy ? "the occupancy matrix" : "exact sampling") +
+            " needs more than " + std::to_string(memory_limit_ >> 20) + " MiB of tables on this board; " +
+            (what == keep_tables::for_occupancy ? "count without it, or raise the limit" : "raise the limit"));
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
       const bool whole = keep_layers && i >= first_kept_ && i < full_;
