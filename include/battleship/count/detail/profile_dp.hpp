@@ -456,9 +456,17 @@ class profile_dp {
   // `stride` cells: an edge (or path) in expansion order, each with
   // probability weight x completions of its successor / completions of s.
   // Reports the ships it starts; returns the successor's index.
-  template <class V, class Rng, class Start>
+  // The report goes through a plain function pointer: a step is a large
+  // instantiation (it expands the state again), and sample() and
+  // sample_batch() then share one.
+  struct ship_report {
+    const void* context;
+    void (*call)(const void* context, int cell, int type, int dir);
+    void operator()(int cell, int type, int dir) const { call(context, cell, type, dir); }
+  };
+  template <class V, class Rng>
   std::size_t sample_step(Rng& rng, int i, int stride, const layer& L, const std::vector<V>& next_b, std::size_t s,
-                          Start& start) const {
+                          const ship_report& start) const {
     count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[s]));
     const std::uint32_t* dst = L.dst.data() + L.first_edge[s];
     bool done = false;
@@ -500,11 +508,13 @@ class profile_dp {
     const int n = p_.cells();
     check_sampling_tables<V>();
     if (full_ < n) throw std::logic_error("profile_dp: sampling one at a time needs every layer kept whole");
+    const ship_report report{
+        &start, [](const void* c, int cell, int type, int dir) { (*static_cast<const Start*>(c))(cell, type, dir); }};
     std::size_t s = 0;
     for (int i = 0; i < n;) {
       const int stride = stride_from(i, n);
       s = sample_step<V>(rng, i, stride, layers_[static_cast<std::size_t>(i)],
-                         b_of<V>(layers_[static_cast<std::size_t>(i + stride)]), s, start);
+                         b_of<V>(layers_[static_cast<std::size_t>(i + stride)]), s, report);
       i += stride;
     }
   }
@@ -516,7 +526,10 @@ class profile_dp {
     std::vector<std::size_t> at(draws, 0);  // each draw's state in the current layer
     auto advance = [&](int i, int stride, const layer& L, const std::vector<V>& next_b) {
       for (std::size_t d = 0; d < draws; ++d) {
-        auto report = [&](int cell, int type, int dir) { start(d, cell, type, dir); };
+        auto for_draw = [&](int cell, int type, int dir) { start(d, cell, type, dir); };
+        const ship_report report{&for_draw, [](const void* c, int cell, int type, int dir) {
+                                   (*static_cast<const decltype(for_draw)*>(c))(cell, type, dir);
+                                 }};
         at[d] = sample_step<V>(rng, i, stride, L, next_b, at[d], report);
       }
     };
