@@ -115,10 +115,10 @@ void Exact_sampler_draw(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(sampler(rng));
 }
 
-// 1000 layouts from a fresh sampler on the empty Park board, tables built
-// included: argument 0 keeps every layer (draws one by one), otherwise the
+// 1000 layouts in one batch (draw) from a fresh sampler on the empty Park
+// board, tables built included: argument 0 keeps every layer, otherwise the
 // argument is a memory limit in MiB small enough that the sampler keeps
-// checkpoints and draws the 1000 in one batch (how 16x16 is sampled).
+// checkpoints and recomputes between them (how 16x16 is sampled).
 void Exact_sampler_1000(benchmark::State& state) {
   const observation<park_rules::board_type> obs{park_rules{}};
   std::mt19937_64 rng(1);

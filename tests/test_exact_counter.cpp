@@ -354,13 +354,13 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
 }
 
 TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole tables", "[count][exact][sampler]") {
-  // Past three quarters of the memory limit the sampler keeps checkpoints and
-  // sample_batch() recomputes each stretch between them, with its edges and
-  // completions. Those are the whole tables' own, and a batch takes its
-  // random numbers in the same order either way, so the same seed must give
-  // the very same draws: any slip in a recomputed stretch changes them.
+  // Past three quarters of the memory limit (a quarter for a sampler that
+  // draws in batches only) the sampler keeps checkpoints and sample_batch()
+  // recomputes each stretch between them, with its edges and completions. Those are the whole tables' own, and a batch
+  // takes its random numbers in the same order either way, so the same seed must give the very same draws: any slip in
+  // a recomputed stretch changes them.
   rng_type rng(78);
-  int checkpointed = 0;
+  std::array<int, 2> checkpointed{};               // per mode below
   using starts = std::vector<std::array<int, 4>>;  // (draw, scanned cell, type, dir)
   auto batch = [](detail::profile_dp<std::uint64_t>& dp, rng_type& r, std::size_t draws) {
     starts out;
@@ -379,28 +379,30 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
     whole.backward(nullptr, true);
     rng_type draw_rng(instance);
     const starts first = batch(whole, draw_rng, 9), second = batch(whole, draw_rng, 4);
-    // Limits from 2^22 bytes down in steps of 2^(1/8): the band where the
-    // sampler checkpoints is narrow.
-    for (int eighths = 176; eighths >= 64; --eighths) {
-      const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
-      INFO(describe(rules, obs) << " limit " << limit);
-      detail::profile_dp<std::uint64_t> dp(p);
-      dp.set_memory_limit(limit);
-      try {
-        dp.forward(detail::keep_tables::for_sampling);
-      } catch (const std::length_error&) {
-        break;  // smaller limits fail too
+    // Both modes, limits from 2^22 bytes down in steps of 2^(1/8): the band
+    // where a sampler checkpoints is narrow.
+    for (int m = 0; m < 2; ++m)
+      for (int eighths = 176; eighths >= 64; --eighths) {
+        const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
+        INFO(describe(rules, obs) << " limit " << limit);
+        detail::profile_dp<std::uint64_t> dp(p);
+        dp.set_memory_limit(limit);
+        try {
+          dp.forward(m == 0 ? detail::keep_tables::for_sampling : detail::keep_tables::for_batches);
+        } catch (const std::length_error&) {
+          break;  // smaller limits fail too
+        }
+        dp.backward(nullptr, true);
+        if (!dp.checkpointed()) continue;
+        ++checkpointed[static_cast<std::size_t>(m)];
+        rng_type again(instance);
+        CHECK(batch(dp, again, 9) == first);
+        CHECK(batch(dp, again, 4) == second);  // a second batch recomputes the stretches again
+        CHECK_THROWS_AS(dp.sample(again, [](int, int, int) {}), std::logic_error);
       }
-      dp.backward(nullptr, true);
-      if (!dp.checkpointed()) continue;
-      ++checkpointed;
-      rng_type again(instance);
-      CHECK(batch(dp, again, 9) == first);
-      CHECK(batch(dp, again, 4) == second);  // a second batch recomputes the stretches again
-      CHECK_THROWS_AS(dp.sample(again, [](int, int, int) {}), std::logic_error);
-    }
   }
-  CHECK(checkpointed > 150);  // 191 when written
+  CHECK(checkpointed[0] > 150);   // 191 when written
+  CHECK(checkpointed[1] > 1000);  // 1483 when written
 }
 
 TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and legal samples", "[count][exact]") {

@@ -42,7 +42,8 @@ bool consistent(const R& rules, const observation<typename R::board_type>& obs, 
 // the layouts come from draw() in four batches.
 template <class R, class Weight>
 void chi_square_check(const R& rules, const observation<typename R::board_type>& obs, Weight weight, int per_cell,
-                      std::uint64_t seed, std::size_t memory_limit = 0) {
+                      std::uint64_t seed, std::size_t memory_limit = 0,
+                      sampler_draws use = sampler_draws::one_at_a_time) {
   std::map<std::vector<int>, double> expected;
   double total_weight = 0;
   for_each_layout(rules, obs, [&](const auto& e) {
@@ -54,8 +55,8 @@ void chi_square_check(const R& rules, const observation<typename R::board_type>&
   });
   REQUIRE(expected.size() >= 10);
   const int draws = per_cell * static_cast<int>(expected.size());
-  exact_sampler<R> sampler =
-      memory_limit == 0 ? exact_sampler<R>(rules, obs, weight) : exact_sampler<R>(rules, obs, weight, memory_limit);
+  exact_sampler<R> sampler = memory_limit == 0 ? exact_sampler<R>(rules, obs, weight)
+                                               : exact_sampler<R>(rules, obs, weight, memory_limit, use);
   REQUIRE(sampler.checkpointed() == (memory_limit != 0));
   std::mt19937_64 rng(seed);
   std::vector<layout> layouts;
@@ -149,6 +150,21 @@ TEST_CASE("exact_sampler with checkpointed tables is uniform, and in proportion 
   const std::size_t weighted_limit = checkpointing_limit(open, empty, weight);
   REQUIRE(weighted_limit > 0);
   chi_square_check(open, empty, weight, 30, 5, weighted_limit);
+
+  // A sampler that promises batches only checkpoints sooner: at a limit
+  // where the other still keeps every layer.
+  const exact_sampler<dynamic_rules> whole(rules, obs, unit_weight{}, limit * 2);
+  const exact_sampler<dynamic_rules> batches(rules, obs, unit_weight{}, limit * 2, sampler_draws::batches_only);
+  CHECK_FALSE(whole.checkpointed());
+  CHECK(batches.checkpointed());
+  chi_square_check(rules, obs, unit_weight{}, 60, 7, limit * 2, sampler_draws::batches_only);
+
+  // draw() gives the same layouts from the same seed whichever way the
+  // tables are kept.
+  exact_sampler<dynamic_rules> kept_whole(rules, obs, unit_weight{});
+  exact_sampler<dynamic_rules> kept_checkpointed(rules, obs, unit_weight{}, limit);
+  std::mt19937_64 one(8), other(8);
+  CHECK(kept_whole.draw(one, 50) == kept_checkpointed.draw(other, 50));
 
   // One draw at a time needs every layer: a clear error, not a slow path.
   exact_sampler<dynamic_rules> s(rules, obs, unit_weight{}, limit);

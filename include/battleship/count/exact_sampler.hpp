@@ -12,14 +12,15 @@
 // uniform labelled one.
 //
 // Memory: every layer is kept while the tables fit in three quarters of the
-// memory limit (default 8 GiB): for 5-4-3-3-2 under the touching rule about
+// memory limit (default 8 GiB; a quarter for sampler_draws::batches_only): for 5-4-3-3-2 under the touching rule about
 // 330 MB on a 10x10 board and 4.6 GB on 14x14 (max RSS). Past that the
 // rest of the tables are kept as checkpoints only (checkpointed()): then
 // draws come in batches, draw(rng, count), each batch recomputing the
 // stretches between checkpoints once (about one more forward pass, however
 // many layouts it draws), and a single draw with operator() throws
 // std::logic_error. draw() works on every board: 1000 layouts of an empty
-// 16x16 board take about 27 s and 7.5 GiB, tables included.
+// 16x16 board take about 27 s and 7.5 GiB, tables included, or 20 s and
+// 4.1 GiB with sampler_draws::batches_only (what monte_carlo_density uses).
 
 #include <array>
 #include <cstddef>
@@ -43,27 +44,36 @@
 
 namespace battleship {
 
+// How a sampler will be used. batches_only promises draw() alone (never
+// operator()), so the tables may checkpoint past a quarter of the memory
+// limit instead of three quarters: less memory, and on boards that big less
+// time too (recomputing is cheaper than faulting in whole layers).
+enum class sampler_draws { one_at_a_time, batches_only };
+
 template <Ruleset R>
 class exact_sampler {
  public:
   using board_type = typename R::board_type;
+  static constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   exact_sampler(const R& rules, const observation<board_type>& obs) : exact_sampler(rules, obs, unit_weight{}) {}
 
   template <PlacementWeight Weight>
   exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight)
-      : exact_sampler(rules, obs, std::forward<Weight>(weight), std::size_t{8} << 30) {}
+      : exact_sampler(rules, obs, std::forward<Weight>(weight), default_memory_limit) {}
 
   // With a memory limit in bytes for the tables (std::length_error when even
-  // the checkpoints pass it).
+  // the checkpoints pass it), and how it will draw.
   template <PlacementWeight Weight>
-  exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight, std::size_t memory_limit)
+  exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight, std::size_t memory_limit,
+                sampler_draws use = sampler_draws::one_at_a_time)
       : rules_(rules), engine_(make_engine(detail::make_profile_problem(rules, obs, weight))) {
     std::visit(
         [&](auto& dp) {
           dp.set_memory_limit(memory_limit);
-          const count_type types = dp.forward(detail::keep_tables::for_sampling);
+          const count_type types = dp.forward(use == sampler_draws::batches_only ? detail::keep_tables::for_batches
+                                                                                 : detail::keep_tables::for_sampling);
           if (types == 0) throw inconsistent_observation();
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
           dp.backward(nullptr, true);
@@ -86,18 +96,16 @@ class exact_sampler {
         engine_);
   }
 
-  // `count` layouts, independent and each distributed as operator()'s (the
-  // same layouts as `count` calls of it while the tables are whole).
+  // `count` layouts, independent and each distributed as operator()'s. The
+  // same generator state gives the same layouts whether or not the tables
+  // are checkpointed (whatever the memory limit), though not the layouts
+  // `count` calls of operator() would give.
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] std::vector<layout> draw(Rng& rng, std::size_t count) {
     std::vector<layout> out;
     out.reserve(count);
     std::visit(
         [&](auto& dp) {
-          if (!dp.checkpointed()) {
-            for (std::size_t k = 0; k < count; ++k) out.push_back((*this)(rng));
-            return;
-          }
           const auto& p = dp.problem();
           std::vector<std::vector<std::vector<placement>>> by_type(count,
                                                                    std::vector<std::vector<placement>>(p.types.size()));

@@ -31,7 +31,8 @@ class monte_carlo_density {
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
-    exact_sampler<R> sampler(rules_, obs);
+    exact_sampler<R> sampler(rules_, obs, unit_weight{}, exact_sampler<R>::default_memory_limit,
+                             sampler_draws::batches_only);
     std::vector<int> hits(static_cast<std::size_t>(obs.cell_count()), 0);
     for (const layout& l : sampler.draw(rng_, static_cast<std::size_t>(samples_)))
       occupied_cells(rules_, l).for_each([&](std::size_t c) { ++hits[c]; });

@@ -35,9 +35,10 @@
 // 128 bits). With layers kept, each edge remembers its successor's index (and
 // whether it covers its cell), so the backward pass and the sampler read
 // successors directly. When those tables would pass a quarter of the memory
-// limit (three quarters for the sampler), the rest of the pass keeps only
-// checkpoint layers, and the backward pass, then each batch of draws,
-// recomputes each stretch between two checkpoints. For the occupancy
+// limit (three quarters for a sampler that also draws one at a time), the
+// rest of the pass keeps only checkpoint layers, and the backward pass, then
+// each batch of draws, recomputes each stretch between two checkpoints.
+// For the occupancy
 // alone the completions roll through two buffers, and a problem that reads
 // the same bottom to top (any empty board) keeps only the bottom half of the
 // tables and mirrors the occupancy. The forward pass steps two cells at a
@@ -132,6 +133,9 @@ enum class keep_tables {
   // limit, then checkpoints only (with their completions): sample() still
   // needs every layer, sample_batch() recomputes between checkpoints.
   for_sampling,
+  // The same for a caller that only draws in batches: checkpoints past a
+  // quarter of the limit, as for the occupancy.
+  for_batches,
   // The occupancy only: whole layers up to a quarter of the limit, then
   // checkpoints that backward() recomputes between, and a problem that
   // reads the same bottom to top keeps only the bottom half, whose
@@ -813,7 +817,7 @@ class profile_dp {
   count_type forward_as(keep_tables what) {
     const int n = p_.cells();
     const bool keep_layers = what != keep_tables::nothing;
-    const bool allow_checkpoints = what == keep_tables::for_sampling || what == keep_tables::for_occupancy;
+    const bool allow_checkpoints = what != keep_tables::nothing && what != keep_tables::every_layer;
     kept_layers_ = 0;
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
@@ -826,9 +830,9 @@ class profile_dp {
     f_of<V>(first).assign(1, 1);
     peak_states_ = 1;
     std::size_t bytes = 0, peak_past_full = 0;
-    const std::size_t full_budget = what == keep_tables::for_occupancy  ? memory_limit_ / 4
-                                    : what == keep_tables::for_sampling ? memory_limit_ / 4 * 3
-                                                                        : memory_limit_;
+    const std::size_t full_budget = what == keep_tables::for_sampling ? memory_limit_ / 4 * 3
+                                    : allow_checkpoints               ? memory_limit_ / 4
+                                                                      : memory_limit_;
     // Per state kept whole: key, f, its first-edge index and, for the
     // sampler, b; at a checkpoint: key, f and (for the sampler) b. The
     // occupancy's backward pass rolls b through two buffers instead.
