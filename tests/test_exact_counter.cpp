@@ -356,9 +356,10 @@ TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tabl
 TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole tables", "[count][exact][sampler]") {
   // Past three quarters of the memory limit (a quarter for a sampler that
   // draws in batches only) the sampler keeps checkpoints and sample_batch()
-  // recomputes each stretch between them, with its edges and completions. Those are the whole tables' own, and a batch
-  // takes its random numbers in the same order either way, so the same seed must give the very same draws: any slip in
-  // a recomputed stretch changes them.
+  // recomputes each stretch between them, with its edges and completions.
+  // Those are the whole tables' own, and a batch takes its random numbers
+  // in the same order either way, so the same seed must give the very same
+  // draws: any slip in a recomputed stretch changes them.
   rng_type rng(78);
   std::array<int, 2> checkpointed{};               // per mode below
   using starts = std::vector<std::array<int, 4>>;  // (draw, scanned cell, type, dir)
@@ -374,8 +375,9 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
     const auto [rules, obs] = random_instance(rng, w, h);
     const auto p = detail::make_profile_problem(rules, obs, unit_weight{});
     if (!detail::profile_dp<std::uint64_t>::fits(p)) continue;
-    detail::profile_dp<std::uint64_t> whole(p);
-    if (whole.forward(detail::keep_tables::every_layer) == 0) continue;
+    detail::profile_dp<std::uint64_t> whole(p);  // the default limit: nothing here checkpoints
+    if (whole.forward(detail::keep_tables::for_sampling) == 0) continue;
+    REQUIRE_FALSE(whole.checkpointed());
     whole.backward(nullptr, true);
     rng_type draw_rng(instance);
     const starts first = batch(whole, draw_rng, 9), second = batch(whole, draw_rng, 4);
@@ -426,7 +428,8 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
       // Half the scans sort every chunk instead of using the dense table
       // (the path fleets of many distinct types take).
       if (o % 2 == 1) dp.set_dense_table_bits(0);
-      const count_type types = dp.forward(detail::keep_tables::every_layer);
+      const count_type types = dp.forward(detail::keep_tables::for_sampling);
+      REQUIRE_FALSE(dp.checkpointed());
       count_result got;
       got.labelled = types * dp.labelled_factor();
       got.unlabelled = got.labelled / unlabelled_divisor(rules, obs);

@@ -61,7 +61,7 @@ namespace detail {
 // the problem, reusing its buffers from one call to the next.
 class profile_dp_pool {
  public:
-  std::size_t memory_limit = std::size_t{8} << 30;
+  std::size_t memory_limit = default_memory_limit;
 
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
@@ -123,8 +123,9 @@ class exact_counter {
     });
   }
 
-  // The occupancy matrix keeps every layer of the programme; beyond this many
-  // bytes of tables (default 8 GiB) count() throws std::length_error instead.
+  // Bytes of tables the occupancy matrix may keep (default 8 GiB): every
+  // layer up to a quarter of it, then checkpoints; count() throws
+  // std::length_error when even those do not fit.
   void set_memory_limit(std::size_t bytes) noexcept { pool_.memory_limit = bytes; }
 
   [[nodiscard]] const R& rules() const noexcept { return rules_; }

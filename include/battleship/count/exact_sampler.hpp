@@ -12,8 +12,9 @@
 // uniform labelled one.
 //
 // Memory: every layer is kept while the tables fit in three quarters of the
-// memory limit (default 8 GiB; a quarter for sampler_draws::batches_only): for 5-4-3-3-2 under the touching rule about
-// 330 MB on a 10x10 board and 4.6 GB on 14x14 (max RSS). Past that the
+// memory limit (default 8 GiB; a quarter for sampler_draws::batches_only):
+// for 5-4-3-3-2 under the touching rule about 330 MB on a 10x10 board and
+// 4.6 GB on 14x14 (max RSS). Past that the
 // rest of the tables are kept as checkpoints only (checkpointed()): then
 // draws come in batches, draw(rng, count), each batch recomputing the
 // stretches between checkpoints once (about one more forward pass, however
@@ -54,7 +55,7 @@ template <Ruleset R>
 class exact_sampler {
  public:
   using board_type = typename R::board_type;
-  static constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
+  static constexpr std::size_t default_memory_limit = detail::default_memory_limit;
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   exact_sampler(const R& rules, const observation<board_type>& obs) : exact_sampler(rules, obs, unit_weight{}) {}

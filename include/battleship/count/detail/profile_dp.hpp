@@ -38,10 +38,9 @@
 // limit (three quarters for a sampler that also draws one at a time), the
 // rest of the pass keeps only checkpoint layers, and the backward pass, then
 // each batch of draws, recomputes each stretch between two checkpoints.
-// For the occupancy
-// alone the completions roll through two buffers, and a problem that reads
-// the same bottom to top (any empty board) keeps only the bottom half of the
-// tables and mirrors the occupancy. The forward pass steps two cells at a
+// For the occupancy alone the completions roll through two buffers, and a
+// problem that reads the same bottom to top (any empty board) keeps only
+// the bottom half of the tables and mirrors the occupancy. The forward pass steps two cells at a
 // time wherever it can: where no edges are kept (a count alone, that top
 // half, between checkpoints) only every other layer is built, and where they
 // are kept an edge is a path over two cells with a flag for each cell it
@@ -125,10 +124,12 @@ template <class V>
   return r;
 }
 
+// Bytes of tables the counter and the sampler may keep unless told otherwise.
+inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
+
 // What forward() keeps for the passes after it.
 enum class keep_tables {
-  nothing,      // a count alone: two layers at a time
-  every_layer,  // every layer whole; std::length_error past the memory limit
+  nothing,  // a count alone: two layers at a time
   // Every layer whole while the tables fit in three quarters of the memory
   // limit, then checkpoints only (with their completions): sample() still
   // needs every layer, sample_batch() recomputes between checkpoints.
@@ -373,28 +374,14 @@ class profile_dp {
     // whose completions `later` holds.
     auto walk_back = [&](int i, int stride, layer& L) {
       std::vector<V>& b = keep_completions ? b_of<V>(L) : rolling[later == &rolling[0] ? 1 : 0];
-      if (stride == 2)
-        backward_step<V, 2>(i, L, *later, b, occupancy);
-      else
-        backward_step<V, 1>(i, L, *later, b, occupancy);
+      backward_step_by<V>(stride, i, L, *later, b, occupancy);
       later = &b;
     };
-    if (full_ < n) {
-      // Past the whole layers: segment by segment from the last checkpoint,
-      // recompute the layers (with edges) in a scratch segment, then walk back.
-      std::vector<int> checkpoints;
-      for (int i = full_; i < n; ++i)
-        if (in_layers(i)) checkpoints.push_back(i);
-      for (auto it = checkpoints.rbegin(); it != checkpoints.rend(); ++it) {
-        const int from = *it, to = std::min(n, from + checkpoint_stride_);
-        const std::vector<int> starts = recompute_segment<V>(from, to);
-        for (auto it = starts.rbegin(); it != starts.rend(); ++it)
-          walk_back(*it, stride_from(*it, to), segment_layer(from, to, *it));
-        // Free the segment's edges before the next one; keep the capacity.
-        layers_[static_cast<std::size_t>(from)].dst.clear();
-        layers_[static_cast<std::size_t>(from)].first_edge.clear();
-      }
-    }
+    // Past the whole layers: segment by segment from the last checkpoint.
+    for_each_segment<V>(true, [&](int from, int to, const std::vector<int>& starts) {
+      for (auto it = starts.rbegin(); it != starts.rend(); ++it)
+        walk_back(*it, stride_from(*it, to), segment_layer(from, to, *it));
+    });
     const int whole_end = std::min(full_, n);
     const std::vector<int> starts = step_starts(first_kept_, whole_end);
     for (auto it = starts.rbegin(); it != starts.rend(); ++it)
@@ -468,6 +455,10 @@ class profile_dp {
     void (*call)(const void* context, int cell, int type, int dir);
     void operator()(int cell, int type, int dir) const { call(context, cell, type, dir); }
   };
+  template <class F>
+  static ship_report report_to(const F& f) {
+    return {&f, [](const void* c, int cell, int type, int dir) { (*static_cast<const F*>(c))(cell, type, dir); }};
+  }
   template <class V, class Rng>
   std::size_t sample_step(Rng& rng, int i, int stride, const layer& L, const std::vector<V>& next_b, std::size_t s,
                           const ship_report& start) const {
@@ -512,8 +503,7 @@ class profile_dp {
     const int n = p_.cells();
     check_sampling_tables<V>();
     if (full_ < n) throw std::logic_error("profile_dp: sampling one at a time needs every layer kept whole");
-    const ship_report report{
-        &start, [](const void* c, int cell, int type, int dir) { (*static_cast<const Start*>(c))(cell, type, dir); }};
+    const ship_report report = report_to(start);
     std::size_t s = 0;
     for (int i = 0; i < n;) {
       const int stride = stride_from(i, n);
@@ -531,10 +521,7 @@ class profile_dp {
     auto advance = [&](int i, int stride, const layer& L, const std::vector<V>& next_b) {
       for (std::size_t d = 0; d < draws; ++d) {
         auto for_draw = [&](int cell, int type, int dir) { start(d, cell, type, dir); };
-        const ship_report report{&for_draw, [](const void* c, int cell, int type, int dir) {
-                                   (*static_cast<const decltype(for_draw)*>(c))(cell, type, dir);
-                                 }};
-        at[d] = sample_step<V>(rng, i, stride, L, next_b, at[d], report);
+        at[d] = sample_step<V>(rng, i, stride, L, next_b, at[d], report_to(for_draw));
       }
     };
     const int whole_end = std::min(full_, n);
@@ -542,28 +529,20 @@ class profile_dp {
       const int stride = stride_from(i, whole_end);
       advance(i, stride, layers_[static_cast<std::size_t>(i)], b_of<V>(layers_[static_cast<std::size_t>(i + stride)]));
     }
-    if (full_ >= n) return;
-    for (int from = full_; from < n; from += checkpoint_stride_) {
-      const int to = std::min(n, from + checkpoint_stride_);
+    // Past them, each stretch as backward() recomputed it, then its
+    // completions from those kept at `to` (`from` keeps its own).
+    for_each_segment<V>(false, [&](int from, int to, const std::vector<int>& starts) {
       auto layer_at = [&](int i) -> layer& { return segment_layer(from, to, i); };
-      // The stretch again, as backward() recomputed it, then its completions
-      // from those kept at `to` (`from` keeps its own).
-      const std::vector<int> starts = recompute_segment<V>(from, to);
       for (auto it = starts.rbegin(); it != starts.rend() && *it != from; ++it) {
-        const int i = *it;
-        layer& L = layer_at(i);
-        if (stride_from(i, to) == 2)
-          backward_step<V, 2>(i, L, b_of<V>(layer_at(i + 2)), b_of<V>(L), nullptr);
-        else
-          backward_step<V, 1>(i, L, b_of<V>(layer_at(i + 1)), b_of<V>(L), nullptr);
+        const int stride = stride_from(*it, to);
+        layer& L = layer_at(*it);
+        backward_step_by<V>(stride, *it, L, b_of<V>(layer_at(*it + stride)), b_of<V>(L), nullptr);
       }
       for (int i : starts) {
         const int stride = stride_from(i, to);
         advance(i, stride, layer_at(i), b_of<V>(layer_at(i + stride)));
       }
-      layers_[static_cast<std::size_t>(from)].dst.clear();
-      layers_[static_cast<std::size_t>(from)].first_edge.clear();
-    }
+    });
   }
 
   // The layer before cell i while the stretch between checkpoints `from`
@@ -571,19 +550,30 @@ class profile_dp {
   layer& segment_layer(int from, int to, int i) {
     return i == from || i == to ? layers_[static_cast<std::size_t>(i)] : segment_[static_cast<std::size_t>(i - from)];
   }
-  // Recomputes that stretch with its edges: the same states and values as
-  // the forward pass (the step into `to` rewrites them identically and
-  // leaves its completions alone). Returns the layers stepped from.
-  template <class V>
-  std::vector<int> recompute_segment(int from, int to) {
+  // Past full_, each stretch between two checkpoints in turn (the last one
+  // first when `backwards`): recomputed with its edges, the same states and
+  // values as the forward pass (the step into `to` rewrites them identically
+  // and leaves its completions alone), handed to f(from, to, the layers
+  // stepped from), then its edges freed (their capacity kept).
+  template <class V, class F>
+  void for_each_segment(bool backwards, F&& f) {
+    const int n = p_.cells();
+    std::vector<int> checkpoints;
+    for (int from = full_; from < n; from += checkpoint_stride_) checkpoints.push_back(from);
+    if (backwards) std::reverse(checkpoints.begin(), checkpoints.end());
     if (segment_.size() < static_cast<std::size_t>(checkpoint_stride_))
       segment_.resize(static_cast<std::size_t>(checkpoint_stride_));
-    const std::vector<int> starts = step_starts(from, to);
-    for (int i : starts) {
-      const int stride = stride_from(i, to);
-      step_by<V>(stride, i, segment_layer(from, to, i), segment_layer(from, to, i + stride), true);
+    for (int from : checkpoints) {
+      const int to = std::min(n, from + checkpoint_stride_);
+      const std::vector<int> starts = step_starts(from, to);
+      for (int i : starts) {
+        const int stride = stride_from(i, to);
+        step_by<V>(stride, i, segment_layer(from, to, i), segment_layer(from, to, i + stride), true);
+      }
+      f(from, to, starts);
+      layers_[static_cast<std::size_t>(from)].dst.clear();
+      layers_[static_cast<std::size_t>(from)].first_edge.clear();
     }
-    return starts;
   }
 
   [[nodiscard]] static int field(unsigned max) { return std::max(1, static_cast<int>(std::bit_width(max))); }
@@ -774,6 +764,14 @@ class profile_dp {
   std::uint32_t step_by(int stride, int i, layer& cur, layer& nxt, bool record_edges) {
     return stride == 2 ? step<V, 2>(i, cur, nxt, record_edges) : step<V>(i, cur, nxt, record_edges);
   }
+  template <class V>
+  void backward_step_by(int stride, int i, layer& L, const std::vector<V>& next_b, std::vector<V>& b,
+                        std::vector<count_type>* occupancy) {
+    if (stride == 2)
+      backward_step<V, 2>(i, L, next_b, b, occupancy);
+    else
+      backward_step<V, 1>(i, L, next_b, b, occupancy);
+  }
 
   template <class V>
   struct entry {
@@ -817,7 +815,6 @@ class profile_dp {
   count_type forward_as(keep_tables what) {
     const int n = p_.cells();
     const bool keep_layers = what != keep_tables::nothing;
-    const bool allow_checkpoints = what != keep_tables::nothing && what != keep_tables::every_layer;
     kept_layers_ = 0;
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
@@ -830,9 +827,7 @@ class profile_dp {
     f_of<V>(first).assign(1, 1);
     peak_states_ = 1;
     std::size_t bytes = 0, peak_past_full = 0;
-    const std::size_t full_budget = what == keep_tables::for_sampling ? memory_limit_ / 4 * 3
-                                    : allow_checkpoints               ? memory_limit_ / 4
-                                                                      : memory_limit_;
+    const std::size_t full_budget = what == keep_tables::for_sampling ? memory_limit_ / 4 * 3 : memory_limit_ / 4;
     // Per state kept whole: key, f, its first-edge index and, for the
     // sampler, b; at a checkpoint: key, f and (for the sampler) b. The
     // occupancy's backward pass rolls b through two buffers instead.
@@ -892,9 +887,6 @@ class profile_dp {
       if (whole) {
         bytes += nxt.keys.size() * whole_bytes + std::size_t{edges} * sizeof(std::uint32_t);
         if (bytes > full_budget && i + stride < n) {
-          if (!allow_checkpoints)
-            throw std::length_error("the tables need more than " + std::to_string(memory_limit_ >> 20) +
-                                    " MiB on this board; count without them, or raise the limit");
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
@@ -1149,7 +1141,7 @@ class profile_dp {
   std::vector<unsigned char> edge_stream_;
   std::size_t peak_states_ = 0;
   bool wide_ = false;  // the last forward pass needed 128-bit values
-  std::size_t memory_limit_ = std::size_t{8} << 30;
+  std::size_t memory_limit_ = default_memory_limit;
 };
 
 }  // namespace battleship::detail
