@@ -4,6 +4,7 @@
 //
 //   build/benchmarks/bench_exact_counter --benchmark_filter=Exact
 //   build/benchmarks/bench_exact_counter --benchmark_filter=7x7   (DP vs bitset enumerator)
+//   build/benchmarks/bench_exact_counter --benchmark_filter=_empty  (the same on 10x10)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -53,6 +54,13 @@ void Exact_empty(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(counter.count(obs, state.range(0) != 0));
   state.counters["peak_states"] = static_cast<double>(counter.peak_states());
   state.counters["kept_states"] = static_cast<double>(counter.kept_states());
+}
+
+// The brute-force enumerator on the same empty 10x10 boards: the largest
+// board it finishes (seconds, so one iteration).
+template <class R>
+void Bitset_empty(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(enumerate_bitset(R{}, state.range(0) != 0));
 }
 
 template <class R>
@@ -141,6 +149,10 @@ BENCHMARK_TEMPLATE(Exact_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMi
 BENCHMARK_TEMPLATE(Exact_empty, datagenetics_rules)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_empty, no_edge_rules)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Bitset_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(Bitset_empty, datagenetics_rules)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(Bitset_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
+BENCHMARK_TEMPLATE(Bitset_empty, no_edge_rules)->Arg(1)->Unit(benchmark::kMillisecond)->Iterations(1);
 // Argument: shots fired before counting (occupancy included); 32 observations in turn.
 BENCHMARK_TEMPLATE(Exact_after_shots, park_rules)->Arg(10)->Arg(20)->Iterations(96)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_after_shots, datagenetics_rules)

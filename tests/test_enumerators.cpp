@@ -412,6 +412,21 @@ TEST_CASE("smaller square boards, 5-4-3-3-2: recursive == bitset, occupancy too"
   }
 }
 
+TEST_CASE("bitset occupancy with hits over many spills of its last-ship counters", "[count]") {
+  // The last ship's layouts per placement are bit-sliced counters, folded
+  // every 15 leaves and spilled every 65,535: 7x7 touching has hundreds of
+  // thousands of leaves, and hits make the leaves pick by hit count. The
+  // dynamic programme shares no code with the enumerator.
+  const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  observation<dynamic_rules::board_type> obs(rules);
+  CHECK(enumerate_bitset(rules, obs).occupancy == exact_count(rules, obs).occupancy);
+  obs.record(24, shot_result::hit());  // the centre
+  obs.record(0, shot_result::miss());
+  const auto bit = enumerate_bitset(rules, obs);
+  CHECK(bit.labelled > 0);
+  CHECK(bit.occupancy == exact_count(rules, obs).occupancy);
+}
+
 TEST_CASE("8x8 no-contact: the recursive enumerator confirms the bitset count", "[.][slow][8x8]") {
   const auto rules = make_dynamic_rules(8, 8, {5, 4, 3, 3, 2}, adjacency::no_contact, false);
   CHECK(enumerate_recursive(rules, false).labelled == enumerate_bitset(rules, false).labelled);

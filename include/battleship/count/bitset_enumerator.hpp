@@ -9,7 +9,9 @@
 // still to be covered (placements never overlap, so the hits they cover add
 // up). The last ship is counted with one popcount per hit count instead of a
 // loop. Occupancy tallies layouts per placement and spreads them over cells
-// at the end.
+// at the end; the last ship's tallies are bit-sliced counters (see
+// add_last()), since one increment per layout would cost the matrix ten
+// times the count.
 
 #include <bit>
 #include <cstddef>
@@ -55,6 +57,9 @@ class bitset_enumeration {
                                                                                                            << (p % 64);
     }
     hit_count_ = hit_count;
+    if (occupancy_ && n_ > 0)
+      last_planes_.assign(static_cast<std::size_t>(ships_[static_cast<std::size_t>(n_ - 1)].words * planes_per_word),
+                          0);
     // Offsets of ship j's words inside one state row (all ships' bitsets side by side).
     offset_.resize(static_cast<std::size_t>(n_ + 1));
     for (int j = 0; j < n_; ++j)
@@ -93,6 +98,7 @@ class bitset_enumeration {
         stack[static_cast<std::size_t>(offset_[static_cast<std::size_t>(j)] + q / 64)] |= word{1} << (q % 64);
     }
     const std::uint64_t total = recurse(0, stack.data(), hit_count_);
+    if (occupancy_ && n_ > 0) spill_last();
     count_result result;
     result.labelled = total;
     result.unlabelled = total / unlabelled_divisor(rules, obs);
@@ -124,15 +130,12 @@ class bitset_enumeration {
       if (hits_left > s.length) return 0;
       const word* exact = s.with_hits.data() + static_cast<std::ptrdiff_t>(hits_left) * s.words;
       std::uint64_t c = 0;
+      word* leaf = state + row_words_;  // the next row of the stack is free at the last ship
       for (int w = 0; w < s.words; ++w) {
-        word bits = mine[w] & exact[w];
-        c += static_cast<std::uint64_t>(std::popcount(bits));
-        if (occupancy_)
-          while (bits != 0) {
-            ++s.tally[static_cast<std::size_t>(w * 64 + std::countr_zero(bits))];
-            bits &= bits - 1;
-          }
+        leaf[w] = mine[w] & exact[w];
+        c += static_cast<std::uint64_t>(std::popcount(leaf[w]));
       }
+      if (occupancy_ && c != 0) add_last(leaf, s.words);
       return c;
     }
     word* next = state + row_words_;
@@ -161,6 +164,58 @@ class bitset_enumeration {
     return total;
   }
 
+  // The last ship's layouts per placement, bit-sliced: plane k of word w
+  // holds bit k of the counters of placements 64w .. 64w + 63. A leaf's
+  // placements go into four low planes with a branch-free ripple
+  // carry; every 15 leaves (before those can overflow) the low planes are
+  // added into 16 high planes, and every 4369 such folds (before the high
+  // planes can overflow: 4369 x 15 = 2^16 - 1) the high planes are spilled
+  // into the tallies.
+  static constexpr int low_planes = 4, high_planes = 16;
+  static constexpr int leaves_per_fold = (1 << low_planes) - 1;
+  static constexpr int folds_per_spill = ((1 << high_planes) - 1) / leaves_per_fold;
+  static constexpr int planes_per_word = low_planes + high_planes;
+  void add_last(const word* bits, int words) noexcept {
+    for (int w = 0; w < words; ++w) {
+      word* low = last_planes_.data() + static_cast<std::ptrdiff_t>(w) * planes_per_word;
+      word carry = bits[w];
+      for (int k = 0; k < low_planes; ++k) {
+        const word next = low[k] & carry;
+        low[k] ^= carry;
+        carry = next;
+      }
+    }
+    if (++last_leaves_ < leaves_per_fold) return;
+    last_leaves_ = 0;
+    for (int w = 0; w < words; ++w) {
+      word* low = last_planes_.data() + static_cast<std::ptrdiff_t>(w) * planes_per_word;
+      word* high = low + low_planes;
+      word carry = 0;
+      for (int k = 0; k < high_planes; ++k) {
+        const word add = k < low_planes ? low[k] : 0;
+        const word sum = high[k] ^ add ^ carry;
+        carry = (high[k] & add) | (carry & (high[k] ^ add));
+        high[k] = sum;
+        if (k >= low_planes && carry == 0) break;
+      }
+      for (int k = 0; k < low_planes; ++k) low[k] = 0;
+    }
+    if (++last_folds_ == folds_per_spill) spill_last();
+  }
+  // Moves every plane's counts into the tallies.
+  void spill_last() {
+    auto& s = ships_[static_cast<std::size_t>(n_ - 1)];
+    for (int w = 0; w < s.words; ++w)
+      for (int k = 0; k < planes_per_word; ++k) {
+        word& bits = last_planes_[static_cast<std::size_t>(w * planes_per_word + k)];
+        const std::uint64_t weight = std::uint64_t{1} << (k < low_planes ? k : k - low_planes);
+        for (; bits != 0; bits &= bits - 1)
+          s.tally[static_cast<std::size_t>(w * 64 + std::countr_zero(bits))] += weight;
+      }
+    last_leaves_ = 0;
+    last_folds_ = 0;
+  }
+
   int n_;
   bool occupancy_;
   placement_table<R> table_;
@@ -170,6 +225,8 @@ class bitset_enumeration {
   std::vector<std::vector<word>> compat_;
   int row_words_ = 0;
   int hit_count_ = 0;
+  std::vector<word> last_planes_;
+  int last_leaves_ = 0, last_folds_ = 0;
 };
 }  // namespace detail
 
