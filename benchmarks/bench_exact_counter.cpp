@@ -5,6 +5,7 @@
 //   build/benchmarks/bench_exact_counter --benchmark_filter=Exact
 //   build/benchmarks/bench_exact_counter --benchmark_filter=7x7   (DP vs bitset enumerator)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=_empty  (the same on 10x10)
+//   build/benchmarks/bench_exact_counter --benchmark_filter=_after_shots/10  (and after 10 shots)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -63,20 +64,17 @@ void Bitset_empty(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(enumerate_bitset(R{}, state.range(0) != 0));
 }
 
-template <class R>
-void Exact_after_shots(benchmark::State& state) {
-  const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), 32);
-  exact_counter<R> counter{R{}};
-  benchmark::DoNotOptimize(counter.count(observations[0], true));  // untimed warm-up, as above
-  // The target is a median over games, and the cost varies tenfold
-  // with where the hits fall: each call is timed too, and the median and
-  // quartiles over all calls are reported beside the mean (96 calls: each
-  // of the 32 observations three times).
+// Times `count` on each observation in turn, one call per iteration, and
+// reports the median and quartiles over the calls beside the mean: the
+// issue's target is a median over games, and the cost varies tenfold with
+// where the hits fall.
+template <class Observations, class Count>
+void time_each_game(benchmark::State& state, const Observations& observations, Count&& count) {
   std::vector<double> ms;
   std::size_t k = 0;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
-    benchmark::DoNotOptimize(counter.count(observations[k++ % observations.size()], true));
+    benchmark::DoNotOptimize(count(observations[k++ % observations.size()]));
     ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   }
   std::sort(ms.begin(), ms.end());
@@ -84,6 +82,23 @@ void Exact_after_shots(benchmark::State& state) {
   state.counters["q1_ms"] = quantile(0.25);
   state.counters["median_ms"] = quantile(0.5);
   state.counters["q3_ms"] = quantile(0.75);
+}
+
+// 96 calls: each of the 32 observations three times.
+template <class R>
+void Exact_after_shots(benchmark::State& state) {
+  const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), 32);
+  exact_counter<R> counter{R{}};
+  benchmark::DoNotOptimize(counter.count(observations[0], true));  // untimed warm-up, as above
+  time_each_game(state, observations, [&](const auto& obs) { return counter.count(obs, true); });
+}
+
+// The brute-force enumerator on the same 32 games, each once (about a
+// second per game after 10 shots).
+template <class R>
+void Bitset_after_shots(benchmark::State& state) {
+  const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), 32);
+  time_each_game(state, observations, [](const auto& obs) { return enumerate_bitset(R{}, obs, true); });
 }
 
 void Exact_7x7(benchmark::State& state) {
@@ -162,6 +177,10 @@ BENCHMARK_TEMPLATE(Exact_after_shots, datagenetics_rules)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_after_shots, audinot_rules)->Arg(10)->Arg(20)->Iterations(96)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_after_shots, no_edge_rules)->Arg(10)->Arg(20)->Iterations(96)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Bitset_after_shots, park_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Bitset_after_shots, datagenetics_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Bitset_after_shots, audinot_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Bitset_after_shots, no_edge_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 // Argument: adjacency (0 touching, 1 no-edge, 2 no-contact).
 BENCHMARK(Exact_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(Bitset_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
