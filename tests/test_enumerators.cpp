@@ -414,9 +414,10 @@ TEST_CASE("smaller square boards, 5-4-3-3-2: recursive == bitset, occupancy too"
 
 TEST_CASE("bitset occupancy with hits over many spills of its last-ship counters", "[count]") {
   // The last ship's layouts per placement are bit-sliced counters, folded
-  // every 15 leaves and spilled every 65,535: 7x7 touching has hundreds of
-  // thousands of leaves, and hits make the leaves pick by hit count. The
-  // dynamic programme shares no code with the enumerator.
+  // every 15 leaves and spilled every 65,535: 7x7 touching has at least 1.5
+  // million leaves (124.8 million layouts, at most 84 per leaf), and hits
+  // make the leaves pick by hit count. The dynamic programme shares no code
+  // with the enumerator.
   const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, adjacency::touching, false);
   observation<dynamic_rules::board_type> obs(rules);
   CHECK(enumerate_bitset(rules, obs).occupancy == exact_count(rules, obs).occupancy);
