@@ -1,190 +1,279 @@
 // A measurement prototype, not part of the library and not built by CMake:
 // how many states a two-ended row scan keeps when it stores one state per
 // mirror orbit, against the library's scan (docs/results/30-exact-counting.md,
-// "Session 6"). Empty 10x10 board, fleet 5-4-3-3-2, touching allowed, plain
-// hash maps, no pruning beyond checking a horizontal ship's span when it
-// starts (as the library does). All three scans must print the same count.
+// "Session 6"). Empty W x H board, fleet 5-4-3-3-2, plain hash maps, no
+// pruning beyond the checks a ship's placement makes against the cells
+// already decided (as the library does at a ship's start). All three scans
+// must print the same count.
 //
-//   g++ -std=c++20 -O2 scripts/prototypes/two_ended_scan.cpp -o /tmp/two_ended_scan && /tmp/two_ended_scan
+//   g++ -std=c++20 -O2 scripts/prototypes/two_ended_scan.cpp -o /tmp/two_ended_scan
+//   /tmp/two_ended_scan 0    # 0 touching allowed, 1 no edge contact, 2 no contact
 //
-// The two-ended scan: step k of row r takes columns a = k and b = W-1-k.
+// The two-ended scan: step k of row r takes column a = k, then b = W-1-k.
 // A horizontal ship belongs to the end that reaches it first (left when its
-// columns x..y have x + y <= W-1), so every ship it claims lies between a
-// and b. The scan commutes with the left-right mirror, so a state and its
-// mirror image have the same future, and each layer keeps the smaller key
-// of the two, with the orbit's summed value: for every successor t of a kept
-// state s, F(orbit of t) += F(orbit of s). A claim covering the whole inner
-// range is stored on the left, so that its two spellings merge. Even widths
-// only: an odd board's middle column is not handled.
+// columns x..y have x + y <= W-1), so all its cells lie between a and b, and
+// it is placed whole, with its contact checks, by that end. The scan
+// commutes with the left-right mirror, so a state and its mirror image have
+// the same future, and each layer keeps the smaller key of the two, with the
+// orbit's summed value: for every successor t of a kept state s,
+// F(orbit of t) += F(orbit of s). A claim covering the whole inner range is
+// stored on the left, so that its two spellings merge. Even widths only: an
+// odd board's middle column is not handled.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <unordered_map>
 #include <vector>
 using u64 = std::uint64_t;
 using u128 = unsigned __int128;
 constexpr int W = 10, H = 10;
 static_assert(W % 2 == 0, "the two-ended scan here has no middle column");
+enum rule_kind { touching, no_edge, no_contact };
+rule_kind rule = touching;
 const std::vector<int> len = {5, 4, 3, 2};
 const std::vector<int> mult = {1, 1, 2, 1};
-int T = 4;
+const int T = 4;
 std::vector<u64> stride;
 u64 full_fleet = 0;
-// key: codes 3 bits x W at bit 0.., then hl 3 bits, hr 3 bits, fleet 5 bits
+
+// Codes as in the library: 0 empty (or, when touching, a ship cell with
+// nothing running down), 1 a ship cell with nothing running down, m + 1 a
+// vertical ship with m cells still to place below the cell the code is for.
 int code_of(u64 k, int j) { return (k >> (3 * j)) & 7; }
 u64 set_code(u64 k, int j, int v) { return (k & ~(u64{7} << (3 * j))) | (u64(v) << (3 * j)); }
-constexpr int HL = 3 * W, HR = 3 * W + 3, FL = 3 * W + 6;
+constexpr int HL = 3 * W, HR = HL + 3, UL = HR + 3, UR = UL + 1, FL = UR + 1;
 int hl_of(u64 k) { return (k >> HL) & 7; }
 int hr_of(u64 k) { return (k >> HR) & 7; }
+int ul_of(u64 k) { return (k >> UL) & 1; }
+int ur_of(u64 k) { return (k >> UR) & 1; }
 u64 fleet_of(u64 k) { return k >> FL; }
-u64 make(u64 codes, int hl, int hr, u64 fleet) { return codes | (u64(hl) << HL) | (u64(hr) << HR) | (fleet << FL); }
 u64 codes_of(u64 k) { return k & ((u64{1} << (3 * W)) - 1); }
+u64 make(u64 codes, int hl, int hr, int ul, int ur, u64 fleet) {
+  return codes | (u64(hl) << HL) | (u64(hr) << HR) | (u64(ul) << UL) | (u64(ur) << UR) | (fleet << FL);
+}
 int count_t(u64 fleet, int t) { return (fleet / stride[t]) % (mult[t] + 1); }
+// The code a cell leaves when it is a ship cell: m cells still to place below.
+int ship_code(int below) { return below > 0 ? below + 1 : (rule == touching ? 0 : 1); }
+int dec(int code) { return ship_code(code - 2); }  // a vertical ship runs through
+bool contact() { return rule != touching; }
+bool diagonals() { return rule == no_contact; }
 
 using Layer = std::unordered_map<u64, u128>;
 
-// Standard scan: h in the hl field.
 void standard() {
-  Layer cur{{make(0, 0, 0, full_fleet), 1}};
-  double total_states = 0, even_states = 0;
+  Layer cur{{make(0, 0, 0, 0, 0, full_fleet), 1}};
+  double total = 0, even = 0;
   size_t peak = 0;
   for (int r = 0; r < H; ++r)
     for (int c = 0; c < W; ++c) {
       Layer nxt;
       for (auto [k, v] : cur) {
-        int code = code_of(k, c), h = hl_of(k);
-        u64 fleet = fleet_of(k);
-        if (code > 0 && h > 0) continue;
-        if (code > 0 || h > 0) {
-          u64 nk = set_code(codes_of(k), c, code > 0 ? code - 1 : 0);
-          nxt[make(nk, h > 0 ? h - 1 : 0, 0, fleet)] += v;
+        const int code = code_of(k, c), h = hl_of(k), ul = ul_of(k);
+        const u64 fleet = fleet_of(k), codes = codes_of(k);
+        const int next_ul = diagonals() && c + 1 < W && code != 0 ? 1 : 0;
+        auto put = [&](u64 cs, int hh, u64 f) { nxt[make(cs, hh, 0, next_ul, 0, f)] += v; };
+        if (code >= 2 && h > 0) continue;
+        if (code >= 2) {
+          put(set_code(codes, c, dec(code)), 0, fleet);
           continue;
         }
-        nxt[make(codes_of(k), 0, 0, fleet)] += v;  // water
+        if (h > 0) {
+          put(set_code(codes, c, ship_code(0)), h - 1, fleet);
+          continue;
+        }
+        put(set_code(codes, c, 0), 0, fleet);  // water
+        // Determined neighbours of a new ship at (r, c).
+        const bool west = c > 0 && code_of(k, c - 1) != 0;               // (r, c-1)
+        const bool north = code != 0;                                    // (r-1, c): 1 here
+        const bool nw = diagonals() && ul;                               // (r-1, c-1)
+        const bool sw = diagonals() && c > 0 && code_of(k, c - 1) >= 2;  // (r+1, c-1)
+        if (contact() && (west || north || nw || sw)) continue;
         for (int t = 0; t < T; ++t) {
           if (count_t(fleet, t) == 0) continue;
-          int L = len[t];
-          u64 nf = fleet - stride[t];
-          if (c + L - 1 <= W - 1) {
+          const int L = len[t];
+          const u64 nf = fleet - stride[t];
+          const int y = c + L - 1;
+          if (y <= W - 1) {
             bool ok = true;
-            for (int j = c + 1; j <= c + L - 1; ++j) ok = ok && code_of(k, j) == 0;
-            if (ok) nxt[make(codes_of(k), L - 1, 0, nf)] += v;
+            for (int j = c + 1; j <= y; ++j) ok = ok && (contact() ? code_of(k, j) == 0 : code_of(k, j) < 2);
+            if (y + 1 < W) {
+              const int e = code_of(k, y + 1);        // row r-1 above the east neighbour
+              if (contact() && e >= 2) ok = false;    // (r, y+1) will be a ship cell
+              if (diagonals() && e != 0) ok = false;  // (r-1, y+1)
+            }
+            if (ok) put(set_code(codes, c, ship_code(0)), L - 1, nf);
           }
-          if (r + L - 1 <= H - 1) nxt[make(set_code(codes_of(k), c, L - 1), 0, 0, nf)] += v;
+          if (r + L - 1 <= H - 1) {
+            bool ok = true;
+            if (c + 1 < W) {
+              const int e = code_of(k, c + 1);
+              if (contact() && e >= 2) ok = false;    // (r, c+1) will be a ship cell
+              if (diagonals() && e != 0) ok = false;  // (r-1, c+1)
+            }
+            if (ok) put(set_code(codes, c, ship_code(L - 1)), 0, nf);
+          }
         }
       }
       cur.swap(nxt);
-      total_states += cur.size();
-      if (c % 2 == 1) even_states += cur.size();
+      total += cur.size();
+      if (c % 2 == 1) even += cur.size();
       peak = std::max(peak, cur.size());
     }
-  u128 n = cur[make(0, 0, 0, 0)];
+  u128 n = 0;
+  for (auto [k, v] : cur)
+    if (fleet_of(k) == 0 && hl_of(k) == 0) {
+      bool clear = true;
+      for (int j = 0; j < W; ++j) clear = clear && code_of(k, j) < 2;
+      if (clear) n += v;
+    }
   std::printf("standard: count %llu, states over all layers %.0f, over every other layer %.0f, peak %zu\n",
-              (unsigned long long)n, total_states, even_states, peak);
+              (unsigned long long)n, total, even, peak);
 }
 
-// Two-ended: step k of row r takes a = k, b = W-1-k. hl: cells claimed by
-// the left-owned horizontal ship from column a on; hr: from column b down.
-// Codes: cells still to cover in the column from its next unprocessed cell.
-int inner_after(int k) { return W - 2 * (k + 1); }  // inner range length after step k
+// Two-ended scan: step k of row r takes a = k, then b = W-1-k.
 u64 normalise(u64 key, int inner) {
-  // a claim covering the whole inner range is stored as hl
-  if (hr_of(key) == inner && inner > 0 && hl_of(key) == 0) key = make(codes_of(key), inner, 0, fleet_of(key));
+  if (hr_of(key) == inner && inner > 0 && hl_of(key) == 0)
+    key = make(codes_of(key), inner, 0, ul_of(key), ur_of(key), fleet_of(key));
   return key;
 }
 u64 mirror(u64 key, int inner) {
   u64 c = 0;
   for (int j = 0; j < W; ++j) c = set_code(c, W - 1 - j, code_of(key, j));
-  return normalise(make(c, hr_of(key), hl_of(key), fleet_of(key)), inner);
+  return normalise(make(c, hr_of(key), hl_of(key), ur_of(key), ul_of(key), fleet_of(key)), inner);
 }
 void two_ended(bool canonical) {
-  Layer cur{{make(0, 0, 0, full_fleet), 1}};
-  double total_states = 0;
+  Layer cur{{make(0, 0, 0, 0, 0, full_fleet), 1}};
+  double total = 0;
   size_t peak = 0;
   for (int r = 0; r < H; ++r)
     for (int k = 0; k < W / 2; ++k) {
-      const int a = k, b = W - 1 - k, inner = inner_after(k);
+      const int a = k, b = W - 1 - k, inner = W - 2 * (k + 1);
+      const bool last_step = k == W / 2 - 1;
       Layer nxt;
-      auto put = [&](u64 key, u128 v) {
-        key = normalise(key, inner);
-        if (canonical) key = std::min(key, mirror(key, inner));
-        nxt[key] += v;
-      };
-      for (auto [key, v] : cur) {
-        const u64 fleet0 = fleet_of(key);
-        const int hl0 = hl_of(key), hr0 = hr_of(key);
-        // Left cell a. Right ship covers b .. b-hr0+1.
+      for (auto [K, v] : cur) {
+        const u64 fleet0 = fleet_of(K);
+        const int hl0 = hl_of(K), hr0 = hr_of(K);
+        const int ca = code_of(K, a), cb = code_of(K, b);
+        const int next_ul = diagonals() && !last_step && ca != 0 ? 1 : 0;
+        const int next_ur = diagonals() && !last_step && cb != 0 ? 1 : 0;
+        // Is inner cell (r, j), a < j <= b, claimed before the left cell's step?
+        auto claimed_pre = [&](int j) { return code_of(K, j) >= 2 || (hr0 > 0 && j >= b - hr0 + 1); };
         struct mid {
           u64 codes;
           int hl;
           u64 fleet;
-        };  // hl: cells claimed from a+1 on
-        std::vector<mid> mids;
+        };
+        mid mids[1 + 2 * 4];
+        int nm = 0;
         {
-          const int ca = code_of(key, a);
-          const bool by_hr = hr0 >= b - a + 1;
-          const int claims = (ca > 0) + (hl0 > 0) + by_hr;
+          const bool vin = ca >= 2, by_hl = hl0 > 0, by_hr = hr0 >= b - a + 1;
+          const int claims = vin + by_hl + by_hr;
           if (claims > 1) continue;
+          const u64 codes = codes_of(K);
           if (claims == 1) {
-            mids.push_back({set_code(codes_of(key), a, ca > 0 ? ca - 1 : 0), hl0 > 0 ? hl0 - 1 : 0, fleet0});
+            mids[nm++] = {set_code(codes, a, vin ? dec(ca) : ship_code(0)), by_hl ? hl0 - 1 : 0, fleet0};
           } else {
-            mids.push_back({codes_of(key), 0, fleet0});
-            for (int t = 0; t < T; ++t) {
-              if (count_t(fleet0, t) == 0) continue;
-              const int L = len[t];
-              const u64 nf = fleet0 - stride[t];
-              const int y = a + L - 1;
-              if (y <= W - 1 && a + y <= W - 1) {  // left owns it; cells a+1..y are inner or b
-                bool ok = true;
-                for (int j = a + 1; j <= y; ++j) ok = ok && code_of(key, j) == 0 && !(hr0 > 0 && j >= b - hr0 + 1);
-                if (ok) mids.push_back({codes_of(key), L - 1, nf});
+            mids[nm++] = {set_code(codes, a, 0), 0, fleet0};
+            const bool west = a > 0 && code_of(K, a - 1) != 0;
+            const bool north = ca != 0;
+            const bool nw = diagonals() && ul_of(K);
+            const bool sw = diagonals() && a > 0 && code_of(K, a - 1) >= 2;
+            if (!(contact() && (west || north || nw || sw)))
+              for (int t = 0; t < T; ++t) {
+                if (count_t(fleet0, t) == 0) continue;
+                const int L = len[t];
+                const u64 nf = fleet0 - stride[t];
+                const int y = a + L - 1;
+                if (y <= W - 1 && a + y <= W - 1) {
+                  bool ok = true;
+                  for (int j = a + 1; j <= y; ++j) ok = ok && !claimed_pre(j) && !(contact() && code_of(K, j) != 0);
+                  if (y + 1 <= b) {
+                    if (contact() && claimed_pre(y + 1)) ok = false;
+                    if (diagonals() && code_of(K, y + 1) != 0) ok = false;
+                  } else if (y + 1 < W) {  // y == b: the east neighbour was processed this row
+                    if (contact() && code_of(K, y + 1) != 0) ok = false;
+                    if (diagonals() && (ur_of(K) || code_of(K, y + 1) >= 2)) ok = false;
+                  }
+                  if (ok) mids[nm++] = {set_code(codes, a, ship_code(0)), L - 1, nf};
+                }
+                if (r + L - 1 <= H - 1) {
+                  bool ok = true;
+                  if (contact() && claimed_pre(a + 1)) ok = false;
+                  if (diagonals() && code_of(K, a + 1) != 0) ok = false;
+                  if (ok) mids[nm++] = {set_code(codes, a, ship_code(L - 1)), 0, nf};
+                }
               }
-              if (r + L - 1 <= H - 1) mids.push_back({set_code(codes_of(key), a, L - 1), 0, nf});
-            }
           }
         }
-        for (const mid& m : mids) {
-          // Right cell b. Left ship now covers a+1 .. a+m.hl.
-          const int cb = code_of(m.codes, b);
-          const bool by_hl = a + m.hl >= b;
-          const int claims = (cb > 0) + (hr0 > 0) + by_hl;
-          if (claims > 1) continue;
-          auto finish = [&](u64 codes, int hl_from_a1, int hr_from_b1, u64 fleet) {
-            // clamp claims to the inner range [a+1, b-1]
-            const int hl = std::min(hl_from_a1, inner), hr = std::min(hr_from_b1, inner);
-            put(make(codes, hl, hr, fleet), v);
+        for (int mi = 0; mi < nm; ++mi) {
+          const mid& m = mids[mi];
+          auto finish = [&](u64 codes, int hl, int hr, u64 fleet) {
+            u64 key = make(codes, std::min(hl, inner), std::min(hr, inner), next_ul, next_ur, fleet);
+            key = normalise(key, inner);
+            if (canonical) key = std::min(key, mirror(key, inner));
+            nxt[key] += v;
           };
+          const bool vin = cb >= 2, by_hr = hr0 > 0, by_hl = a + m.hl >= b;
+          const int claims = vin + by_hr + by_hl;
+          if (claims > 1) continue;
           if (claims == 1) {
-            finish(set_code(m.codes, b, cb > 0 ? cb - 1 : 0), m.hl, hr0 > 0 ? hr0 - 1 : 0, m.fleet);
+            finish(set_code(m.codes, b, vin ? dec(cb) : ship_code(0)), m.hl, by_hr ? hr0 - 1 : 0, m.fleet);
             continue;
           }
-          finish(m.codes, m.hl, 0, m.fleet);  // water
+          finish(set_code(m.codes, b, 0), m.hl, 0, m.fleet);  // water
+          const bool east = b + 1 < W && code_of(K, b + 1) != 0;
+          const bool north = cb != 0;
+          const bool ne = diagonals() && ur_of(K);
+          const bool se = diagonals() && b + 1 < W && code_of(K, b + 1) >= 2;
+          if (contact() && (east || north || ne || se)) continue;
+          const int left_code = code_of(m.codes, a);  // the left cell just decided
+          // Is (r, j), a <= j < b, a ship cell now (decided or claimed)?
+          auto occupied_now = [&](int j) {
+            if (j == a) return left_code != 0;
+            return code_of(K, j) >= 2 || j <= a + m.hl;
+          };
           for (int t = 0; t < T; ++t) {
             if (count_t(m.fleet, t) == 0) continue;
             const int L = len[t];
             const u64 nf = m.fleet - stride[t];
             const int x = b - L + 1;
-            if (x >= 0 && x + b > W - 1) {  // right owns it: cells x..b-1 are inner
+            if (x >= 0 && x + b > W - 1) {  // x >= a + 1
               bool ok = true;
-              for (int j = x; j <= b - 1; ++j) ok = ok && code_of(m.codes, j) == 0 && !(j <= a + m.hl);
-              if (ok) finish(m.codes, m.hl, L - 1, nf);
+              for (int j = x; j <= b - 1; ++j)
+                ok = ok && code_of(K, j) < 2 && !(j <= a + m.hl) && !(contact() && code_of(K, j) != 0);
+              if (contact() && occupied_now(x - 1)) ok = false;
+              if (diagonals() && code_of(K, x - 1) != 0) ok = false;
+              if (diagonals() && x - 1 == a && left_code >= 2) ok = false;
+              if (ok) finish(set_code(m.codes, b, ship_code(0)), m.hl, L - 1, nf);
             }
-            if (r + L - 1 <= H - 1) finish(set_code(m.codes, b, L - 1), m.hl, 0, nf);
+            if (r + L - 1 <= H - 1) {
+              bool ok = true;
+              if (contact() && occupied_now(b - 1)) ok = false;
+              if (diagonals() && code_of(K, b - 1) != 0) ok = false;
+              if (diagonals() && b - 1 == a && left_code >= 2) ok = false;
+              if (ok) finish(set_code(m.codes, b, ship_code(L - 1)), m.hl, 0, nf);
+            }
           }
         }
       }
       cur.swap(nxt);
-      total_states += cur.size();
+      total += cur.size();
       peak = std::max(peak, cur.size());
     }
   u128 n = 0;
-  for (auto [key, v] : cur)
-    if (key == make(0, 0, 0, 0)) n += v;
+  for (auto [k, v] : cur)
+    if (fleet_of(k) == 0 && hl_of(k) == 0 && hr_of(k) == 0) {
+      bool clear = true;
+      for (int j = 0; j < W; ++j) clear = clear && code_of(k, j) < 2;
+      if (clear) n += v;
+    }
   std::printf("two-ended%s: count %llu, states over all steps %.0f, peak %zu\n", canonical ? " (mirror orbits)" : "",
-              (unsigned long long)n, total_states, peak);
+              (unsigned long long)n, total, peak);
 }
 
-int main() {
+int main(int argc, char** argv) {
+  rule = static_cast<rule_kind>(argc > 1 ? std::atoi(argv[1]) : 0);
   u64 s = 1;
   for (int t = 0; t < T; ++t) {
     stride.push_back(s);
