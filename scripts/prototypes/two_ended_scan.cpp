@@ -164,7 +164,7 @@ void two_ended(bool canonical) {
           int hl;
           u64 fleet;
         };
-        mid mids[1 + 2 * 4];
+        mid mids[1 + 2 * T];
         int nm = 0;
         {
           const bool vin = ca >= 2, by_hl = hl0 > 0, by_hr = hr0 >= b - a + 1;
