@@ -112,6 +112,22 @@ std::pair<dynamic_rules, observation<dynamic_rules::board_type>> random_instance
   return {rules, std::move(obs)};
 }
 
+// The weighted number of labelled layouts and of those covering each cell, by brute force.
+template <class Weight>
+std::pair<count_type, std::vector<count_type>> weighted_brute_force(const dynamic_rules& rules,
+                                                                    const observation<dynamic_rules::board_type>& obs,
+                                                                    Weight&& weight) {
+  count_type total = 0;
+  std::vector<count_type> occ(static_cast<std::size_t>(rules.geometry().cell_count()), 0);
+  for_each_layout(rules, obs, [&](const auto& l) {
+    count_type prod = 1;
+    for (int i = 0; i < l.size; ++i) prod *= weight(i, l.ships[static_cast<std::size_t>(i)]->where);
+    total += prod;
+    l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
+  });
+  return {total, occ};
+}
+
 }  // namespace
 
 TEST_CASE("exact_count agrees with enumerate_bitset on 10,000 random small instances", "[count][exact]") {
@@ -267,14 +283,7 @@ TEST_CASE("exact_count with per-placement weights equals the weighted brute-forc
       const std::uint64_t north = lean_north && len > 1 && p.dir == orientation::vertical && p.row == 0 ? 2 : 1;
       return north * ((p.row == 0 || p.col == 0 || r1 == h - 1 || c1 == w - 1) ? 3 : 1);
     };
-    count_type total = 0;
-    std::vector<count_type> occ(static_cast<std::size_t>(w * h), 0);
-    for_each_layout(rules, obs, [&](const auto& l) {
-      count_type prod = 1;
-      for (int i = 0; i < l.size; ++i) prod *= weight(i, l.ships[static_cast<std::size_t>(i)]->where);
-      total += prod;
-      l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
-    });
+    const auto [total, occ] = weighted_brute_force(rules, obs, weight);
     exact_counter counter(rules);
     const auto r = counter.count(obs, weight);
     INFO(describe(rules, obs));
@@ -467,6 +476,97 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
   }
   CHECK(sampled > 2000);
   CHECK(chosen_flipped > 30);  // the choice is exercised, not always the default scan
+}
+
+// The counter, run by hand on one scan with row folding allowed or not.
+namespace {
+template <class Weigh>
+std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
+                                                   const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
+                                                   bool fold) {
+  const int cells = rules.geometry().cell_count();
+  auto p = detail::make_profile_problem(rules, obs, weigh, detail::scan_orientation{false, false, false});
+  detail::profile_dp<std::uint64_t> dp(p);
+  dp.set_row_folding(fold);
+  count_result r;
+  const count_type types = dp.forward(detail::keep_tables::for_occupancy);
+  r.labelled = types * dp.labelled_factor();
+  r.unlabelled = r.labelled / unlabelled_divisor(rules, obs);
+  r.occupancy.assign(static_cast<std::size_t>(cells), 0);
+  if (types != 0) {
+    std::vector<count_type> scanned;
+    dp.backward(&scanned);
+    for (int s = 0; s < cells; ++s)
+      r.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
+          scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();
+  }
+  return {r, dp.kept_states()};
+}
+}  // namespace
+
+TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing but the states kept",
+          "[count][exact]") {
+  // An observation that reads the same right to left lets the forward pass
+  // keep one state of each mirror pair at every row boundary. Counts and
+  // matrix must equal brute force with and without folding.
+  rng_type rng(20261123);
+  int folded = 0, symmetric = 0;
+  for (int instance = 0; instance < 400; ++instance) {
+    const int w = 3 + below(rng, 5), h = 3 + below(rng, 5);
+    const auto rule = static_cast<adjacency>(below(rng, 3));
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), rule, below(rng, 2) == 1);
+    observation<dynamic_rules::board_type> obs(rules);
+    const int shots = instance % 4 == 0 ? 0 : below(rng, 3);
+    for (int k = 0; k < shots; ++k) {
+      const int r = below(rng, h), c = below(rng, w), mirror = r * w + (w - 1 - c);
+      const bool hit = below(rng, 3) == 0;
+      for (int cell : {r * w + c, mirror}) {
+        if (obs.shots().test(static_cast<std::size_t>(cell))) continue;
+        if (hit)
+          obs.record_hit(cell);
+        else
+          obs.record_miss(cell);
+      }
+    }
+    // A sunk announcement in the middle column of an odd board keeps the symmetry.
+    const int middle = below(rng, h) * w + w / 2;
+    if (w % 2 == 1 && rules.announces_sunk() && below(rng, 2) == 0 &&
+        !obs.shots().test(static_cast<std::size_t>(middle)))
+      obs.record_sunk(middle, below(rng, rules.ship_count()));
+    INFO(describe(rules, obs));
+    const auto expected = enumerate_bitset(rules, obs, true);
+    const auto [plain, plain_states] = count_scanned(rules, obs, unit_weight{}, false);
+    const auto [fast, fast_states] = count_scanned(rules, obs, unit_weight{}, true);
+    check_same(plain, expected, describe(rules, obs) + " unfolded");
+    check_same(fast, expected, describe(rules, obs) + " folded");
+    ++symmetric;
+    if (fast_states < plain_states) ++folded;
+  }
+  CHECK(folded > symmetric / 3);  // the fold really happens on many of them
+
+  // Weights that read the same right to left, except that every other round
+  // ships starting in column 0 weigh double, going east (round 1) or south
+  // (round 3): only one direction then breaks the symmetry, and a fold that
+  // ignored it would give a wrong matrix.
+  for (int round = 0; round < 200; ++round) {
+    const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), static_cast<adjacency>(below(rng, 3)), false);
+    const observation<dynamic_rules::board_type> obs(rules);
+    const int lean = round % 4;  // 1: east-going ships in column 0; 3: south-going ones
+    auto weight = [&](int ship, const placement& p) -> std::uint64_t {
+      const int len = rules.ship_length(ship);
+      const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
+      const bool west =
+          p.col == 0 && len > 1 &&
+          ((lean == 1 && p.dir == orientation::horizontal) || (lean == 3 && p.dir == orientation::vertical));
+      return (west ? 2 : 1) * ((p.col == 0 || c1 == w - 1) ? 3 : 1);
+    };
+    const auto [total, occ] = weighted_brute_force(rules, obs, weight);
+    const auto [r, states] = count_scanned(rules, obs, weight, true);
+    INFO(describe(rules, obs) << " lean " << lean);
+    REQUIRE(to_string(r.labelled) == to_string(total));
+    for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(r.occupancy[c]) == to_string(occ[c]));
+  }
 }
 
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {

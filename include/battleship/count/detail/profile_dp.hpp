@@ -47,6 +47,11 @@
 // covers, so only every other layer is kept (a 16x16 matrix needs about
 // 3 GiB).
 //
+// A problem that reads the same right to left (any empty board) keeps, at
+// every row boundary, one state of each pair of mirror images, their values
+// summed: both have the same completions. A count and the occupancy then
+// expand about half the states (fold_mirror_images).
+//
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
 // or east will cover cannot be covered by the unplaced ships (see
@@ -231,6 +236,27 @@ class profile_dp {
         row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
       }
     mirrored_ = mirrored_rows();
+    mirrored_columns_ = mirrored_columns();
+    // mirror_table_[chunk k][v]: where the codes v of slots k*per .. k*per +
+    // per - 1 (per codes to a chunk of at most 8 bits) go when a row
+    // boundary's profile is read right to left.
+    {
+      const int per = std::max(1, 8 / code_bits_);
+      mirror_chunk_bits_ = per * code_bits_;
+      mirror_chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
+      const std::size_t values = std::size_t{1} << mirror_chunk_bits_;
+      mirror_table_.assign(mirrored_columns_ ? mirror_chunks_ * values : 0, 0);
+      for (std::size_t k = 0; k < (mirrored_columns_ ? mirror_chunks_ : 0); ++k)
+        for (std::size_t v = 0; v < values; ++v) {
+          Key m = 0;
+          for (int j = 0; j < per; ++j) {
+            const int slot = static_cast<int>(k) * per + j;
+            const auto code = static_cast<Key>((v >> (j * code_bits_)) & ((1U << code_bits_) - 1));
+            if (slot < p_.width) m |= code << (code_shift_ + (p_.width - 1 - slot) * code_bits_);
+          }
+          mirror_table_[k * values + v] = m;
+        }
+    }
     labelled_factor_ = 1;
     for (const auto& t : p_.types)
       for (int k = 2; k <= t.multiplicity; ++k)
@@ -301,6 +327,10 @@ class profile_dp {
   // sorted otherwise. Both give the same tables; tests lower it to reach the
   // sorting path, which only fleets of many distinct types take.
   void set_dense_table_bits(int bits) noexcept { dense_table_bits_ = bits; }
+  // Whether forward() may keep one state per mirror orbit at row boundaries
+  // of a problem that reads the same right to left (see
+  // fold_mirror_images). Same results either way; tests compare the two.
+  void set_row_folding(bool allowed) noexcept { fold_allowed_ = allowed; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
@@ -390,6 +420,7 @@ class profile_dp {
       for (int i = 0; i < first_kept_; ++i)  // the top rows mirror the bottom ones
         (*occupancy)[static_cast<std::size_t>(i)] =
             (*occupancy)[static_cast<std::size_t>((p_.height - 1 - i / p_.width) * p_.width + i % p_.width)];
+    if (occupancy && fold_rows_) split_mirrored_pairs(*occupancy);
     completions_kept_ = keep_completions && first_kept_ == 0;
   }
 
@@ -596,6 +627,127 @@ class profile_dp {
         }
       }
     return true;
+  }
+
+  // Does the problem read the same right to left: the same forced cells and
+  // the same weight for every placement and its mirror image (a ship going
+  // east from column c mirrors one going east from column width - c -
+  // length)? Then a state at a row boundary and its mirror image have the
+  // same completions, and forward() keeps one of the two (fold_rows_).
+  [[nodiscard]] bool mirrored_columns() const noexcept {
+    const int W = p_.width, H = p_.height;
+    for (int r = 0; r < H; ++r)
+      for (int c = 0; c < W; ++c) {
+        const int cell = r * W + c, mirror = r * W + (W - 1 - c);
+        if (p_.forced[static_cast<std::size_t>(cell)] != p_.forced[static_cast<std::size_t>(mirror)]) return false;
+        for (int t = 0; t < static_cast<int>(p_.types.size()); ++t) {
+          if (p_.start_weight(t, cell, 1) != p_.start_weight(t, mirror, 1)) return false;
+          const int west = W - c - p_.types[static_cast<std::size_t>(t)].length;
+          const std::uint64_t east = p_.start_weight(t, cell, 0);
+          if (east != (west < 0 ? 0 : p_.start_weight(t, r * W + west, 0))) return false;
+        }
+      }
+    return true;
+  }
+
+  // A state before the first cell of a row, read right to left. There the
+  // profile's slot j holds column j, and h and ul are 0.
+  // One table lookup per chunk of a few codes (see reset()).
+  [[nodiscard]] Key mirror_at_row_start(Key s) const noexcept {
+    Key m = s & static_cast<Key>((Key{1} << code_shift_) - 1);
+    Key codes = s >> code_shift_;
+    const Key chunk_mask = static_cast<Key>((Key{1} << mirror_chunk_bits_) - 1);
+    const Key* table = mirror_table_.data();
+    for (std::size_t k = 0; k < mirror_chunks_;
+         ++k, codes >>= mirror_chunk_bits_, table += mirror_table_.size() / mirror_chunks_)
+      m |= table[static_cast<std::size_t>(codes & chunk_mask)];
+    return m;
+  }
+
+  // Folds layer L (before the first cell of a row) onto mirror orbits: a
+  // state whose mirror image is also in L, and smaller, is merged into it,
+  // values summed. Both have the same completions (mirrored_columns()), so
+  // the count is unchanged and the next row is expanded from about half the
+  // states. L stays sorted (only later states are removed); with
+  // record_edges the edges of `from` into L are renumbered.
+  // The occupancy the backward pass then finds for cells c and W-1-c of a
+  // row is right in sum, as every path through a folded state stands for a
+  // layout whose later rows may be mirrored; split_mirrored_pairs() halves it.
+  template <class V>
+  [[gnu::noinline]] void fold_mirror_images(layer& L, layer& from, bool record_edges, std::uint32_t edges) {
+    const std::size_t n = L.keys.size();
+    std::size_t slots = 16;
+    while (slots < 2 * n) slots *= 2;
+    fold_slots_.assign(slots, 0);  // open addressing: 1 + the index of a kept state, 0 empty
+    fold_index_.resize(n);
+    const int shift = 64 - std::countr_zero(slots);
+    auto home = [&](Key k) __attribute__((always_inline)) {
+      auto x = static_cast<std::uint64_t>(k);
+      if constexpr (sizeof(Key) > 8) x ^= static_cast<std::uint64_t>(k >> 64) * 0xC2B2AE3D27D4EB4FULL;
+      return static_cast<std::size_t>((x * 0x9E3779B97F4A7C15ULL) >> shift);
+    };
+    Key* const keys = L.keys.data();
+    V* const f = f_of<V>(L).data();
+    std::uint32_t* const index = fold_index_.data();
+    std::uint32_t* const table = fold_slots_.data();
+    const std::size_t slot_mask = slots - 1;
+    std::uint32_t kept = 0;
+    // Mirror images and home slots a few states ahead, so that the slots
+    // are in cache when they are probed.
+    constexpr std::size_t ahead = 16;
+    std::array<Key, ahead> mirrors{};
+    std::array<std::size_t, ahead> homes{};
+    auto prepare = [&](std::size_t j) __attribute__((always_inline)) {
+      const Key k = keys[j], m = mirror_at_row_start(k);
+      mirrors[j % ahead] = m;
+      homes[j % ahead] = home(m < k ? m : k);
+      __builtin_prefetch(table + homes[j % ahead]);
+    };
+    for (std::size_t j = 0; j < std::min(ahead, n); ++j) prepare(j);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Key k = keys[i], m = mirrors[i % ahead];
+      std::size_t h = homes[i % ahead];
+      if (i + ahead < n) prepare(i + ahead);
+      if (m < k) {  // its mirror image, if present, came earlier and was kept
+        for (; table[h] != 0; h = (h + 1) & slot_mask)
+          if (keys[table[h] - 1] == m) break;
+        if (table[h] != 0) {
+          const std::uint32_t into = table[h] - 1;
+          f[into] = value_add(f[into], f[i]);
+          index[i] = into;
+          continue;
+        }
+      }
+      index[i] = kept;
+      keys[kept] = k;
+      f[kept] = f[i];
+      ++kept;
+      if (m > k) {  // a later state may be its mirror image
+        while (table[h] != 0) h = (h + 1) & slot_mask;
+        table[h] = kept;
+      }
+    }
+    L.keys.resize(kept);
+    f_of<V>(L).resize(kept);
+    if (record_edges)
+      for (std::uint32_t e = 0; e < edges; ++e) {
+        const std::uint32_t d = from.dst[e];
+        if ((d & index_mask) != dropped) from.dst[e] = index[d & index_mask] | (d & flags_mask);
+      }
+  }
+
+  // After a pass over folded layers: cells c and W-1-c of a row hold the
+  // occupancy of both; the problem is symmetric, so each holds half.
+  void split_mirrored_pairs(std::vector<count_type>& occupancy) const {
+    const int W = p_.width;
+    for (int r = 0; r < p_.height; ++r)
+      for (int c = 0; c < W - 1 - c; ++c) {
+        count_type& a = occupancy[static_cast<std::size_t>(r * W + c)];
+        count_type& b = occupancy[static_cast<std::size_t>(r * W + W - 1 - c)];
+        const count_type both = checked_add(a, b);
+        if (both % 2 != 0) throw std::logic_error("profile_dp: a mirrored row's occupancy is not symmetric");
+        a = b = both / 2;
+      }
   }
 
   // Can a count step two cells at a time? The two new codes index the
@@ -819,6 +971,9 @@ class profile_dp {
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
     first_kept_ = what == keep_tables::for_occupancy && mirrored_ ? p_.width * (p_.height / 2) : 0;
+    // A draw needs real layouts, so only a count and the occupancy fold.
+    fold_rows_ =
+        mirrored_columns_ && fold_allowed_ && (what == keep_tables::nothing || what == keep_tables::for_occupancy);
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
@@ -1103,6 +1258,10 @@ class profile_dp {
       nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].begin() + n_k);
       nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].begin() + n_k);
     }
+    // Every path (forward, recomputed segments) steps onto the same layers,
+    // so a recomputed layer folds exactly as the first one did.
+    if (fold_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
+      fold_mirror_images<V>(nxt, cur, record_edges, edges);
     return edges;
   }
 
@@ -1119,10 +1278,17 @@ class profile_dp {
   std::vector<Key> row_clear_;  // [2 * length + (end has a cell above-right)]: see reset()
   count_type labelled_factor_ = 1;
   std::vector<layer> layers_;
-  int kept_layers_ = 0;        // layers valid for backward() and sample()
-  int full_ = 0;               // layers_[first_kept_, full_) are kept whole (with edges)
-  int first_kept_ = 0;         // layers before it are not kept (see in_layers)
-  bool mirrored_ = false;      // mirrored_rows() of the problem
+  int kept_layers_ = 0;            // layers valid for backward() and sample()
+  int full_ = 0;                   // layers_[first_kept_, full_) are kept whole (with edges)
+  int first_kept_ = 0;             // layers before it are not kept (see in_layers)
+  bool mirrored_ = false;          // mirrored_rows() of the problem
+  bool mirrored_columns_ = false;  // mirrored_columns() of the problem
+  bool fold_rows_ = false;         // the last forward pass folded row boundaries onto mirror orbits
+  bool fold_allowed_ = true;
+  std::vector<std::uint32_t> fold_slots_, fold_index_;
+  std::vector<Key> mirror_table_;
+  std::size_t mirror_chunks_ = 0;
+  int mirror_chunk_bits_ = 1;
   int checkpoint_stride_ = 0;  // past full_, every this many layers is a checkpoint
   std::array<layer, 2> scratch_;
   std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
