@@ -1013,7 +1013,12 @@ class profile_dp {
       // Without edges (a count alone, the top half of a mirrored problem,
       // between checkpoints) step two cells at a time unless the layer in
       // between is kept.
-      if (!whole && !stored && i + 1 < n && pair_steps()) {
+      // On an odd-width board a pair step can jump over a row boundary,
+      // where a folding pass merges mirror images: a count (or the top half)
+      // then steps one cell there. Checkpointed stretches keep their pairs,
+      // as backward() recomputes them that way.
+      const bool boundary_next = fold_rows_ && (i + 1) % p_.width == 0 && (!keep_layers || i < first_kept_);
+      if (!whole && !stored && i + 1 < n && pair_steps() && !boundary_next) {
         // Layer i + 2 is kept (the first kept one, or a checkpoint), or lands
         // in the other scratch slot, and swapping the slots puts it where
         // scratch_[(i + 2) % 2] is expected.
