@@ -128,6 +128,27 @@ std::pair<count_type, std::vector<count_type>> weighted_brute_force(const dynami
   return {total, occ};
 }
 
+// One layout drawn from dp's tables (backward(..., true) done), mapped back
+// to the rules' grid: it must be legal and agree with the observation.
+void check_draw(const detail::profile_dp<std::uint64_t>& dp, const dynamic_rules& rules,
+                const observation<dynamic_rules::board_type>& obs, rng_type& rng) {
+  layout l;
+  std::vector<int> next_ship(dp.problem().types.size(), 0);
+  std::vector<std::pair<int, placement>> drawn;
+  dp.sample(rng, [&](int cell, int type, int dir) {
+    const auto& t = dp.problem().types[static_cast<std::size_t>(type)];
+    const int ship = t.ships[static_cast<std::size_t>(next_ship[static_cast<std::size_t>(type)]++)];
+    drawn.emplace_back(ship, dp.problem().original_placement(cell, dir, t.length));
+  });
+  std::sort(drawn.begin(), drawn.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [ship, where] : drawn) l.push_back(where);
+  REQUIRE(l.size() == rules.ship_count());
+  REQUIRE_FALSE(validate(rules, l).has_value());
+  const auto masks = ship_masks(rules, l);
+  for (int i = 0; i < rules.ship_count(); ++i) REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
+  REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
+}
+
 }  // namespace
 
 TEST_CASE("exact_count agrees with enumerate_bitset on 10,000 random small instances", "[count][exact]") {
@@ -454,22 +475,7 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
       if (types == 0) continue;
       // A drawn layout, mapped back, must be legal and agree with the observation.
       for (int k = 0; k < 3; ++k) {
-        layout l;
-        std::vector<int> next_ship(dp.problem().types.size(), 0);
-        std::vector<std::pair<int, placement>> drawn;
-        dp.sample(rng, [&](int cell, int type, int dir) {
-          const auto& t = dp.problem().types[static_cast<std::size_t>(type)];
-          const int ship = t.ships[static_cast<std::size_t>(next_ship[static_cast<std::size_t>(type)]++)];
-          drawn.emplace_back(ship, dp.problem().original_placement(cell, dir, t.length));
-        });
-        std::sort(drawn.begin(), drawn.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        for (const auto& [ship, where] : drawn) l.push_back(where);
-        REQUIRE(l.size() == rules.ship_count());
-        REQUIRE_FALSE(validate(rules, l).has_value());
-        const auto masks = ship_masks(rules, l);
-        for (int i = 0; i < rules.ship_count(); ++i)
-          REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
-        REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
+        check_draw(dp, rules, obs, rng);
         ++sampled;
       }
     }
@@ -508,7 +514,8 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
           "[count][exact]") {
   // An observation that reads the same right to left lets the forward pass
   // keep one state of each mirror pair at every row boundary. Counts and
-  // matrix must equal brute force with and without folding.
+  // matrix must equal brute force with and without folding, and draws from
+  // folded tables must be legal layouts.
   rng_type rng(20261123);
   int folded = 0, symmetric = 0;
   for (int instance = 0; instance < 400; ++instance) {
@@ -541,6 +548,15 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
     check_same(fast, expected, describe(rules, obs) + " folded");
     ++symmetric;
     if (fast_states < plain_states) ++folded;
+    // Draws from folded tables cross flagged edges; mapped back, each must be
+    // a legal layout that agrees with the observation.
+    if (expected.labelled != 0) {
+      detail::profile_dp<std::uint64_t> dp(
+          detail::make_profile_problem(rules, obs, unit_weight{}, detail::scan_orientation{false, false, false}));
+      dp.forward(detail::keep_tables::for_sampling);
+      dp.backward(nullptr, true);
+      for (int k = 0; k < 3; ++k) check_draw(dp, rules, obs, rng);
+    }
   }
   CHECK(folded > symmetric / 3);  // the fold really happens on many of them
 

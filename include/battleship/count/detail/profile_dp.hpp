@@ -49,8 +49,10 @@
 //
 // A problem that reads the same right to left (any empty board) keeps, at
 // every row boundary, one state of each pair of mirror images, their values
-// summed: both have the same completions. A count and the occupancy then
-// expand about half the states (fold_mirror_images).
+// summed: both have the same completions. Every pass then expands about
+// half the states (fold_mirror_images). An edge into a state folded into
+// its mirror image is flagged, and a draw that has crossed an odd number of
+// such edges maps the ships it places back to the mirror images.
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -329,7 +331,8 @@ class profile_dp {
   void set_dense_table_bits(int bits) noexcept { dense_table_bits_ = bits; }
   // Whether forward() may keep one state per mirror orbit at row boundaries
   // of a problem that reads the same right to left (see
-  // fold_mirror_images). Same results either way; tests compare the two.
+  // fold_mirror_images). The same counts and occupancy either way, and draws
+  // from the same distribution (not the same draws); tests compare them.
   void set_row_folding(bool allowed) noexcept { fold_allowed_ = allowed; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
@@ -351,12 +354,15 @@ class profile_dp {
 
  private:
   // An edge's successor index, with the top bit set when the step covers its
-  // (first) cell and the next bit when a pair step covers its second cell;
+  // (first) cell, the next bit when a pair step covers its second cell, and
+  // the third when the successor was folded into its mirror image (the rows
+  // after it are then read right to left: see fold_mirror_images);
   // `dropped` marks a successor that did not survive (last cell).
   static constexpr std::uint32_t covered_flag = std::uint32_t{1} << 31;
   static constexpr std::uint32_t second_covered_flag = std::uint32_t{1} << 30;
-  static constexpr std::uint32_t flags_mask = covered_flag | second_covered_flag;
-  static constexpr std::uint32_t index_mask = second_covered_flag - 1;
+  static constexpr std::uint32_t mirrored_flag = std::uint32_t{1} << 29;
+  static constexpr std::uint32_t flags_mask = covered_flag | second_covered_flag | mirrored_flag;
+  static constexpr std::uint32_t index_mask = mirrored_flag - 1;
   static constexpr std::uint32_t dropped = index_mask;
 
   struct layer {
@@ -490,37 +496,52 @@ class profile_dp {
   static ship_report report_to(const F& f) {
     return {&f, [](const void* c, int cell, int type, int dir) { (*static_cast<const F*>(c))(cell, type, dir); }};
   }
+  // A draw's place in the tables: its state in the current layer, and
+  // whether the rows from here on are read right to left (it went through
+  // an odd number of folded states).
+  struct draw_state {
+    std::size_t state = 0;
+    bool mirrored = false;
+  };
   template <class V, class Rng>
-  std::size_t sample_step(Rng& rng, int i, int stride, const layer& L, const std::vector<V>& next_b, std::size_t s,
-                          const ship_report& start) const {
-    count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[s]));
-    const std::uint32_t* dst = L.dst.data() + L.first_edge[s];
+  draw_state sample_step(Rng& rng, int i, int stride, const layer& L, const std::vector<V>& next_b, draw_state at,
+                         const ship_report& start) const {
+    count_type r = uniform_below_wide(rng, static_cast<count_type>(b_of<V>(L)[at.state]));
+    const std::uint32_t* dst = L.dst.data() + L.first_edge[at.state];
     bool done = false;
-    std::size_t chosen = 0;
+    std::uint32_t chosen = 0;
     std::array<int, 2> chosen_kind{};
     auto visit = [&](std::uint64_t w, std::uint64_t w2, int kind, int kind2) {
-      const std::uint32_t d = *dst++ & index_mask;
+      const std::uint32_t edge = *dst++, d = edge & index_mask;
       if (done || d == dropped) return;
       // Cannot overflow: backward() summed these.
       const count_type v = static_cast<count_type>(w) * w2 * next_b[d];
       if (r < v) {
         done = true;
-        chosen = d;
+        chosen = edge;
         chosen_kind = {kind, kind2};
       } else {
         r -= v;
       }
     };
     if (stride == 1)
-      expand(context(i), L.keys[s], [&](Key, std::uint64_t w, int kind) { visit(w, 1, kind, step_water); });
+      expand(context(i), L.keys[at.state], [&](Key, std::uint64_t w, int kind) { visit(w, 1, kind, step_water); });
     else
-      expand_pair(context(i), context(i + 1), L.keys[s],
+      expand_pair(context(i), context(i + 1), L.keys[at.state],
                   [&](Key, std::uint64_t w, int kind, std::uint64_t w2, int kind2) { visit(w, w2, kind, kind2); });
     if (!done) throw std::logic_error("profile_dp: inconsistent tables");
-    for (int k = 0; k < stride; ++k)
-      if (chosen_kind[static_cast<std::size_t>(k)] >= 0)
-        start(i + k, chosen_kind[static_cast<std::size_t>(k)] / 2, chosen_kind[static_cast<std::size_t>(k)] % 2);
-    return chosen;
+    const int W = p_.width;
+    for (int k = 0; k < stride; ++k) {
+      const int kind = chosen_kind[static_cast<std::size_t>(k)];
+      if (kind < 0) continue;
+      const int cell = i + k, type = kind / 2, dir = kind % 2;
+      // In a mirrored stretch the ship really starts at the mirror image of
+      // its placement: its east end, read left to right, when it goes east.
+      const int c = cell % W, length = p_.types[static_cast<std::size_t>(type)].length;
+      const int col = !at.mirrored ? c : dir == 0 ? W - c - length : W - 1 - c;
+      start(cell - c + col, type, dir);
+    }
+    return {chosen & index_mask, at.mirrored != ((chosen & mirrored_flag) != 0)};
   }
 
   template <class V>
@@ -535,7 +556,7 @@ class profile_dp {
     check_sampling_tables<V>();
     if (full_ < n) throw std::logic_error("profile_dp: sampling one at a time needs every layer kept whole");
     const ship_report report = report_to(start);
-    std::size_t s = 0;
+    draw_state s;
     for (int i = 0; i < n;) {
       const int stride = stride_from(i, n);
       s = sample_step<V>(rng, i, stride, layers_[static_cast<std::size_t>(i)],
@@ -548,7 +569,7 @@ class profile_dp {
   void sample_batch_as(Rng& rng, std::size_t draws, Start& start) {
     const int n = p_.cells();
     check_sampling_tables<V>();
-    std::vector<std::size_t> at(draws, 0);  // each draw's state in the current layer
+    std::vector<draw_state> at(draws);  // where each draw is in the current layer
     auto advance = [&](int i, int stride, const layer& L, const std::vector<V>& next_b) {
       for (std::size_t d = 0; d < draws; ++d) {
         auto for_draw = [&](int cell, int type, int dir) { start(d, cell, type, dir); };
@@ -714,7 +735,7 @@ class profile_dp {
         if (table[h] != 0) {
           const std::uint32_t into = table[h] - 1;
           f[into] = value_add(f[into], f[i]);
-          index[i] = into;
+          index[i] = into | mirrored_flag;
           continue;
         }
       }
@@ -971,9 +992,7 @@ class profile_dp {
     completions_kept_ = false;
     full_ = keep_layers ? n : 0;
     first_kept_ = what == keep_tables::for_occupancy && mirrored_ ? p_.width * (p_.height / 2) : 0;
-    // A draw needs real layouts, so only a count and the occupancy fold.
-    fold_rows_ =
-        mirrored_columns_ && fold_allowed_ && (what == keep_tables::nothing || what == keep_tables::for_occupancy);
+    fold_rows_ = mirrored_columns_ && fold_allowed_;
     checkpoint_stride_ = 0;
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
