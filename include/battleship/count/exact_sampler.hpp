@@ -13,15 +13,15 @@
 //
 // Memory: every layer is kept while the tables fit in three quarters of the
 // memory limit (default 8 GiB; a quarter for sampler_draws::batches_only):
-// for 5-4-3-3-2 under the touching rule about 330 MB on a 10x10 board and
-// 4.6 GB on 14x14 (max RSS). Past that the
+// for 5-4-3-3-2 under the touching rule about 185 MB on a 10x10 board,
+// 2.2 GB on 14x14 and 5.7 GB on 16x16 (max RSS). Past that the
 // rest of the tables are kept as checkpoints only (checkpointed()): then
 // draws come in batches, draw(rng, count), each batch recomputing the
 // stretches between checkpoints once (about one more forward pass, however
 // many layouts it draws), and a single draw with operator() throws
 // std::logic_error. draw() works on every board: 1000 layouts of an empty
-// 16x16 board take about 27 s and 7.5 GiB, tables included, or 20 s and
-// 4.1 GiB with sampler_draws::batches_only (what monte_carlo_density uses).
+// 16x16 board take about 12 s and 5.7 GB, tables included, or 10 s and
+// 3.4 GB with sampler_draws::batches_only (what monte_carlo_density uses).
 
 #include <array>
 #include <cstddef>
@@ -48,7 +48,7 @@ namespace battleship {
 // How a sampler will be used. batches_only promises draw() alone (never
 // operator()), so the tables may checkpoint past a quarter of the memory
 // limit instead of three quarters: less memory, and on an empty 16x16 board
-// less time too (1000 layouts: 20 s against 27 s; see docs/RESULTS.md).
+// less time too (1000 layouts: 10.3 s against 11.9 s; see docs/RESULTS.md).
 enum class sampler_draws { one_at_a_time, batches_only };
 
 template <Ruleset R>
