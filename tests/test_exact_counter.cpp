@@ -149,6 +149,31 @@ void check_draw(const detail::profile_dp<std::uint64_t>& dp, const dynamic_rules
   REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
 }
 
+// The counter, run by hand on one scan with row folding allowed or not:
+// the result and the states kept.
+template <class Weigh>
+std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
+                                                   const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
+                                                   bool fold) {
+  const int cells = rules.geometry().cell_count();
+  auto p = detail::make_profile_problem(rules, obs, weigh, detail::scan_orientation{false, false, false});
+  detail::profile_dp<std::uint64_t> dp(p);
+  dp.set_row_folding(fold);
+  count_result r;
+  const count_type types = dp.forward(detail::keep_tables::for_occupancy);
+  r.labelled = types * dp.labelled_factor();
+  r.unlabelled = r.labelled / unlabelled_divisor(rules, obs);
+  r.occupancy.assign(static_cast<std::size_t>(cells), 0);
+  if (types != 0) {
+    std::vector<count_type> scanned;
+    dp.backward(&scanned);
+    for (int s = 0; s < cells; ++s)
+      r.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
+          scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();
+  }
+  return {r, dp.kept_states()};
+}
+
 }  // namespace
 
 TEST_CASE("exact_count agrees with enumerate_bitset on 10,000 random small instances", "[count][exact]") {
@@ -483,32 +508,6 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
   CHECK(sampled > 2000);
   CHECK(chosen_flipped > 30);  // the choice is exercised, not always the default scan
 }
-
-// The counter, run by hand on one scan with row folding allowed or not.
-namespace {
-template <class Weigh>
-std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
-                                                   const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
-                                                   bool fold) {
-  const int cells = rules.geometry().cell_count();
-  auto p = detail::make_profile_problem(rules, obs, weigh, detail::scan_orientation{false, false, false});
-  detail::profile_dp<std::uint64_t> dp(p);
-  dp.set_row_folding(fold);
-  count_result r;
-  const count_type types = dp.forward(detail::keep_tables::for_occupancy);
-  r.labelled = types * dp.labelled_factor();
-  r.unlabelled = r.labelled / unlabelled_divisor(rules, obs);
-  r.occupancy.assign(static_cast<std::size_t>(cells), 0);
-  if (types != 0) {
-    std::vector<count_type> scanned;
-    dp.backward(&scanned);
-    for (int s = 0; s < cells; ++s)
-      r.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
-          scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();
-  }
-  return {r, dp.kept_states()};
-}
-}  // namespace
 
 TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing but the states kept",
           "[count][exact]") {
