@@ -630,45 +630,47 @@ class profile_dp {
 
   [[nodiscard]] static int field(unsigned max) { return std::max(1, static_cast<int>(std::bit_width(max))); }
 
-  // Does the problem read the same bottom to top: the same forced cells and
-  // the same weight for every placement and its mirror image (a ship going
-  // south from row r mirrors one going south from row height - r - length)?
-  // Then so does the occupancy. Empty boards do, under every rule.
-  [[nodiscard]] bool mirrored_rows() const noexcept {
+  // Does the problem read the same under a mirror: the same forced cells,
+  // and the same weight for every placement and its mirror image?
+  // image(r, c, dir, length) is the image's start (row, column), off the
+  // grid (negative) when the image does not fit; a single cell is a
+  // placement of length 1.
+  template <class Image>
+  [[nodiscard]] bool reads_the_same(Image image) const noexcept {
     const int W = p_.width, H = p_.height;
+    auto at = [&](std::pair<int, int> rc) { return rc.first * W + rc.second; };
     for (int r = 0; r < H; ++r)
       for (int c = 0; c < W; ++c) {
-        const int cell = r * W + c, mirror = (H - 1 - r) * W + c;
-        if (p_.forced[static_cast<std::size_t>(cell)] != p_.forced[static_cast<std::size_t>(mirror)]) return false;
-        for (int t = 0; t < static_cast<int>(p_.types.size()); ++t) {
-          if (p_.start_weight(t, cell, 0) != p_.start_weight(t, mirror, 0)) return false;
-          const int top = H - r - p_.types[static_cast<std::size_t>(t)].length;
-          const std::uint64_t south = p_.start_weight(t, cell, 1);
-          if (south != (top < 0 ? 0 : p_.start_weight(t, top * W + c, 1))) return false;
-        }
+        const int cell = r * W + c;
+        if (p_.forced[static_cast<std::size_t>(cell)] != p_.forced[static_cast<std::size_t>(at(image(r, c, 0, 1)))])
+          return false;
+        for (int t = 0; t < static_cast<int>(p_.types.size()); ++t)
+          for (int dir = 0; dir < 2; ++dir) {
+            const auto [ir, ic] = image(r, c, dir, p_.types[static_cast<std::size_t>(t)].length);
+            const std::uint64_t mirrored = ir < 0 || ic < 0 ? 0 : p_.start_weight(t, ir * W + ic, dir);
+            if (p_.start_weight(t, cell, dir) != mirrored) return false;
+          }
       }
     return true;
   }
-
-  // Does the problem read the same right to left: the same forced cells and
-  // the same weight for every placement and its mirror image (a ship going
-  // east from column c mirrors one going east from column width - c -
-  // length)? Then a state at a row boundary and its mirror image have the
-  // same completions, and forward() keeps one of the two (fold_rows_).
+  // Bottom to top (a ship going south from row r mirrors one going south
+  // from row height - r - length): then so does the occupancy. Empty boards
+  // do, under every rule.
+  [[nodiscard]] bool mirrored_rows() const noexcept {
+    const int H = p_.height;
+    return reads_the_same([H](int r, int c, int dir, int length) {
+      return std::pair{dir == 1 ? H - r - length : H - 1 - r, c};
+    });
+  }
+  // Right to left (a ship going east from column c mirrors one going east
+  // from column width - c - length): then a state at a row boundary and its
+  // mirror image have the same completions, and forward() keeps one of the
+  // two (fold_rows_).
   [[nodiscard]] bool mirrored_columns() const noexcept {
-    const int W = p_.width, H = p_.height;
-    for (int r = 0; r < H; ++r)
-      for (int c = 0; c < W; ++c) {
-        const int cell = r * W + c, mirror = r * W + (W - 1 - c);
-        if (p_.forced[static_cast<std::size_t>(cell)] != p_.forced[static_cast<std::size_t>(mirror)]) return false;
-        for (int t = 0; t < static_cast<int>(p_.types.size()); ++t) {
-          if (p_.start_weight(t, cell, 1) != p_.start_weight(t, mirror, 1)) return false;
-          const int west = W - c - p_.types[static_cast<std::size_t>(t)].length;
-          const std::uint64_t east = p_.start_weight(t, cell, 0);
-          if (east != (west < 0 ? 0 : p_.start_weight(t, r * W + west, 0))) return false;
-        }
-      }
-    return true;
+    const int W = p_.width;
+    return reads_the_same([W](int r, int c, int dir, int length) {
+      return std::pair{r, dir == 0 ? W - c - length : W - 1 - c};
+    });
   }
 
   // A state before the first cell of a row, read right to left. There the
@@ -680,7 +682,7 @@ class profile_dp {
     const Key chunk_mask = static_cast<Key>((Key{1} << mirror_chunk_bits_) - 1);
     const Key* table = mirror_table_.data();
     for (std::size_t k = 0; k < mirror_chunks_;
-         ++k, codes >>= mirror_chunk_bits_, table += mirror_table_.size() / mirror_chunks_)
+         ++k, codes >>= mirror_chunk_bits_, table += std::size_t{1} << mirror_chunk_bits_)
       m |= table[static_cast<std::size_t>(codes & chunk_mask)];
     return m;
   }
