@@ -5,6 +5,9 @@
 // pruning beyond the checks a ship's placement makes against the cells
 // already decided (as the library does at a ship's start). All four scans
 // must print the same count.
+// Session 8 added the last three runs: the folded library scan when states
+// leave the layers early (see `absorb`), with the states visited by ships
+// left to place.
 //
 //   g++ -std=c++20 -O2 scripts/prototypes/two_ended_scan.cpp -o /tmp/two_ended_scan
 //   /tmp/two_ended_scan 0    # 0 touching allowed, 1 no edge contact, 2 no contact
@@ -67,21 +70,45 @@ u64 mirror_row(u64 key) {
   for (int j = 0; j < W; ++j) c = set_code(c, W - 1 - j, code_of(key, j));
   return make(c, 0, 0, 0, 0, fleet_of(key));
 }
+int ships_left(u64 fleet) {
+  int left = 0;
+  for (int t = 0; t < T; ++t) left += count_t(fleet, t);
+  return left;
+}
+// What leaves the layers before the end (session 8): nothing; successors
+// with every ship placed (the library absorbs these: they have exactly one
+// completion); those and, at every row boundary, states with one ship left;
+// those and every successor with one ship left. The last two are what a
+// closed-form completion for one ship left would save: they print the
+// states left and how many such states would need evaluating, not a count.
+enum class absorb { nothing, placed, one_left_at_rows, one_left_everywhere };
+
 // The library's scan; with `fold`, each row boundary keeps the smaller of a
 // state and its mirror image, values summed (what the library does since
 // session 7, see profile_dp's fold_mirror_images).
-void standard(bool fold) {
+void standard(bool fold, absorb mode = absorb::nothing) {
   Layer cur{{make(0, 0, 0, 0, 0, full_fleet), 1}};
-  double total = 0, even = 0;
+  double total = 0, even = 0, evaluated = 0;
+  std::vector<double> by_left(T + 2, 0);  // states visited, by ships left
+  u128 placed = 0;                        // layouts absorbed with every ship placed
   size_t peak = 0;
   for (int r = 0; r < H; ++r)
     for (int c = 0; c < W; ++c) {
-      Layer nxt;
+      Layer nxt, one_left;
       for (auto [k, v] : cur) {
         const int code = code_of(k, c), h = hl_of(k), ul = ul_of(k);
         const u64 fleet = fleet_of(k), codes = codes_of(k);
         const int next_ul = diagonals() && c + 1 < W && code != 0 ? 1 : 0;
-        auto put = [&](u64 cs, int hh, u64 f) { nxt[make(cs, hh, 0, next_ul, 0, f)] += v; };
+        auto put = [&](u64 cs, int hh, u64 f) {
+          const u64 key = make(cs, hh, 0, next_ul, 0, f);
+          if (mode != absorb::nothing && f == 0) {
+            placed += v;
+          } else if (mode == absorb::one_left_everywhere && ships_left(f) == 1) {
+            one_left[key] += v;
+          } else {
+            nxt[key] += v;
+          }
+        };
         if (code >= 2 && h > 0) continue;
         if (code >= 2) {
           put(set_code(codes, c, dec(code)), 0, fleet);
@@ -129,20 +156,40 @@ void standard(bool fold) {
         for (auto [k, v] : nxt) folded[std::min(k, mirror_row(k))] += v;
         nxt.swap(folded);
       }
+      if (mode == absorb::one_left_at_rows && c == W - 1) {
+        Layer kept;
+        for (auto [k, v] : nxt)
+          if (ships_left(fleet_of(k)) == 1)
+            ++evaluated;
+          else
+            kept[k] = v;
+        nxt.swap(kept);
+      }
+      evaluated += one_left.size();
       cur.swap(nxt);
       total += cur.size();
       if (c % 2 == 1) even += cur.size();
       peak = std::max(peak, cur.size());
+      for (auto [k, v] : cur) by_left[std::min(T + 1, ships_left(fleet_of(k)))] += 1;
     }
-  u128 n = 0;
+  u128 n = placed;
   for (auto [k, v] : cur)
     if (fleet_of(k) == 0 && hl_of(k) == 0) {
       bool clear = true;
       for (int j = 0; j < W; ++j) clear = clear && code_of(k, j) < 2;
       if (clear) n += v;
     }
-  std::printf("%s: count %llu, states over all layers %.0f, over every other layer %.0f, peak %zu\n",
-              fold ? "standard, row boundaries folded" : "standard", (unsigned long long)n, total, even, peak);
+  const char* what[] = {"", ", every ship placed absorbed", ", and one ship left at row boundaries",
+                        ", and one ship left everywhere"};
+  std::printf("%s%s: ", fold ? "standard, row boundaries folded" : "standard", what[static_cast<int>(mode)]);
+  if (mode <= absorb::placed)
+    std::printf("count %llu, ", (unsigned long long)n);
+  else
+    std::printf("%.0f states with one ship left to evaluate, ", evaluated);
+  std::printf("states over all layers %.0f, over every other layer %.0f, peak %zu\n  by ships left:", total, even,
+              peak);
+  for (int left = 0; left <= T; ++left) std::printf(" %d: %.1f %%", left, 100 * by_left[left] / total);
+  std::printf("\n");
 }
 
 // Two-ended scan: step k of row r takes a = k, then b = W-1-k.
@@ -298,4 +345,5 @@ int main(int argc, char** argv) {
   standard(true);
   two_ended(false);
   two_ended(true);
+  for (auto mode : {absorb::placed, absorb::one_left_at_rows, absorb::one_left_everywhere}) standard(true, mode);
 }

@@ -13,15 +13,16 @@
 //
 // Memory: every layer is kept while the tables fit in three quarters of the
 // memory limit (default 8 GiB; a quarter for sampler_draws::batches_only):
-// for 5-4-3-3-2 under the touching rule about 185 MB on a 10x10 board,
-// 2.2 GB on 14x14 and 5.7 GB on 16x16 (max RSS). Past that the
+// for 5-4-3-3-2 under the touching rule about 105 MB on a 10x10 board,
+// 0.9 GB on 14x14 and 2.1 GB on 16x16 (max RSS). Past that the
 // rest of the tables are kept as checkpoints only (checkpointed()): then
 // draws come in batches, draw(rng, count), each batch recomputing the
 // stretches between checkpoints once (about one more forward pass, however
 // many layouts it draws), and a single draw with operator() throws
 // std::logic_error. draw() works on every board: 1000 layouts of an empty
-// 16x16 board take about 12 s and 5.7 GB, tables included, or 10 s and
-// 3.4 GB with sampler_draws::batches_only (what monte_carlo_density uses).
+// 16x16 board take about 3.5 s and 2.1 GB, tables included, with every
+// layer kept or with sampler_draws::batches_only (what monte_carlo_density
+// uses).
 
 #include <array>
 #include <cstddef>

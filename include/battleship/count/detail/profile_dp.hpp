@@ -45,7 +45,7 @@
 // half, between checkpoints) only every other layer is built, and where they
 // are kept an edge is a path over two cells with a flag for each cell it
 // covers, so only every other layer is kept (a 16x16 matrix needs about
-// 2 GiB).
+// 0.8 GiB since absorption, below).
 //
 // A problem that reads the same right to left (any empty board) keeps, at
 // every row boundary, one state of each pair of mirror images, their values
