@@ -813,7 +813,7 @@ class profile_dp {
           const int slot = static_cast<int>(k) * per + j;
           const auto code = static_cast<int>((chunk >> (j * code_bits_)) & code_mask);
           if (slot >= W || code < 2) continue;
-          // Slot j holds column c + j (mod W): row r - 1 from column c on, row r before it.
+          // Slot s holds column c + s (mod W): row r - 1 from column c on, row r before it.
           const int col = c + slot < W ? c + slot : c + slot - W;
           const int top = col < c ? r + 1 : r;
           tally_down_[static_cast<std::size_t>(top * W + col)] += v;
