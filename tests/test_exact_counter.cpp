@@ -7,7 +7,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -110,6 +113,17 @@ std::pair<dynamic_rules, observation<dynamic_rules::board_type>> random_instance
   const int kind = below(rng, 4);
   auto obs = random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
   return {rules, std::move(obs)};
+}
+
+// A hit (or a miss) at a cell and at its mirror image, those not shot yet.
+void record_pair(observation<dynamic_rules::board_type>& obs, int cell, int mirror, bool hit) {
+  for (int c : {cell, mirror}) {
+    if (obs.shots().test(static_cast<std::size_t>(c))) continue;
+    if (hit)
+      obs.record_hit(c);
+    else
+      obs.record_miss(c);
+  }
 }
 
 // The weighted number of labelled layouts and of those covering each cell, by brute force.
@@ -528,13 +542,7 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
     for (int k = 0; k < shots; ++k) {
       const int r = below(rng, h), c = below(rng, w), mirror = r * w + (w - 1 - c);
       const bool hit = below(rng, 3) == 0;
-      for (int cell : {r * w + c, mirror}) {
-        if (obs.shots().test(static_cast<std::size_t>(cell))) continue;
-        if (hit)
-          obs.record_hit(cell);
-        else
-          obs.record_miss(cell);
-      }
+      record_pair(obs, r * w + c, mirror, hit);
     }
     // A sunk announcement in the middle column of an odd board keeps the symmetry.
     const int middle = below(rng, h) * w + w / 2;
@@ -593,4 +601,64 @@ TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact]
   const auto r = exact_count(rules, false);
   CHECK(r.labelled == 2 * r.unlabelled);
   CHECK(to_string(r.labelled) == "10835711754704");
+}
+
+TEST_CASE("exact_count soak: random instances against brute force for as long as asked", "[count][exact][soak][.]") {
+  // Hidden: a longer run of what the tests above check, for after a change
+  // to the dynamic programme. BATTLESHIP_SOAK_INSTANCES (default 100,000)
+  // and BATTLESHIP_SOAK_SEED (default 1) set its length and its instances:
+  //   BATTLESHIP_SOAK_INSTANCES=10000000 build/release/tests/battleship_tests "[soak]"
+  // A third of the observations read the same left to right or top to
+  // bottom (so the counter folds and mirrors them), a third of the counts
+  // run under a random memory limit (so they checkpoint, or are refused),
+  // and every other consistent instance has three exact draws checked.
+  auto from_env = [](const char* name, unsigned long long fallback) {
+    const char* v = std::getenv(name);
+    return v != nullptr ? std::strtoull(v, nullptr, 10) : fallback;
+  };
+  const auto instances = from_env("BATTLESHIP_SOAK_INSTANCES", 100'000);
+  rng_type rng(from_env("BATTLESHIP_SOAK_SEED", 1));
+  unsigned long long counted = 0, drawn = 0;
+  for (unsigned long long instance = 0; instance < instances;) {
+    const int w = 3 + below(rng, 6), h = 3 + below(rng, 6);
+    if (w * h > 49) continue;
+    auto [rules, obs] = random_instance(rng, w, h);
+    if (below(rng, 3) == 0) {
+      obs = observation<dynamic_rules::board_type>(rules);
+      for (int k = below(rng, 4); k > 0; --k) {
+        const int r = below(rng, h), c = below(rng, w);
+        const int mirror = below(rng, 2) == 0 ? (h - 1 - r) * w + c : r * w + (w - 1 - c);
+        const bool hit = below(rng, 3) == 0;
+        record_pair(obs, r * w + c, mirror, hit);
+      }
+    }
+    const auto expected = enumerate_bitset(rules, obs, true);
+    exact_counter<dynamic_rules> counter(rules);
+    std::string what = describe(rules, obs);
+    if (below(rng, 3) == 0) {
+      const auto limit = static_cast<std::size_t>(std::ldexp(1.0, 11 + below(rng, 12)));
+      counter.set_memory_limit(limit);
+      what += " limit " + std::to_string(limit);
+    }
+    try {
+      check_same(counter.count(obs), expected, what);
+      ++counted;
+    } catch (const std::length_error&) {
+    }
+    if (expected.labelled != 0 && below(rng, 2) == 0) {
+      INFO(what);
+      exact_sampler<dynamic_rules> sampler(rules, obs);
+      for (int k = 0; k < 3; ++k, ++drawn) {
+        const auto l = sampler(rng);
+        REQUIRE_FALSE(validate(rules, l).has_value());
+        const auto masks = ship_masks(rules, l);
+        for (int i = 0; i < rules.ship_count(); ++i)
+          REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
+        REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
+      }
+    }
+    ++instance;
+  }
+  CHECK(counted > instances / 2);
+  CHECK(drawn > 0);
 }
