@@ -246,16 +246,17 @@ class profile_dp {
       }
     mirrored_ = mirrored_rows();
     mirrored_columns_ = mirrored_columns();
-    // mirror_table_[chunk k][v]: where the codes v of slots k*per .. k*per +
-    // per - 1 (per codes to a chunk of at most 8 bits) go when a row
-    // boundary's profile is read right to left.
+    // The profile is read in chunks of `per` codes (at most 8 bits): slots
+    // k*per .. k*per + per - 1 form chunk k. mirror_table_[k][v] is where
+    // the codes v of chunk k go when a row boundary's profile is read right
+    // to left; step() also sums absorbed values per chunk value.
     {
       const int per = std::max(1, 8 / code_bits_);
-      mirror_chunk_bits_ = per * code_bits_;
-      mirror_chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
-      const std::size_t values = std::size_t{1} << mirror_chunk_bits_;
-      mirror_table_.assign(mirrored_columns_ ? mirror_chunks_ * values : 0, 0);
-      for (std::size_t k = 0; k < (mirrored_columns_ ? mirror_chunks_ : 0); ++k)
+      chunk_bits_ = per * code_bits_;
+      chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
+      const std::size_t values = std::size_t{1} << chunk_bits_;
+      mirror_table_.assign(mirrored_columns_ ? chunks_ * values : 0, 0);
+      for (std::size_t k = 0; k < (mirrored_columns_ ? chunks_ : 0); ++k)
         for (std::size_t v = 0; v < values; ++v) {
           Key m = 0;
           for (int j = 0; j < per; ++j) {
@@ -374,7 +375,7 @@ class profile_dp {
   static constexpr std::uint32_t index_mask = mirrored_flag - 1;
   static constexpr std::uint32_t dropped = index_mask;
   static constexpr std::uint32_t absorbed = index_mask - 1;
-  // The completions of the successor an edge's index names.
+  // The completions of the successor an edge's index names (0 when dropped).
   template <class V>
   static V completions_of(std::uint32_t d, const std::vector<V>& next_b) {
     const std::uint32_t k = d & index_mask;
@@ -470,14 +471,14 @@ class profile_dp {
         // Every edge weighs 1: its successor index and flags say it all.
         for (std::uint32_t e = L.first_edge[s]; e < L.first_edge[s + 1]; ++e) {
           const std::uint32_t d = dst[e];
-          if ((d & index_mask) != dropped) add(d, completions_of(d, next_b));
+          add(d, completions_of(d, next_b));
         }
       } else {
         // Edges (or paths) come in expansion order: expand again for the weights.
         const std::uint32_t* edge = dst + L.first_edge[s];
         auto visit = [&](std::uint64_t w, std::uint64_t w2) __attribute__((always_inline)) {
           const std::uint32_t d = *edge++;
-          if ((d & index_mask) != dropped) add(d, value_mul<V>(value_mul<V>(completions_of(d, next_b), w), w2));
+          add(d, value_mul<V>(value_mul<V>(completions_of(d, next_b), w), w2));
         };
         if constexpr (Stride == 1)
           expand(
@@ -529,8 +530,8 @@ class profile_dp {
     std::uint32_t chosen = 0;
     std::array<int, 2> chosen_kind{};
     auto visit = [&](std::uint64_t w, std::uint64_t w2, int kind, int kind2) {
-      const std::uint32_t edge = *dst++, d = edge & index_mask;
-      if (done || d == dropped) return;
+      const std::uint32_t edge = *dst++;
+      if (done) return;
       // Cannot overflow: backward() summed these.
       const count_type v = static_cast<count_type>(w) * w2 * completions_of(edge, next_b);
       if (r < v) {
@@ -698,10 +699,9 @@ class profile_dp {
   [[nodiscard]] Key mirror_at_row_start(Key s) const noexcept {
     Key m = s & static_cast<Key>((Key{1} << code_shift_) - 1);
     Key codes = s >> code_shift_;
-    const Key chunk_mask = static_cast<Key>((Key{1} << mirror_chunk_bits_) - 1);
+    const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits_) - 1);
     const Key* table = mirror_table_.data();
-    for (std::size_t k = 0; k < mirror_chunks_;
-         ++k, codes >>= mirror_chunk_bits_, table += std::size_t{1} << mirror_chunk_bits_)
+    for (std::size_t k = 0; k < chunks_; ++k, codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
       m |= table[static_cast<std::size_t>(codes & chunk_mask)];
     return m;
   }
@@ -784,11 +784,9 @@ class profile_dp {
   // contact with every earlier ship) and the hit test at its emission (need
   // 0: every hit ahead lies under a running ship or the current horizontal
   // one) already hold, so it has exactly one completion. Its value joins the
-  // total instead of a layer, and its edges name `absorbed`. On the empty
-  // 10x10 board about half the states a pass visited were such states
-  // walking their ships out.
+  // total instead of a layer, and its edges name `absorbed`.
   // For the occupancy, step() sums the absorbed values by the codes of each
-  // chunk of profile slots (as mirror_at_row_start() reads them) and by h.
+  // chunk of profile slots (see reset()) and by h.
   // tally_absorbed() turns those sums, for the states before cell `next`,
   // into differences of what their ships still cover, along the scan (east)
   // and down each column, which add_tally() sums. Differences wrap, but
@@ -796,7 +794,7 @@ class profile_dp {
   template <class V>
   void tally_absorbed(int next, const std::vector<V>& by_code, const std::array<V, 64>& by_h) {
     const int W = p_.width, r = next / W, c = next % W;
-    const int per = mirror_chunk_bits_ / code_bits_;
+    const int per = chunk_bits_ / code_bits_;
     const unsigned code_mask = (1U << code_bits_) - 1;
     for (int h = 1; h < p_.max_length; ++h) {
       const auto v = static_cast<count_type>(by_h[static_cast<std::size_t>(h)]);
@@ -804,8 +802,8 @@ class profile_dp {
       tally_east_[static_cast<std::size_t>(next)] += v;
       tally_east_[static_cast<std::size_t>(next + h)] -= v;
     }
-    const std::size_t values = std::size_t{1} << mirror_chunk_bits_;
-    for (std::size_t k = 0; k < mirror_chunks_; ++k)
+    const std::size_t values = std::size_t{1} << chunk_bits_;
+    for (std::size_t k = 0; k < chunks_; ++k)
       for (std::size_t chunk = 0; chunk < values; ++chunk) {
         const auto v = static_cast<count_type>(by_code[k * values + chunk]);
         if (v == 0) continue;
@@ -1235,8 +1233,8 @@ class profile_dp {
     V absorbed_sum = 0;
     std::vector<V>& by_code = pick<V>(by_code64_, by_code128_);
     std::array<V, 64> by_h{};
-    if (tally_) by_code.assign(mirror_chunks_ << mirror_chunk_bits_, 0);
-    const Key chunk_mask = static_cast<Key>((Key{1} << mirror_chunk_bits_) - 1);
+    if (tally_) by_code.assign(chunks_ << chunk_bits_, 0);
+    const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits_) - 1);
     // Appends one successor state to the stream of its new code; returns its index there.
     auto push_state = [&](Key key, V value) -> std::uint32_t {
       if ((key & count_mask) == 0) {
@@ -1245,8 +1243,7 @@ class profile_dp {
           by_h[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)] += value;
           Key codes = key >> code_shift_;
           V* table = by_code.data();
-          for (std::size_t k = 0; k < mirror_chunks_;
-               ++k, codes >>= mirror_chunk_bits_, table += std::size_t{1} << mirror_chunk_bits_)
+          for (std::size_t k = 0; k < chunks_; ++k, codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
             table[static_cast<std::size_t>(codes & chunk_mask)] += value;
         }
         return absorbed;
@@ -1418,8 +1415,8 @@ class profile_dp {
   bool fold_allowed_ = true;
   std::vector<std::uint32_t> fold_slots_, fold_index_;
   std::vector<Key> mirror_table_;
-  std::size_t mirror_chunks_ = 0;
-  int mirror_chunk_bits_ = 1;
+  std::size_t chunks_ = 0;  // of the profile's codes, chunk_bits_ bits each (see reset())
+  int chunk_bits_ = 1;
   int checkpoint_stride_ = 0;  // past full_, every this many layers is a checkpoint
   std::array<layer, 2> scratch_;
   std::vector<layer> segment_;  // a recomputed stretch between two checkpoints
