@@ -142,8 +142,17 @@ std::pair<count_type, std::vector<count_type>> weighted_brute_force(const dynami
   return {total, occ};
 }
 
+// A drawn layout must be legal and agree with the observation.
+void check_layout(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs, const layout& l) {
+  REQUIRE(l.size() == rules.ship_count());
+  REQUIRE_FALSE(validate(rules, l).has_value());
+  const auto masks = ship_masks(rules, l);
+  for (int i = 0; i < rules.ship_count(); ++i) REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
+  REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
+}
+
 // One layout drawn from dp's tables (backward(..., true) done), mapped back
-// to the rules' grid: it must be legal and agree with the observation.
+// to the rules' grid (see check_layout).
 void check_draw(const detail::profile_dp<std::uint64_t>& dp, const dynamic_rules& rules,
                 const observation<dynamic_rules::board_type>& obs, rng_type& rng) {
   layout l;
@@ -156,11 +165,7 @@ void check_draw(const detail::profile_dp<std::uint64_t>& dp, const dynamic_rules
   });
   std::sort(drawn.begin(), drawn.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   for (const auto& [ship, where] : drawn) l.push_back(where);
-  REQUIRE(l.size() == rules.ship_count());
-  REQUIRE_FALSE(validate(rules, l).has_value());
-  const auto masks = ship_masks(rules, l);
-  for (int i = 0; i < rules.ship_count(); ++i) REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
-  REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
+  check_layout(rules, obs, l);
 }
 
 // The counter, run by hand on one scan with row folding allowed or not:
@@ -648,14 +653,7 @@ TEST_CASE("exact_count soak: random instances against brute force for as long as
     if (expected.labelled != 0 && below(rng, 2) == 0) {
       INFO(what);
       exact_sampler<dynamic_rules> sampler(rules, obs);
-      for (int k = 0; k < 3; ++k, ++drawn) {
-        const auto l = sampler(rng);
-        REQUIRE_FALSE(validate(rules, l).has_value());
-        const auto masks = ship_masks(rules, l);
-        for (int i = 0; i < rules.ship_count(); ++i)
-          REQUIRE(obs.placement_allowed(i, masks[static_cast<std::size_t>(i)]));
-        REQUIRE((obs.hits() & ~occupied_cells(rules, l)).none());
-      }
+      for (int k = 0; k < 3; ++k, ++drawn) check_layout(rules, obs, sampler(rng));
     }
     ++instance;
   }
