@@ -13,14 +13,14 @@
 //
 // Memory: every layer is kept while the tables fit in three quarters of the
 // memory limit (default 8 GiB; a quarter for sampler_draws::batches_only):
-// for 5-4-3-3-2 under the touching rule about 100 MiB on a 10x10 board,
-// 0.84 GiB on 14x14 and 2.0 GiB on 16x16 (max RSS). Past that the
+// for 5-4-3-3-2 under the touching rule about 60 MiB on a 10x10 board,
+// 0.42 GiB on 14x14 and 0.94 GiB on 16x16 (max RSS). Past that the
 // rest of the tables are kept as checkpoints only (checkpointed()): then
 // draws come in batches, draw(rng, count), each batch recomputing the
 // stretches between checkpoints once (about one more forward pass, however
 // many layouts it draws), and a single draw with operator() throws
 // std::logic_error. draw() works on every board: 1000 layouts of an empty
-// 16x16 board take about 3.5 s and 2.0 GiB, tables included, with every
+// 16x16 board take about 1.5 s and 0.94 GiB, tables included, with every
 // layer kept or with sampler_draws::batches_only (what monte_carlo_density
 // uses).
 
@@ -50,7 +50,7 @@ namespace battleship {
 // operator()), so the tables may checkpoint past a quarter of the memory
 // limit instead of three quarters: less memory on boards whose tables pass
 // a quarter of it. (An empty 16x16 board's no longer do: 1000 layouts take
-// about 3.5 s and 2.0 GiB either way; see docs/RESULTS.md.)
+// about 1.5 s and 0.94 GiB either way; see docs/RESULTS.md.)
 enum class sampler_draws { one_at_a_time, batches_only };
 
 template <Ruleset R>

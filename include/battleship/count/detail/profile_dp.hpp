@@ -60,6 +60,16 @@
 // of a layer, its edges name `absorbed`, and for the occupancy the cells its
 // ships still cover are tallied (tally_absorbed). On the empty 10x10 board
 // (touching allowed) half the states a pass visited were such states.
+// A successor with one ship left is absorbed as well (an end): its
+// completions are the weighted number of placements of that ship in the
+// cells its running ships and the earlier ships leave open, which
+// last_ship.hpp computes from a few table lookups (those cells form a
+// skyline). Its value times its completions joins the total; for the
+// occupancy the running ships are tallied as above and the last ship's
+// open rows are accumulated (last_ship_tables), and the edges into an end
+// name it after the next layer's states, whose completions backward()
+// appends. A draw that reaches an end picks the last ship's placement.
+// That leaves about a fifth of the states on an empty 10x10 board.
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -83,6 +93,7 @@
 #include <battleship/core/fleet.hpp>
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/detail/checked_arithmetic.hpp>
+#include <battleship/count/detail/last_ship.hpp>
 #include <battleship/count/detail/profile_problem.hpp>
 #include <battleship/detail/random.hpp>
 
@@ -172,6 +183,7 @@ class profile_dp {
     return bits_needed(p) <= static_cast<int>(8 * sizeof(Key));
   }
 
+  profile_dp() = default;
   explicit profile_dp(profile_problem p) { reset(std::move(p)); }
 
   // A new problem; the layer buffers (and their memory) are kept for reuse.
@@ -267,6 +279,21 @@ class profile_dp {
           mirror_table_[k * values + v] = m;
         }
     }
+    // States with one ship left (see last_ship.hpp): its type per count
+    // state, and what each column blocks for it, per profile code and side
+    // of the frontier.
+    last_ship_ready_ = last_ship_allowed_ && last_ship_.build(p_);
+    step_blocks_cell_ = -1;
+    last_type_.assign(radix, 0);
+    for (unsigned idx = 0; idx < radix; ++idx)
+      for (std::size_t t = 0; t < p_.types.size(); ++t)
+        if ((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1) != 0)
+          last_type_[idx] = static_cast<unsigned char>(t);
+    column_blocks_.assign(static_cast<std::size_t>(p_.width) << (code_bits_ + 1), column_block{});
+    for (int j = 0; j < p_.width; ++j)
+      for (int code = 0; code < (1 << code_bits_); ++code)
+        for (int behind = 0; behind < 2; ++behind)
+          column_blocks_[column_block_index(j, code, behind != 0)] = block_of_column(p_.rule, code, behind != 0, j);
     labelled_factor_ = 1;
     for (const auto& t : p_.types)
       for (int k = 2; k <= t.multiplicity; ++k)
@@ -342,6 +369,10 @@ class profile_dp {
   // fold_mirror_images). The same counts and occupancy either way, and draws
   // from the same distribution (not the same draws); tests compare them.
   void set_row_folding(bool allowed) noexcept { fold_allowed_ = allowed; }
+  // Whether states with one ship left are absorbed with their completions
+  // in closed form (see last_ship.hpp), from the next reset() on. The same
+  // counts, occupancy and draw distribution either way; tests compare them.
+  void set_last_ship_closed_form(bool allowed) noexcept { last_ship_allowed_ = allowed; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
@@ -375,6 +406,10 @@ class profile_dp {
   static constexpr std::uint32_t index_mask = mirrored_flag - 1;
   static constexpr std::uint32_t dropped = index_mask;
   static constexpr std::uint32_t absorbed = index_mask - 1;
+  // Within a step, the index push_state() gives a state with one ship left
+  // (an end: see last_ship.hpp) is its place among the next layer's ends,
+  // tagged with this bit; the step then numbers the ends after the states.
+  static constexpr std::uint32_t end_tag = std::uint32_t{1} << 28;
   // The completions of the successor an edge's index names (0 when dropped).
   template <class V>
   static V completions_of(std::uint32_t d, const std::vector<V>& next_b) {
@@ -391,6 +426,12 @@ class profile_dp {
     std::vector<count_type> f128, b128;
     std::vector<std::uint32_t> dst;         // per edge (in expansion order): successor index in the next layer
     std::vector<std::uint32_t> first_edge;  // per state: its first edge
+    // States with one ship left, absorbed by the step into this layer, and
+    // their completions (see last_ship.hpp). Edges name them after the
+    // states (index keys.size() + k), and backward() appends their
+    // completions to the layer's. Kept whenever edges or tallies are.
+    std::vector<Key> end_keys;
+    std::vector<std::uint64_t> end_completions;
   };
   // Every value buffer comes in a 64-bit and a 128-bit flavour; V picks one.
   template <class V, class Narrow, class Wide>
@@ -440,6 +481,8 @@ class profile_dp {
     for (auto it = starts.rbegin(); it != starts.rend(); ++it)
       walk_back(*it, stride_from(*it, whole_end), layers_[static_cast<std::size_t>(*it)]);
     if (occupancy) add_tally(*occupancy);
+    if (occupancy && last_ship_ready_)
+      last_ship_.add_occupancy(p_, pick<V>(last_ship_acc64_, last_ship_acc128_), *occupancy);
     if (occupancy)
       for (int i = 0; i < first_kept_; ++i)  // the top rows mirror the bottom ones
         (*occupancy)[static_cast<std::size_t>(i)] =
@@ -455,7 +498,8 @@ class profile_dp {
   void backward_step(int i, layer& L, const std::vector<V>& next_b, std::vector<V>& b,
                      std::vector<count_type>* occupancy) {
     const std::vector<V>& f = f_of<V>(L);
-    b.resize(L.keys.size());  // every entry is written below
+    b.resize(L.keys.size() + L.end_keys.size());  // every entry is written below
+    for (std::size_t k = 0; k < L.end_keys.size(); ++k) b[L.keys.size() + k] = static_cast<V>(L.end_completions[k]);
     const cell_context ctx = context(i);
     const cell_context ctx2 = context(i + Stride - 1);
     count_type occ = 0, occ2 = 0;
@@ -575,13 +619,32 @@ class profile_dp {
     if (full_ < n) throw std::logic_error("profile_dp: sampling one at a time needs every layer kept whole");
     const ship_report report = report_to(start);
     draw_state s;
-    // A draw ends early once every ship is placed (an absorbed successor).
+    // A draw ends early once every ship is placed (an absorbed successor),
+    // or at an end, which places the last ship.
     for (int i = 0; i < n && s.state != absorbed;) {
       const int stride = stride_from(i, n);
       s = sample_step<V>(rng, i, stride, layers_[static_cast<std::size_t>(i)],
                          b_of<V>(layers_[static_cast<std::size_t>(i + stride)]), s, report);
       i += stride;
+      s = place_last_ship(rng, i, layers_[static_cast<std::size_t>(i)], s, report);
     }
+  }
+  // At an end of layer L (before cell i), places the last ship, each open
+  // placement with probability weight / completions, and returns `absorbed`
+  // (the draw is complete); any other state is returned as it is.
+  template <class Rng>
+  draw_state place_last_ship(Rng& rng, int i, const layer& L, draw_state at, const ship_report& start) const {
+    if (at.state == absorbed || at.state < L.keys.size()) return at;
+    const std::size_t k = at.state - L.keys.size();
+    const Key key = L.end_keys[k];
+    const std::size_t t = last_type_[static_cast<std::size_t>(key & static_cast<Key>((Key{1} << count_bits_) - 1))];
+    const count_type u = uniform_below_wide(rng, static_cast<count_type>(L.end_completions[k]));
+    const auto [cell, dir] = last_ship_.placement_at(p_, t, i / p_.width, view_before(i, key), u);
+    if (cell < 0) throw std::logic_error("profile_dp: inconsistent tables");
+    const int W = p_.width, c = cell % W, length = p_.types[t].length;
+    const int col = !at.mirrored ? c : dir == 0 ? W - c - length : W - 1 - c;  // as in sample_step
+    start(cell - c + col, static_cast<int>(t), dir);
+    return {absorbed, false};
   }
 
   template <class V, class Rng, class Start>
@@ -589,17 +652,18 @@ class profile_dp {
     const int n = p_.cells();
     check_sampling_tables<V>();
     std::vector<draw_state> at(draws);  // where each draw is in the current layer
-    auto advance = [&](int i, int stride, const layer& L, const std::vector<V>& next_b) {
+    auto advance = [&](int i, int stride, const layer& L, const layer& next) {
       for (std::size_t d = 0; d < draws; ++d) {
         if (at[d].state == absorbed) continue;  // every ship placed already
         auto for_draw = [&](int cell, int type, int dir) { start(d, cell, type, dir); };
-        at[d] = sample_step<V>(rng, i, stride, L, next_b, at[d], report_to(for_draw));
+        at[d] = sample_step<V>(rng, i, stride, L, b_of<V>(next), at[d], report_to(for_draw));
+        at[d] = place_last_ship(rng, i + stride, next, at[d], report_to(for_draw));
       }
     };
     const int whole_end = std::min(full_, n);
     for (int i : step_starts(0, whole_end)) {
       const int stride = stride_from(i, whole_end);
-      advance(i, stride, layers_[static_cast<std::size_t>(i)], b_of<V>(layers_[static_cast<std::size_t>(i + stride)]));
+      advance(i, stride, layers_[static_cast<std::size_t>(i)], layers_[static_cast<std::size_t>(i + stride)]);
     }
     // Past them, each stretch as backward() recomputed it, then its
     // completions from those kept at `to` (`from` keeps its own).
@@ -612,7 +676,7 @@ class profile_dp {
       }
       for (int i : starts) {
         const int stride = stride_from(i, to);
-        advance(i, stride, layer_at(i), b_of<V>(layer_at(i + stride)));
+        advance(i, stride, layer_at(i), layer_at(i + stride));
       }
     });
   }
@@ -773,8 +837,10 @@ class profile_dp {
     f_of<V>(L).resize(kept);
     if (record_edges)
       for (std::uint32_t e = 0; e < edges; ++e) {
-        const std::uint32_t d = from.dst[e];
-        if ((d & index_mask) < absorbed) from.dst[e] = index[d & index_mask] | (d & flags_mask);
+        const std::uint32_t d = from.dst[e], k = d & index_mask;
+        // Ends (numbered after the states) move up by the states folded away.
+        if (k < absorbed)
+          from.dst[e] = (k < n ? index[k] : k - static_cast<std::uint32_t>(n) + kept) | (d & flags_mask);
       }
   }
 
@@ -819,6 +885,132 @@ class profile_dp {
         }
       }
   }
+  // What column j blocks for a last ship when its profile code is `code`,
+  // `behind` the frontier (see block_of_column) or not.
+  [[nodiscard]] std::size_t column_block_index(int j, int code, bool behind) const noexcept {
+    return ((static_cast<std::size_t>(j) << code_bits_) + static_cast<std::size_t>(code)) * 2 + (behind ? 1 : 0);
+  }
+  // Profile slot s of a state before cell `cell` holds column c + s (mod W),
+  // behind the frontier when that wraps.
+  [[nodiscard]] const column_block& block_of_slot(int cell, int slot, int code) const noexcept {
+    const int c = cell % p_.width, j = c + slot < p_.width ? c + slot : c + slot - p_.width;
+    return column_blocks_[column_block_index(j, code, j < c)];
+  }
+  // The blocks for states before `cell`, per chunk of profile slots and its
+  // codes (the chunks of reset()), so that blocked_at() reads one entry per
+  // chunk; and those of the current horizontal ship's rest and of the cell
+  // up-left.
+  void prepare_column_blocks(int cell) {
+    if (step_blocks_cell_ == cell) return;
+    step_blocks_cell_ = cell;
+    const int W = p_.width, c = cell % W, per = chunk_bits_ / code_bits_;
+    const std::size_t values = std::size_t{1} << chunk_bits_;
+    const unsigned code_mask = (1U << code_bits_) - 1;
+    step_own_.assign(chunks_ * values, 0);
+    step_reach_.assign(chunks_ * values, 0);
+    step_ship_.assign(chunks_ * values, 0);
+    for (std::size_t k = 0; k < chunks_; ++k)
+      for (std::size_t v = 0; v < values; ++v) {
+        column_block b;
+        for (int q = 0; q < per; ++q) {
+          const int slot = static_cast<int>(k) * per + q;
+          if (slot >= W) break;
+          b.merge(block_of_slot(cell, slot, static_cast<int>((v >> (q * code_bits_)) & code_mask)));
+        }
+        step_own_[k * values + v] = b.own;
+        step_reach_[k * values + v] = b.reach;
+        step_ship_[k * values + v] = b.ship;
+      }
+    step_hits_ = hits_ahead_of(cell);
+    step_row_ = cell / W;
+    if (step_hits_.lanes != 0 || step_hits_.beyond != 0) {
+      hits_from_.assign(hit_cells_.begin() + (cell > 0 ? first_hit_after_[static_cast<std::size_t>(cell - 1)] : 0),
+                        hit_cells_.end());
+      last_ship_.prepare_through(p_, step_row_, hits_from_);
+    }
+    // The rest of the current horizontal ship: ship cells in row r, as a
+    // code 1 behind the frontier says.
+    step_h_blocks_.fill(column_block{});
+    for (int h = 1; h < p_.max_length && c + h <= W && h < static_cast<int>(step_h_blocks_.size()); ++h) {
+      step_h_blocks_[static_cast<std::size_t>(h)] = step_h_blocks_[static_cast<std::size_t>(h - 1)];
+      step_h_blocks_[static_cast<std::size_t>(h)].merge(column_blocks_[column_block_index(c + h - 1, 1, true)]);
+    }
+    // A ship cell up-left of (r, c): row r - 1 of column c - 1.
+    step_ul_block_ = c > 0 ? column_blocks_[column_block_index(c - 1, 1, false)] : column_block{};
+  }
+  // Hits at `cell` and after: in lanes for rows r .. r + lane_count - 1, and
+  // how many lie below those, with the first of them.
+  struct hits_ahead {
+    lane_word lanes = 0;
+    int beyond = 0, first_beyond = -1;
+  };
+  [[nodiscard]] hits_ahead hits_ahead_of(int cell) const noexcept {
+    hits_ahead h;
+    const int W = p_.width, r = cell / W;
+    for (std::size_t k = cell > 0 ? static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(cell - 1)]) : 0;
+         k < hit_cells_.size(); ++k) {
+      const int d = hit_row_[k] - r;
+      if (d < lane_count) {
+        h.lanes |= lane_word{1} << (d * lane_bits + hit_col_[k]);
+      } else {
+        if (h.beyond++ == 0) h.first_beyond = hit_cells_[k];
+      }
+    }
+    return h;
+  }
+  // What a state before `cell` (with the blocks of its columns, h and ul
+  // merged) leaves its last ship.
+  [[nodiscard]] [[gnu::always_inline]] last_ship_view view_of(int row, const column_block& b,
+                                                              const hits_ahead& hits) const noexcept {
+    last_ship_view v;
+    v.blocked = blocked_lanes(p_.rule, b.own, b.reach);
+    if (hits.lanes == 0 && hits.beyond == 0) return v;
+    v.must = hits.lanes & ~b.ship;
+    v.beyond = hits.beyond;
+    if (v.must != 0) {
+      const auto low = static_cast<std::uint64_t>(v.must);
+      const int bit =
+          low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(v.must >> 64));
+      v.anchor = (row + bit / lane_bits) * p_.width + bit % lane_bits;
+    } else if (hits.beyond > 0) {
+      v.anchor = hits.first_beyond;
+    }
+    return v;
+  }
+  // The view of a state before the prepared cell: one table entry per chunk.
+  [[nodiscard]] [[gnu::always_inline]] last_ship_view view_at(Key key) const noexcept {
+    const std::size_t values = std::size_t{1} << chunk_bits_;
+    const Key chunk_mask = static_cast<Key>(values - 1);
+    // Only what the rule and the hits ahead need: reach under the contact
+    // rules, ship cells when a hit lies ahead.
+    const bool reach = p_.rule != adjacency::touching, ship = step_hits_.lanes != 0 || step_hits_.beyond != 0;
+    column_block b;
+    Key codes = key >> code_shift_;
+    for (std::size_t k = 0, at = 0; k < chunks_; ++k, codes >>= chunk_bits_, at += values) {
+      const std::size_t e = at + static_cast<std::size_t>(codes & chunk_mask);
+      b.own |= step_own_[e];
+      if (reach) b.reach |= step_reach_[e];
+      if (ship) b.ship |= step_ship_[e];
+    }
+    b.merge(step_h_blocks_[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)]);
+    if (p_.rule == adjacency::no_contact && ((key >> ul_shift_) & 1U) != 0) b.merge(step_ul_block_);
+    return view_of(step_row_, b, step_hits_);
+  }
+  // The same for a state before any cell, column by column (a draw's end).
+  [[nodiscard]] last_ship_view view_before(int cell, Key key) const noexcept {
+    const int W = p_.width, c = cell % W;
+    const unsigned code_mask = (1U << code_bits_) - 1;
+    column_block b;
+    Key codes = key >> code_shift_;
+    for (int slot = 0; slot < W; ++slot, codes >>= code_bits_)
+      b.merge(block_of_slot(cell, slot, static_cast<int>(static_cast<unsigned>(codes) & code_mask)));
+    const int h = static_cast<int>(key >> h_shift_) & ((1 << h_bits_) - 1);
+    for (int j = c; j < c + h; ++j) b.merge(column_blocks_[column_block_index(j, 1, true)]);
+    if (p_.rule == adjacency::no_contact && ((key >> ul_shift_) & 1U) != 0 && c > 0)
+      b.merge(column_blocks_[column_block_index(c - 1, 1, false)]);
+    return view_of(cell / W, b, hits_ahead_of(cell));
+  }
+
   // Adds what the absorbed states of the forward pass cover after their
   // absorption to the occupancy the backward pass found before it.
   void add_tally(std::vector<count_type>& occupancy) const {
@@ -1073,6 +1265,7 @@ class profile_dp {
     absorbed_total_ = 0;
     tally_ = keep_layers;
     if (tally_) {
+      if (last_ship_ready_) pick<V>(last_ship_acc64_, last_ship_acc128_).assign(last_ship_.accumulator_size(), 0);
       tally_east_.assign(static_cast<std::size_t>(n + p_.max_length + 1), 0);
       tally_down_.assign(static_cast<std::size_t>((p_.height + p_.max_length + 1) * p_.width), 0);
     }
@@ -1090,6 +1283,10 @@ class profile_dp {
     const std::size_t b_bytes = what == keep_tables::for_occupancy ? 0 : sizeof(V);
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
     const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V) + b_bytes;
+    // An end: its key and completions, and its completions again in b.
+    auto ends_bytes = [&](const layer& l) {
+      return l.end_keys.size() * (sizeof(Key) + sizeof(std::uint64_t) + b_bytes);
+    };
     // backward() will also hold one recomputed segment whole: at most
     // checkpoint_stride_ layers of the largest size seen past full_, with
     // about 1.5 edges per state (we allow 2; paired layers are half as many,
@@ -1125,28 +1322,30 @@ class profile_dp {
         // scratch_[(i + 2) % 2] is expected.
         const bool into_kept = keep_layers && in_layers(i + 2);
         layer& dest = into_kept ? layers_[static_cast<std::size_t>(i + 2)] : nxt;
+        into_kept_layer_ = into_kept;
         step<V, 2>(i, cur, dest, false);
-        const std::size_t built = dest.keys.size();  // before the swap below moves it
+        const std::size_t built = dest.keys.size(), ends = dest.end_keys.size();  // before the swap below moves them
         if (!into_kept) std::swap(scratch_[0], scratch_[1]);
         peak_states_ = std::max(peak_states_, built);
-        if (into_kept && i + 2 == first_kept_) bytes += built * whole_bytes;
+        if (into_kept && i + 2 == first_kept_) bytes += built * whole_bytes + ends_bytes(dest);
         if (keep_layers && i >= full_) {
-          peak_past_full = std::max(peak_past_full, built);
-          if (into_kept) bytes += built * checkpoint_bytes;
+          peak_past_full = std::max(peak_past_full, built + ends);
+          if (into_kept) bytes += built * checkpoint_bytes + ends_bytes(dest);
           check_limit();
         }
         stride = 2;
         continue;
       }
+      into_kept_layer_ = stored;
       const std::uint32_t edges = step_by<V>(stride, i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
       if (!keep_layers || i + 1 < first_kept_) continue;
       if (i + 1 == first_kept_) {  // the first kept layer, whole
-        bytes += nxt.keys.size() * whole_bytes;
+        bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt);
         continue;
       }
       if (whole) {
-        bytes += nxt.keys.size() * whole_bytes + std::size_t{edges} * sizeof(std::uint32_t);
+        bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt) + std::size_t{edges} * sizeof(std::uint32_t);
         if (bytes > full_budget && i + stride < n) {
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
@@ -1154,8 +1353,8 @@ class profile_dp {
           if (pair_steps()) checkpoint_stride_ += checkpoint_stride_ % 2;  // checkpoints on paired layers
         }
       } else {
-        peak_past_full = std::max(peak_past_full, nxt.keys.size());
-        if (stored) bytes += nxt.keys.size() * checkpoint_bytes;
+        peak_past_full = std::max(peak_past_full, nxt.keys.size() + nxt.end_keys.size());
+        if (stored) bytes += nxt.keys.size() * checkpoint_bytes + ends_bytes(nxt);
       }
       check_limit();
     }
@@ -1235,21 +1434,68 @@ class profile_dp {
     std::array<V, 64> by_h{};
     if (tally_) by_code.assign(chunks_ << chunk_bits_, 0);
     const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits_) - 1);
+    // The cells an absorbed state's running ships still cover, `value` times.
+    // Every successor of a chunk of states shares Q, the profile slots below
+    // the new codes, so the chunks of slots within Q are summed once per
+    // chunk of states (flush_q_tally): consecutive adds to one entry would
+    // wait on each other.
+    const std::size_t first_new_chunk = static_cast<std::size_t>((p_.width - Stride) / (chunk_bits_ / code_bits_));
+    V q_tally = 0;
+    auto tally_running = [&](Key key, V value) __attribute__((always_inline)) {
+      by_h[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)] += value;
+      q_tally += value;
+      Key codes = key >> (code_shift_ + first_new_chunk * static_cast<std::size_t>(chunk_bits_));
+      V* table = by_code.data() + (first_new_chunk << chunk_bits_);
+      for (std::size_t k = first_new_chunk; k < chunks_;
+           ++k, codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
+        table[static_cast<std::size_t>(codes & chunk_mask)] += value;
+    };
+    auto flush_q_tally = [&](Key q) {
+      if (q_tally == 0) return;
+      V* table = by_code.data();
+      for (std::size_t k = 0; k < first_new_chunk; ++k, q >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
+        table[static_cast<std::size_t>(q & chunk_mask)] += q_tally;
+      q_tally = 0;
+    };
+    // States with one ship left are absorbed too, with their completions in
+    // closed form, unless the tables do not serve this board. Only pair
+    // steps do it (those make nearly every layer; the code would otherwise be
+    // compiled twice more per value width): a single step leaves such a
+    // state in its layer, and the next pair step absorbs its successors.
+    const int next = i + Stride;
+    const bool ends_here = Stride == 2 && last_ship_ready_ && !last;
+    // Ends are kept with the layer they belong to whenever its edges are
+    // recorded or it is kept (forward_as sets into_kept_layer_).
+    const bool keep_ends = record_edges || (tally_ && into_kept_layer_);
+    nxt.end_keys.clear();
+    nxt.end_completions.clear();
+    if (ends_here) prepare_column_blocks(next);
+    std::vector<V>& last_ship_acc = pick<V>(last_ship_acc64_, last_ship_acc128_);
     // Appends one successor state to the stream of its new code; returns its index there.
-    auto push_state = [&](Key key, V value) -> std::uint32_t {
+    auto push_state = [&](Key key, V value) __attribute__((always_inline))->std::uint32_t {
       if ((key & count_mask) == 0) {
         absorbed_sum = value_add(absorbed_sum, value);
-        if (tally_) {
-          by_h[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)] += value;
-          Key codes = key >> code_shift_;
-          V* table = by_code.data();
-          for (std::size_t k = 0; k < chunks_; ++k, codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
-            table[static_cast<std::size_t>(codes & chunk_mask)] += value;
-        }
+        if (tally_) tally_running(key, value);
         return absorbed;
       }
       // After the last cell only states with every ship placed count.
       if (last) return dropped;
+      if constexpr (Stride == 2)
+        if (ends_here && ships_left_[static_cast<std::size_t>(key & count_mask)] == 1) {
+          const std::size_t t = last_type_[static_cast<std::size_t>(key & count_mask)];
+          const last_ship_view view = view_at(key);
+          const std::uint64_t completions =
+              tally_ ? last_ship_.prepared_completions(t, step_row_, view, value, last_ship_acc.data())
+                     : last_ship_.prepared_completions(t, step_row_, view);
+          if (completions == 0) return dropped;  // (whatever it added to the occupancy is multiplied by 0)
+          const V layouts = value_mul<V>(value, completions);
+          absorbed_sum = value_add(absorbed_sum, layouts);
+          if (tally_) tally_running(key, layouts);
+          if (!keep_ends) return absorbed;
+          nxt.end_keys.push_back(key);
+          nxt.end_completions.push_back(completions);
+          return static_cast<std::uint32_t>(nxt.end_keys.size() - 1) | end_tag;
+        }
       const auto st = static_cast<std::size_t>(key >> top_shift);
       const std::size_t at = fill[st]++;
       if (at == stream_keys_[st].size()) [[unlikely]] {
@@ -1302,8 +1548,10 @@ class profile_dp {
       unsigned char* const stream_of = edge_stream_.data();
       auto record = [&](const entry<V>& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
         const std::uint32_t id = e.id & index_mask;
-        dst[id] = at | (e.id & flags_mask);
-        stream_of[id] = static_cast<unsigned char>(key >> top_shift);
+        const bool end = at < absorbed && (at & end_tag) != 0;
+        dst[id] = (end ? at & ~end_tag : at) | (e.id & flags_mask);
+        // Ends come after every stream: a stream of their own, numbered `codes`.
+        stream_of[id] = static_cast<unsigned char>(end ? codes : static_cast<std::size_t>(key >> top_shift));
       };
       if (dense && pending > 8) {
         // Many successors (a chunk of states with a free cell): sum them in
@@ -1340,6 +1588,7 @@ class profile_dp {
           }
         if (record_edges)
           for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of[low_of(b[j].key)]);
+        flush_q_tally(q);
         continue;
       }
       // Few successors: an insertion sort beats the table's bookkeeping.
@@ -1362,6 +1611,7 @@ class profile_dp {
         if (record_edges)
           for (std::size_t e = from; e < j; ++e) record(b[e], key, at);
       }
+      flush_q_tally(q);
     }
     if (record_edges) {
       first_edge[key_count] = edges;
@@ -1373,7 +1623,7 @@ class profile_dp {
     // The streams, in order of their new code, are the next layer in key order.
     std::vector<std::size_t> offset(codes + 1, 0);
     for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + fill[k];
-    if (offset[codes] >= absorbed || edges >= absorbed)
+    if (offset[codes] + nxt.end_keys.size() >= end_tag || edges >= absorbed)
       throw std::length_error("profile_dp: too many states in one layer");
     if (record_edges)
       for (std::uint32_t e = 0; e < edges; ++e)
@@ -1436,11 +1686,27 @@ class profile_dp {
   std::size_t peak_states_ = 0;
   count_type absorbed_total_ = 0;  // of the forward pass so far (see tally_absorbed)
   bool tally_ = false;             // step() tallies the cells absorbed states still cover
+  bool into_kept_layer_ = false;   // forward_as's step writes a kept layer
   std::vector<std::uint64_t> by_code64_;
   std::vector<count_type> by_code128_;
   // Differences along the scan (east) and down each column (down) of what
   // the absorbed states' running ships still cover (see add_tally).
   std::vector<count_type> tally_east_, tally_down_;
+  // States with one ship left (see last_ship.hpp and push_state in step()).
+  bool last_ship_allowed_ = true;
+  bool last_ship_ready_ = false;  // the tables serve this problem
+  last_ship_tables last_ship_;
+  std::vector<unsigned char> last_type_;                      // per count state with one ship left: its type
+  std::vector<column_block> column_blocks_;                   // see column_block_index()
+  std::vector<lane_word> step_own_, step_reach_, step_ship_;  // per chunk of profile slots and its codes, for one cell
+  std::array<column_block, 16> step_h_blocks_{};              // the rest of the current horizontal ship, by h
+  column_block step_ul_block_{};                              // the cell up-left, under no contact
+  hits_ahead step_hits_{};
+  int step_row_ = 0;
+  std::vector<int> hits_from_;  // the hit cells at and after the prepared cell
+  int step_blocks_cell_ = -1;
+  std::vector<std::uint64_t> last_ship_acc64_;  // for the occupancy: see last_ship_tables::prepared_completions
+  std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
   std::size_t memory_limit_ = default_memory_limit;
 };

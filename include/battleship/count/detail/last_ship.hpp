@@ -1,0 +1,427 @@
+#pragma once
+// The completions of a profile state with one ship left to place, in closed
+// form (profile_dp absorbs such states instead of scanning them out).
+//
+// Every check that involves an earlier ship is a contact or overlap test
+// against cells the state already knows: the ships running down, the rest of
+// the current horizontal ship, and the ship cells of the row above the
+// frontier. In each column those cells, and the cells next to them that the
+// rule forbids, form a run from the frontier down, so the cells still open to
+// the last ship are, column by column, every row from some row on: a
+// skyline. A placement is legal when all its cells are open and its weight
+// (bounds, misses, sunk announcements, a user weight) is not 0, so the
+// completions are
+//   sum over rows y of HV[t][y][open columns of row y],
+// where HV[t][y][m] is the weight of the horizontal placements of type t in
+// row y that lie within m, plus that of the vertical ones starting in row y
+// in a column of m (a vertical placement starting at an open cell has all
+// its cells open). Below the skyline every row is wholly open: one suffix sum.
+//
+// The rows a state still blocks are kept as lanes of one 128-bit word, row
+// r + d in bits 16d .. 16d + 15 (bit j: column j blocked), so the blocks of
+// several columns combine with OR and the contact rules' spread to the
+// neighbouring columns is two shifts.
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include <battleship/core/adjacency.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/detail/checked_arithmetic.hpp>
+#include <battleship/count/detail/profile_problem.hpp>
+
+namespace battleship::detail {
+
+__extension__ using lane_word = unsigned __int128;
+inline constexpr int lane_bits = 16;
+inline constexpr int lane_count = 8;
+
+// What one column blocks, in lanes: `own` in its own column, `reach` in its
+// two neighbours' (the contact rules), both from the frontier down; and
+// `ship`, its ship cells (a hit there is covered already).
+struct column_block {
+  lane_word own = 0, reach = 0, ship = 0;
+  constexpr void merge(const column_block& other) noexcept {
+    own |= other.own;
+    reach |= other.reach;
+    ship |= other.ship;
+  }
+};
+
+// Lanes 0 .. last (inclusive) at column col; nothing when last < 0.
+[[nodiscard]] constexpr lane_word lanes_through(int last, int col) noexcept {
+  lane_word m = 0;
+  for (int d = 0; d <= last && d < lane_count; ++d) m |= lane_word{1} << (d * lane_bits + col);
+  return m;
+}
+
+// The block of column `col` whose profile code is `code` (0 nothing, 1 a ship
+// cell with nothing running down, k + 1 a vertical ship with k cells still to
+// place below), for a state before cell (r, c): the code is about row r when
+// col < c (`behind`), about row r - 1 otherwise. Lane d is row r + d.
+[[nodiscard]] constexpr column_block block_of_column(adjacency rule, int code, bool behind, int col) noexcept {
+  column_block b;
+  if (behind) b.own = lanes_through(0, col);  // row r of this column is decided
+  if (code == 0) return b;
+  // The last row (relative to r) holding a ship cell of this column.
+  const int last = (code == 1 ? 0 : code - 1) - (behind ? 0 : 1);
+  const bool touching = rule == adjacency::touching;
+  b.own |= lanes_through(touching ? last : last + 1, col);  // overlap, and the cell below under contact rules
+  if (!touching) b.reach = lanes_through(rule == adjacency::no_edge ? last : last + 1, col);
+  b.ship = lanes_through(last, col);
+  return b;
+}
+
+// The blocked lanes from the combined blocks of every column.
+[[nodiscard]] constexpr lane_word blocked_lanes(adjacency rule, lane_word own, lane_word reach) noexcept {
+  if (rule == adjacency::touching) return own;
+  // Column W - 1 spills into bit W, column 0 into bit 15 of the lane below:
+  // both outside the board, as W < 16 under these rules.
+  return own | (reach << 1) | (reach >> 1);
+}
+
+// What a state leaves its last ship: the blocked lanes (rows r, r + 1, ...),
+// and the hits ahead that no running ship covers, which the last ship must
+// all cover: `must` within the lanes, `beyond` more below them, and
+// `anchor`, the first of them all (-1 when there are none).
+struct last_ship_view {
+  lane_word blocked = 0, must = 0;
+  int beyond = 0, anchor = -1;
+};
+
+class last_ship_tables {
+ public:
+  // Widest board the tables serve (2^W masks per row and type); the contact
+  // rules spill into bit W of a lane, so they stop one column short. The
+  // tables (and an occupancy's accumulator, as large) stay under max_bytes.
+  static constexpr int max_width = lane_bits;
+  static constexpr std::size_t max_bytes = std::size_t{64} << 20;
+
+  // Builds the tables; false (and nothing usable) when the board is too
+  // wide, the tables too large, a ship too long for the lanes, or a sum
+  // overflows 64 bits.
+  bool build(const profile_problem& p) {
+    usable_ = false;
+    width_ = p.width;
+    height_ = p.height;
+    if (width_ > max_width || (width_ == max_width && p.rule != adjacency::touching) || p.max_length >= lane_count)
+      return false;
+    const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
+    if (T * H * masks * sizeof(std::uint64_t) > max_bytes) return false;
+    hv_.assign(T * H * masks, 0);
+    suffix_.assign(T * (H + 1 + lane_count), 0);
+    lengths_.clear();
+    for (std::size_t t = 0; t < T; ++t) {
+      const int L = p.types[t].length;
+      lengths_.push_back(L);
+      for (int y = 0; y < height_; ++y) {
+        std::uint64_t* row = &hv_[(t * H + static_cast<std::size_t>(y)) * masks];
+        // Each placement adds its weight to every mask holding its cells:
+        // a superset sum, one placement at a time.
+        for (int x = 0; x < width_; ++x) {
+          const std::uint64_t east = p.start_weight(static_cast<int>(t), y * width_ + x, 0);
+          const std::uint64_t south = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
+          if (east != 0 && !add_to_supersets(row, ((1U << L) - 1) << x, east)) return false;
+          if (south != 0 && !add_to_supersets(row, 1U << x, south)) return false;
+        }
+      }
+      for (int y = height_ - 1; y >= 0; --y) {
+        const std::uint64_t whole = hv_[(t * H + static_cast<std::size_t>(y)) * masks + masks - 1];
+        if (__builtin_add_overflow(suffix_at(t, y + 1), whole, &suffix_at(t, y))) return false;
+      }
+    }
+    usable_ = true;
+    return true;
+  }
+  [[nodiscard]] bool usable() const noexcept { return usable_; }
+  [[nodiscard]] lane_word board_columns() const noexcept {
+    lane_word all = 0;
+    for (int d = 0; d < lane_count; ++d) all |= static_cast<lane_word>((1U << width_) - 1) << (d * lane_bits);
+    return all;
+  }
+
+  // Calls visit(row, open-column mask) for each row r + d the blocked lanes
+  // leave partly blocked, and returns the first row from which every row is
+  // wholly open.
+  template <class Visit>
+  [[gnu::always_inline]] int rows_of(int r, lane_word blocked, Visit&& visit) const {
+    const unsigned all = (1U << width_) - 1;
+    int d = 0;
+    for (; d < lane_count && r + d < height_; ++d) {
+      const unsigned open = ~static_cast<unsigned>(blocked >> (d * lane_bits)) & all;
+      if (open == all) break;
+      visit(r + d, open);
+    }
+    return r + d;
+  }
+
+  // The completions of a state before a cell of row r whose last ship has
+  // type t: the weight of its open placements that cover every hit `v`
+  // says it must.
+  [[nodiscard]] [[gnu::always_inline]] std::uint64_t completions(const profile_problem& p, std::size_t t, int r,
+                                                                 const last_ship_view& v) const {
+    return v.anchor < 0 ? open_completions(t, r, v.blocked) : completions_through_hits(p, t, r, v);
+  }
+  [[nodiscard]] std::uint64_t completions_through_hits(const profile_problem& p, std::size_t t, int r,
+                                                       const last_ship_view& v) const {
+    std::uint64_t sum = 0;
+    through_hits(p, t, r, v, [&](int, int, std::uint64_t w) { sum += w; });
+    return sum;
+  }
+
+  // The forward pass meets many states with hits to cover at one cell, so
+  // it lists, once per cell (prepare_through), the placements through each
+  // hit ahead as lanes from that cell's row; a state then tests each
+  // candidate with two masks.
+  struct candidate {
+    lane_word cells = 0;
+    std::uint64_t weight = 0;
+    int start = 0, dir = 0, beyond = 0;  // beyond: hits it covers below the lanes
+  };
+  void prepare_through(const profile_problem& p, int r, const std::vector<int>& hits_ahead) {
+    const std::size_t T = lengths_.size();
+    through_.clear();
+    through_begin_.assign(hits_ahead.size() * T + 1, 0);
+    anchor_index_.resize(cells());
+    for (std::size_t k = 0; k < hits_ahead.size(); ++k) {
+      anchor_index_[static_cast<std::size_t>(hits_ahead[k])] = static_cast<int>(k);
+      for (std::size_t t = 0; t < T; ++t) {
+        candidates_through(p, t, r, hits_ahead[k], [&](int start, int dir, std::uint64_t w) {
+          candidate c{0, w, start, dir, 0};
+          const int L = lengths_[t];
+          for (int k2 = 0; k2 < L; ++k2) {
+            const int cell = start + (dir == 0 ? k2 : k2 * width_), d = cell / width_ - r;
+            if (d < lane_count)
+              c.cells |= lane_word{1} << (d * lane_bits + cell % width_);
+            else
+              c.beyond += p.forced[static_cast<std::size_t>(cell)] > 0 ? 1 : 0;
+          }
+          through_.push_back(c);
+        });
+        through_begin_[k * T + t + 1] = through_.size();
+      }
+    }
+  }
+  // Calls visit(start, dir, weight) for each prepared candidate of type t
+  // that a state with view v allows.
+  template <class Visit>
+  [[gnu::always_inline]] void prepared_through(std::size_t t, const last_ship_view& v, Visit&& visit) const {
+    const std::size_t k =
+        static_cast<std::size_t>(anchor_index_[static_cast<std::size_t>(v.anchor)]) * lengths_.size() + t;
+    for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e) {
+      const candidate& c = through_[e];
+      if ((c.cells & v.blocked) == 0 && (v.must & ~c.cells) == 0 && c.beyond == v.beyond)
+        visit(c.start, c.dir, c.weight);
+    }
+  }
+  // completions() for the prepared cell.
+  [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_completions(std::size_t t, int r,
+                                                                          const last_ship_view& v) const {
+    if (v.anchor < 0) return open_completions(t, r, v.blocked);
+    std::uint64_t sum = 0;
+    prepared_through(t, v, [&](int, int, std::uint64_t w) { sum += w; });
+    return sum;
+  }
+  // With no hit to cover: the weight of every open placement, rows r on.
+  [[nodiscard]] [[gnu::always_inline]] std::uint64_t open_completions(std::size_t t, int r, lane_word blocked) const {
+    std::uint64_t sum = 0;
+    const std::size_t masks = std::size_t{1} << width_;
+    const std::uint64_t* base = &hv_[t * static_cast<std::size_t>(height_) * masks];
+    const int whole =
+        rows_of(r, blocked, [&](int y, unsigned open) { sum += base[static_cast<std::size_t>(y) * masks + open]; });
+    // Cannot wrap: every placement of type t counts once at most, and
+    // build() checked that all of them together fit.
+    return sum + suffix_at(t, whole);
+  }
+
+  // For the occupancy: the values of the states whose last ship (type t) has
+  // these open cells, in acc (T x H x 2^W partly open rows, then T x (H + 1)
+  // first wholly open rows); add_occupancy() spreads them over the cells.
+  // A state with hits to cover adds its value to each placement it allows,
+  // after those (T x cells x 2).
+  [[nodiscard]] std::size_t accumulator_size() const noexcept {
+    return placements_at() + lengths_.size() * cells() * 2;
+  }
+  // prepared_completions(), adding `value` to acc for the occupancy as it
+  // goes. Plain adds: every entry is at most the total, and a pass whose
+  // total passes 64 bits is redone in 128 (profile_dp::forward), so a
+  // wrapped 64-bit entry is never read.
+  template <class V>
+  [[gnu::always_inline]] std::uint64_t prepared_completions(std::size_t t, int r, const last_ship_view& v, V value,
+                                                            V* acc) const {
+    std::uint64_t sum = 0;
+    if (v.anchor >= 0) {
+      prepared_through(t, v, [&](int cell, int dir, std::uint64_t w) {
+        sum += w;
+        acc[placements_at() + (t * cells() + static_cast<std::size_t>(cell)) * 2 + static_cast<std::size_t>(dir)] +=
+            value;
+      });
+      return sum;
+    }
+    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
+    const std::uint64_t* base = &hv_[t * H * masks];
+    V* rows = acc + t * H * masks;
+    const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
+      const std::size_t at = static_cast<std::size_t>(y) * masks + open;
+      sum += base[at];
+      rows[at] += value;
+    });
+    acc[lengths_.size() * H * masks + t * (H + 1) + static_cast<std::size_t>(whole)] += value;
+    return sum + suffix_at(t, whole);
+  }
+  // Adds to occupancy (per scanned cell) what the accumulated last ships
+  // cover: each placement's weight times the values of the rows it was open in.
+  template <class V>
+  void add_occupancy(const profile_problem& p, const std::vector<V>& acc, std::vector<count_type>& occupancy) const {
+    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
+    std::vector<count_type> open(masks);
+    auto spread = [&](int start, int dir, int L, count_type v) {
+      for (int k = 0; k < L; ++k) add_to(occupancy[static_cast<std::size_t>(start + (dir == 0 ? k : k * width_))], v);
+    };
+    for (std::size_t t = 0; t < lengths_.size(); ++t) {
+      const int L = lengths_[t];
+      for (std::size_t cell = 0; cell < cells(); ++cell)
+        for (int dir = 0; dir < 2; ++dir) {
+          const V a = acc[placements_at() + (t * cells() + cell) * 2 + static_cast<std::size_t>(dir)];
+          if (a != 0)
+            spread(static_cast<int>(cell), dir, L,
+                   checked_mul(static_cast<count_type>(a), static_cast<count_type>(p.start_weight(
+                                                               static_cast<int>(t), static_cast<int>(cell), dir))));
+        }
+      count_type whole = 0;  // values of the rows wholly open from a row at or above this one
+      for (std::size_t y = 0; y < H; ++y) {
+        whole += static_cast<count_type>(acc[lengths_.size() * H * masks + t * (H + 1) + y]);
+        const V* row = &acc[(t * H + y) * masks];
+        bool any = whole != 0;
+        for (std::size_t m = 0; m < masks; ++m) {
+          open[m] = static_cast<count_type>(row[m]);
+          any = any || row[m] != 0;
+        }
+        if (!any) continue;
+        open[masks - 1] += whole;
+        // Superset sums: open[m] becomes the value of every row whose open
+        // columns include m.
+        for (std::size_t bit = 1; bit < masks; bit <<= 1)
+          for (std::size_t m = 0; m < masks; ++m)
+            if ((m & bit) == 0) open[m] += open[m | bit];
+        const int cell0 = static_cast<int>(y) * width_;
+        for (int x = 0; x < width_; ++x) {
+          const std::uint64_t east = p.start_weight(static_cast<int>(t), cell0 + x, 0);
+          if (east != 0) spread(cell0 + x, 0, L, checked_mul(open[((std::size_t{1} << L) - 1) << x], east));
+          const std::uint64_t south = L > 1 ? p.start_weight(static_cast<int>(t), cell0 + x, 1) : 0;
+          if (south != 0) spread(cell0 + x, 1, L, checked_mul(open[std::size_t{1} << x], south));
+        }
+      }
+    }
+  }
+
+  // The placement of type t that a draw takes, `u` in [0, completions):
+  // (start cell, direction) in scan order.
+  [[nodiscard]] std::pair<int, int> placement_at(const profile_problem& p, std::size_t t, int r,
+                                                 const last_ship_view& v, count_type u) const {
+    const int L = lengths_[t];
+    std::pair<int, int> chosen{-1, -1};
+    if (v.anchor >= 0) {
+      through_hits(p, t, r, v, [&](int cell, int dir, std::uint64_t w) {
+        if (chosen.first >= 0) return;
+        if (u < w)
+          chosen = {cell, dir};
+        else
+          u -= w;
+      });
+      return chosen;
+    }
+    const lane_word blocked = v.blocked;
+    auto take_in_row = [&](int y, unsigned open) {
+      for (int x = 0; x < width_ && chosen.first < 0; ++x)
+        for (int dir = 0; dir < (L > 1 ? 2 : 1) && chosen.first < 0; ++dir) {
+          const unsigned cells = dir == 0 ? ((1U << L) - 1) << x : 1U << x;
+          if ((open & cells) != cells) continue;
+          const std::uint64_t w = p.start_weight(static_cast<int>(t), y * width_ + x, dir);
+          if (u < w)
+            chosen = {y * width_ + x, dir};
+          else
+            u -= w;
+        }
+    };
+    const int whole = rows_of(r, blocked, take_in_row);
+    for (int y = whole; y < height_ && chosen.first < 0; ++y) take_in_row(y, (1U << width_) - 1);
+    return chosen;
+  }
+
+ private:
+  [[nodiscard]] std::size_t cells() const noexcept { return static_cast<std::size_t>(width_ * height_); }
+  [[nodiscard]] std::size_t placements_at() const noexcept {
+    const std::size_t T = lengths_.size(), H = static_cast<std::size_t>(height_);
+    return T * H * (std::size_t{1} << width_) + T * (H + 1);
+  }
+  // Calls visit(start cell, dir, weight) for each placement of type t
+  // through v.anchor that is open and covers every hit v names, in a fixed
+  // order (draws rely on it). At most 2 L candidates.
+  // Placements of type t through `anchor` with a weight, none of whose
+  // cells lies above row r: visit(start cell, dir, weight).
+  template <class Visit>
+  void candidates_through(const profile_problem& p, std::size_t t, int r, int anchor, Visit&& visit) const {
+    const int L = lengths_[t], ya = anchor / width_, xa = anchor % width_;
+    for (int dir = 0; dir < (L > 1 ? 2 : 1); ++dir)
+      for (int back = L - 1; back >= 0; --back) {
+        const int y0 = dir == 0 ? ya : ya - back, x0 = dir == 0 ? xa - back : xa;
+        if (y0 < r || x0 < 0 || (dir == 0 ? x0 + L > width_ : y0 + L > height_)) continue;
+        const std::uint64_t w = p.start_weight(static_cast<int>(t), y0 * width_ + x0, dir);
+        if (w != 0) visit(y0 * width_ + x0, dir, w);
+      }
+  }
+  template <class Visit>
+  void through_hits(const profile_problem& p, std::size_t t, int r, const last_ship_view& v, Visit&& visit) const {
+    const int L = lengths_[t];
+    const int must = __builtin_popcountll(static_cast<std::uint64_t>(v.must)) +
+                     __builtin_popcountll(static_cast<std::uint64_t>(v.must >> 64));
+    candidates_through(p, t, r, v.anchor, [&](int start, int dir, std::uint64_t w) {
+      const int y0 = start / width_, x0 = start % width_;
+      int covered = 0, covered_beyond = 0;
+      bool open = true;
+      for (int k = 0; k < L && open; ++k) {
+        const int y = dir == 0 ? y0 : y0 + k, x = dir == 0 ? x0 + k : x0, d = y - r;
+        if (d < lane_count) {
+          const lane_word bit = lane_word{1} << (d * lane_bits + x);
+          open = (v.blocked & bit) == 0;
+          covered += (v.must & bit) != 0 ? 1 : 0;
+        } else {
+          covered_beyond += p.forced[static_cast<std::size_t>(y * width_ + x)] > 0 ? 1 : 0;
+        }
+      }
+      if (open && covered == must && covered_beyond == v.beyond) visit(start, dir, w);
+    });
+  }
+  static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
+  // Adds w to row[m] for every mask m holding `cells`; false on overflow.
+  bool add_to_supersets(std::uint64_t* row, unsigned cells, std::uint64_t w) const {
+    const unsigned all = (1U << width_) - 1, rest = all & ~cells;
+    // Every subset of the other columns, joined to `cells`.
+    for (unsigned extra = rest;; extra = (extra - 1) & rest) {
+      if (__builtin_add_overflow(row[extra | cells], w, &row[extra | cells])) return false;
+      if (extra == 0) break;
+    }
+    return true;
+  }
+  std::uint64_t& suffix_at(std::size_t t, int y) noexcept {
+    return suffix_[t * static_cast<std::size_t>(height_ + 1 + lane_count) + static_cast<std::size_t>(y)];
+  }
+  [[nodiscard]] std::uint64_t suffix_at(std::size_t t, int y) const noexcept {
+    return suffix_[t * static_cast<std::size_t>(height_ + 1 + lane_count) + static_cast<std::size_t>(y)];
+  }
+
+  bool usable_ = false;
+  int width_ = 0, height_ = 0;
+  std::vector<int> lengths_;
+  std::vector<std::uint64_t> hv_;      // [t][y][open mask]
+  std::vector<std::uint64_t> suffix_;  // [t][y]: every row from y on wholly open
+  std::vector<candidate> through_;     // see prepare_through()
+  std::vector<std::size_t> through_begin_;
+  std::vector<int> anchor_index_;  // per hit ahead of the prepared cell: its place in the list
+};
+
+}  // namespace battleship::detail
