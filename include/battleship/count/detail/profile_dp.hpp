@@ -897,7 +897,7 @@ class profile_dp {
     return column_blocks_[column_block_index(j, code, j < c)];
   }
   // The blocks for states before `cell`, per chunk of profile slots and its
-  // codes (the chunks of reset()), so that blocked_at() reads one entry per
+  // codes (the chunks of reset()), so that view_at() reads one entry per
   // chunk; and those of the current horizontal ship's rest and of the cell
   // up-left.
   void prepare_column_blocks(int cell) {
@@ -958,8 +958,8 @@ class profile_dp {
     }
     return h;
   }
-  // What a state before `cell` (with the blocks of its columns, h and ul
-  // merged) leaves its last ship.
+  // What a state before a cell of `row` (with the blocks of its columns, h
+  // and ul merged) leaves its last ship.
   [[nodiscard]] [[gnu::always_inline]] last_ship_view view_of(int row, const column_block& b,
                                                               const hits_ahead& hits) const noexcept {
     last_ship_view v;
