@@ -104,7 +104,6 @@ class last_ship_tables {
   // wide, the tables too large, a ship too long for the lanes, or a sum
   // overflows 64 bits.
   bool build(const profile_problem& p) {
-    usable_ = false;
     width_ = p.width;
     height_ = p.height;
     if (width_ > max_width || (width_ == max_width && p.rule != adjacency::touching) || p.max_length >= lane_count)
@@ -133,16 +132,8 @@ class last_ship_tables {
         if (__builtin_add_overflow(suffix_at(t, y + 1), whole, &suffix_at(t, y))) return false;
       }
     }
-    usable_ = true;
     return true;
   }
-  [[nodiscard]] bool usable() const noexcept { return usable_; }
-  [[nodiscard]] lane_word board_columns() const noexcept {
-    lane_word all = 0;
-    for (int d = 0; d < lane_count; ++d) all |= static_cast<lane_word>((1U << width_) - 1) << (d * lane_bits);
-    return all;
-  }
-
   // Calls visit(row, open-column mask) for each row r + d the blocked lanes
   // leave partly blocked, and returns the first row from which every row is
   // wholly open.
@@ -156,20 +147,6 @@ class last_ship_tables {
       visit(r + d, open);
     }
     return r + d;
-  }
-
-  // The completions of a state before a cell of row r whose last ship has
-  // type t: the weight of its open placements that cover every hit `v`
-  // says it must.
-  [[nodiscard]] [[gnu::always_inline]] std::uint64_t completions(const profile_problem& p, std::size_t t, int r,
-                                                                 const last_ship_view& v) const {
-    return v.anchor < 0 ? open_completions(t, r, v.blocked) : completions_through_hits(p, t, r, v);
-  }
-  [[nodiscard]] std::uint64_t completions_through_hits(const profile_problem& p, std::size_t t, int r,
-                                                       const last_ship_view& v) const {
-    std::uint64_t sum = 0;
-    through_hits(p, t, r, v, [&](int, int, std::uint64_t w) { sum += w; });
-    return sum;
   }
 
   // The forward pass meets many states with hits to cover at one cell, so
@@ -217,7 +194,9 @@ class last_ship_tables {
         visit(c.start, c.dir, c.weight);
     }
   }
-  // completions() for the prepared cell.
+  // The completions of a state before the prepared cell whose last ship has
+  // type t: the weight of its open placements that cover every hit `v`
+  // says it must.
   [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_completions(std::size_t t, int r,
                                                                           const last_ship_view& v) const {
     if (v.anchor < 0) return open_completions(t, r, v.blocked);
@@ -414,7 +393,6 @@ class last_ship_tables {
     return suffix_[t * static_cast<std::size_t>(height_ + 1 + lane_count) + static_cast<std::size_t>(y)];
   }
 
-  bool usable_ = false;
   int width_ = 0, height_ = 0;
   std::vector<int> lengths_;
   std::vector<std::uint64_t> hv_;      // [t][y][open mask]
