@@ -25,6 +25,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -111,7 +112,7 @@ class last_ship_tables {
     const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     if (T * H * masks * sizeof(std::uint64_t) > max_bytes) return false;
     hv_.assign(T * H * masks, 0);
-    suffix_.assign(T * (H + 1 + lane_count), 0);
+    suffix_.assign(T * (H + 1), 0);
     lengths_.clear();
     for (std::size_t t = 0; t < T; ++t) {
       const int L = p.types[t].length;
@@ -158,7 +159,7 @@ class last_ship_tables {
     std::uint64_t weight = 0;
     int start = 0, dir = 0, beyond = 0;  // beyond: hits it covers below the lanes
   };
-  void prepare_through(const profile_problem& p, int r, const std::vector<int>& hits_ahead) {
+  void prepare_through(const profile_problem& p, int r, std::span<const int> hits_ahead) {
     const std::size_t T = lengths_.size();
     through_.clear();
     through_begin_.assign(hits_ahead.size() * T + 1, 0);
@@ -166,18 +167,7 @@ class last_ship_tables {
     for (std::size_t k = 0; k < hits_ahead.size(); ++k) {
       anchor_index_[static_cast<std::size_t>(hits_ahead[k])] = static_cast<int>(k);
       for (std::size_t t = 0; t < T; ++t) {
-        candidates_through(p, t, r, hits_ahead[k], [&](int start, int dir, std::uint64_t w) {
-          candidate c{0, w, start, dir, 0};
-          const int L = lengths_[t];
-          for (int k2 = 0; k2 < L; ++k2) {
-            const int cell = start + (dir == 0 ? k2 : k2 * width_), d = cell / width_ - r;
-            if (d < lane_count)
-              c.cells |= lane_word{1} << (d * lane_bits + cell % width_);
-            else
-              c.beyond += p.forced[static_cast<std::size_t>(cell)] > 0 ? 1 : 0;
-          }
-          through_.push_back(c);
-        });
+        candidates_through(p, t, r, hits_ahead[k], [&](const candidate& c) { through_.push_back(c); });
         through_begin_[k * T + t + 1] = through_.size();
       }
     }
@@ -188,68 +178,46 @@ class last_ship_tables {
   [[gnu::always_inline]] void prepared_through(std::size_t t, const last_ship_view& v, Visit&& visit) const {
     const std::size_t k =
         static_cast<std::size_t>(anchor_index_[static_cast<std::size_t>(v.anchor)]) * lengths_.size() + t;
-    for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e) {
-      const candidate& c = through_[e];
-      if ((c.cells & v.blocked) == 0 && (v.must & ~c.cells) == 0 && c.beyond == v.beyond)
-        visit(c.start, c.dir, c.weight);
-    }
+    for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e)
+      if (allows(through_[e], v)) visit(through_[e].start, through_[e].dir, through_[e].weight);
+  }
+  // Is candidate c open to a state with view v, and does it cover every hit
+  // v says the last ship must?
+  [[nodiscard]] static bool allows(const candidate& c, const last_ship_view& v) noexcept {
+    return (c.cells & v.blocked) == 0 && (v.must & ~c.cells) == 0 && c.beyond == v.beyond;
   }
   // The completions of a state before the prepared cell whose last ship has
   // type t: the weight of its open placements that cover every hit `v`
-  // says it must.
-  [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_completions(std::size_t t, int r,
-                                                                          const last_ship_view& v) const {
-    if (v.anchor < 0) return open_completions(t, r, v.blocked);
-    std::uint64_t sum = 0;
-    prepared_through(t, v, [&](int, int, std::uint64_t w) { sum += w; });
-    return sum;
-  }
-  // With no hit to cover: the weight of every open placement, rows r on.
-  [[nodiscard]] [[gnu::always_inline]] std::uint64_t open_completions(std::size_t t, int r, lane_word blocked) const {
-    std::uint64_t sum = 0;
-    const std::size_t masks = std::size_t{1} << width_;
-    const std::uint64_t* base = &hv_[t * static_cast<std::size_t>(height_) * masks];
-    const int whole =
-        rows_of(r, blocked, [&](int y, unsigned open) { sum += base[static_cast<std::size_t>(y) * masks + open]; });
-    // Cannot wrap: every placement of type t counts once at most, and
-    // build() checked that all of them together fit.
-    return sum + suffix_at(t, whole);
-  }
-
-  // For the occupancy: the values of the states whose last ship (type t) has
-  // these open cells, in acc (T x H x 2^W partly open rows, then T x (H + 1)
-  // first wholly open rows); add_occupancy() spreads them over the cells.
-  // A state with hits to cover adds its value to each placement it allows,
-  // after those (T x cells x 2).
-  [[nodiscard]] std::size_t accumulator_size() const noexcept {
-    return placements_at() + lengths_.size() * cells() * 2;
-  }
-  // prepared_completions(), adding `value` to acc for the occupancy as it
-  // goes. Plain adds: every entry is at most the total, and a pass whose
-  // total passes 64 bits is redone in 128 (profile_dp::forward), so a
-  // wrapped 64-bit entry is never read.
-  template <class V>
-  [[gnu::always_inline]] std::uint64_t prepared_completions(std::size_t t, int r, const last_ship_view& v, V value,
-                                                            V* acc) const {
+  // says it must. For the occupancy, note(at) names each entry of the
+  // accumulator (accumulator_size()) that the state's value goes to:
+  // T x H x 2^W partly open rows (type, row, open columns), then T x (H + 1)
+  // first wholly open rows, then T x cells x 2 placements through hits;
+  // add_occupancy() spreads them over the cells.
+  template <class Note>
+  [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_completions(std::size_t t, int r, const last_ship_view& v,
+                                                                          Note&& note) const {
     std::uint64_t sum = 0;
     if (v.anchor >= 0) {
       prepared_through(t, v, [&](int cell, int dir, std::uint64_t w) {
         sum += w;
-        acc[placements_at() + (t * cells() + static_cast<std::size_t>(cell)) * 2 + static_cast<std::size_t>(dir)] +=
-            value;
+        note(placements_at() + (t * cells() + static_cast<std::size_t>(cell)) * 2 + static_cast<std::size_t>(dir));
       });
       return sum;
     }
     const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
-    const std::uint64_t* base = &hv_[t * H * masks];
-    V* rows = acc + t * H * masks;
+    const std::size_t rows = t * H * masks;
     const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
-      const std::size_t at = static_cast<std::size_t>(y) * masks + open;
-      sum += base[at];
-      rows[at] += value;
+      const std::size_t at = rows + static_cast<std::size_t>(y) * masks + open;
+      sum += hv_[at];
+      note(at);
     });
-    acc[lengths_.size() * H * masks + t * (H + 1) + static_cast<std::size_t>(whole)] += value;
+    note(lengths_.size() * H * masks + t * (H + 1) + static_cast<std::size_t>(whole));
+    // Cannot wrap: every placement of type t counts once at most, and
+    // build() checked that all of them together fit.
     return sum + suffix_at(t, whole);
+  }
+  [[nodiscard]] std::size_t accumulator_size() const noexcept {
+    return placements_at() + lengths_.size() * cells() * 2;
   }
   // Adds to occupancy (per scanned cell) what the accumulated last ships
   // cover: each placement's weight times the values of the rows it was open in.
@@ -304,12 +272,12 @@ class last_ship_tables {
     const int L = lengths_[t];
     std::pair<int, int> chosen{-1, -1};
     if (v.anchor >= 0) {
-      through_hits(p, t, r, v, [&](int cell, int dir, std::uint64_t w) {
-        if (chosen.first >= 0) return;
-        if (u < w)
-          chosen = {cell, dir};
+      candidates_through(p, t, r, v.anchor, [&](const candidate& c) {
+        if (chosen.first >= 0 || !allows(c, v)) return;
+        if (u < c.weight)
+          chosen = {c.start, c.dir};
         else
-          u -= w;
+          u -= c.weight;
       });
       return chosen;
     }
@@ -337,11 +305,9 @@ class last_ship_tables {
     const std::size_t T = lengths_.size(), H = static_cast<std::size_t>(height_);
     return T * H * (std::size_t{1} << width_) + T * (H + 1);
   }
-  // Calls visit(start cell, dir, weight) for each placement of type t
-  // through v.anchor that is open and covers every hit v names, in a fixed
-  // order (draws rely on it). At most 2 L candidates.
-  // Placements of type t through `anchor` with a weight, none of whose
-  // cells lies above row r: visit(start cell, dir, weight).
+  // Calls visit(candidate) for each placement of type t through `anchor`
+  // with a weight, none of whose cells lies above row r, in a fixed order
+  // (draws rely on it): at most 2 L of them, their cells as lanes from row r.
   template <class Visit>
   void candidates_through(const profile_problem& p, std::size_t t, int r, int anchor, Visit&& visit) const {
     const int L = lengths_[t], ya = anchor / width_, xa = anchor % width_;
@@ -349,31 +315,17 @@ class last_ship_tables {
       for (int back = L - 1; back >= 0; --back) {
         const int y0 = dir == 0 ? ya : ya - back, x0 = dir == 0 ? xa - back : xa;
         if (y0 < r || x0 < 0 || (dir == 0 ? x0 + L > width_ : y0 + L > height_)) continue;
-        const std::uint64_t w = p.start_weight(static_cast<int>(t), y0 * width_ + x0, dir);
-        if (w != 0) visit(y0 * width_ + x0, dir, w);
-      }
-  }
-  template <class Visit>
-  void through_hits(const profile_problem& p, std::size_t t, int r, const last_ship_view& v, Visit&& visit) const {
-    const int L = lengths_[t];
-    const int must = __builtin_popcountll(static_cast<std::uint64_t>(v.must)) +
-                     __builtin_popcountll(static_cast<std::uint64_t>(v.must >> 64));
-    candidates_through(p, t, r, v.anchor, [&](int start, int dir, std::uint64_t w) {
-      const int y0 = start / width_, x0 = start % width_;
-      int covered = 0, covered_beyond = 0;
-      bool open = true;
-      for (int k = 0; k < L && open; ++k) {
-        const int y = dir == 0 ? y0 : y0 + k, x = dir == 0 ? x0 + k : x0, d = y - r;
-        if (d < lane_count) {
-          const lane_word bit = lane_word{1} << (d * lane_bits + x);
-          open = (v.blocked & bit) == 0;
-          covered += (v.must & bit) != 0 ? 1 : 0;
-        } else {
-          covered_beyond += p.forced[static_cast<std::size_t>(y * width_ + x)] > 0 ? 1 : 0;
+        candidate c{0, p.start_weight(static_cast<int>(t), y0 * width_ + x0, dir), y0 * width_ + x0, dir, 0};
+        if (c.weight == 0) continue;
+        for (int k = 0; k < L; ++k) {
+          const int y = dir == 0 ? y0 : y0 + k, x = dir == 0 ? x0 + k : x0, d = y - r;
+          if (d < lane_count)
+            c.cells |= lane_word{1} << (d * lane_bits + x);
+          else
+            c.beyond += p.forced[static_cast<std::size_t>(y * width_ + x)] > 0 ? 1 : 0;
         }
+        visit(c);
       }
-      if (open && covered == must && covered_beyond == v.beyond) visit(start, dir, w);
-    });
   }
   static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
   // Adds w to row[m] for every mask m holding `cells`; false on overflow.
@@ -387,10 +339,10 @@ class last_ship_tables {
     return true;
   }
   std::uint64_t& suffix_at(std::size_t t, int y) noexcept {
-    return suffix_[t * static_cast<std::size_t>(height_ + 1 + lane_count) + static_cast<std::size_t>(y)];
+    return suffix_[t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(y)];
   }
   [[nodiscard]] std::uint64_t suffix_at(std::size_t t, int y) const noexcept {
-    return suffix_[t * static_cast<std::size_t>(height_ + 1 + lane_count) + static_cast<std::size_t>(y)];
+    return suffix_[t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(y)];
   }
 
   int width_ = 0, height_ = 0;

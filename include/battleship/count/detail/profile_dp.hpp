@@ -85,6 +85,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <random>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -283,7 +284,6 @@ class profile_dp {
     // state, and what each column blocks for it, per profile code and side
     // of the frontier.
     last_ship_ready_ = last_ship_allowed_ && last_ship_.build(p_);
-    step_blocks_cell_ = -1;
     last_type_.assign(radix, 0);
     for (unsigned idx = 0; idx < radix; ++idx)
       for (std::size_t t = 0; t < p_.types.size(); ++t)
@@ -901,8 +901,6 @@ class profile_dp {
   // chunk; and those of the current horizontal ship's rest and of the cell
   // up-left.
   void prepare_column_blocks(int cell) {
-    if (step_blocks_cell_ == cell) return;
-    step_blocks_cell_ = cell;
     const int W = p_.width, c = cell % W, per = chunk_bits_ / code_bits_;
     const std::size_t values = std::size_t{1} << chunk_bits_;
     const unsigned code_mask = (1U << code_bits_) - 1;
@@ -923,11 +921,11 @@ class profile_dp {
       }
     step_hits_ = hits_ahead_of(cell);
     step_row_ = cell / W;
-    if (step_hits_.lanes != 0 || step_hits_.beyond != 0) {
-      hits_from_.assign(hit_cells_.begin() + (cell > 0 ? first_hit_after_[static_cast<std::size_t>(cell - 1)] : 0),
-                        hit_cells_.end());
-      last_ship_.prepare_through(p_, step_row_, hits_from_);
-    }
+    if (step_hits_.lanes != 0 || step_hits_.beyond != 0)
+      last_ship_.prepare_through(
+          p_, step_row_,
+          std::span<const int>(hit_cells_)
+              .subspan(cell > 0 ? static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(cell - 1)]) : 0));
     // The rest of the current horizontal ship: ship cells in row r, as a
     // code 1 behind the frontier says.
     step_h_blocks_.fill(column_block{});
@@ -1484,9 +1482,14 @@ class profile_dp {
         if (ends_here && ships_left_[static_cast<std::size_t>(key & count_mask)] == 1) {
           const std::size_t t = last_type_[static_cast<std::size_t>(key & count_mask)];
           const last_ship_view view = view_at(key);
+          // The occupancy's accumulator takes plain adds: every entry is at
+          // most the total, and a pass whose total passes 64 bits is redone
+          // in 128 (forward()), so a wrapped 64-bit entry is never read.
+          V* const end_acc = last_ship_acc.data();
           const std::uint64_t completions =
-              tally_ ? last_ship_.prepared_completions(t, step_row_, view, value, last_ship_acc.data())
-                     : last_ship_.prepared_completions(t, step_row_, view);
+              tally_
+                  ? last_ship_.prepared_completions(t, step_row_, view, [&](std::size_t at) { end_acc[at] += value; })
+                  : last_ship_.prepared_completions(t, step_row_, view, [](std::size_t) {});
           if (completions == 0) return dropped;  // (whatever it added to the occupancy is multiplied by 0)
           const V layouts = value_mul<V>(value, completions);
           absorbed_sum = value_add(absorbed_sum, layouts);
@@ -1703,8 +1706,6 @@ class profile_dp {
   column_block step_ul_block_{};                              // the cell up-left, under no contact
   hits_ahead step_hits_{};
   int step_row_ = 0;
-  std::vector<int> hits_from_;  // the hit cells at and after the prepared cell
-  int step_blocks_cell_ = -1;
   std::vector<std::uint64_t> last_ship_acc64_;  // for the occupancy: see last_ship_tables::prepared_completions
   std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
