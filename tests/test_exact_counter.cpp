@@ -401,6 +401,56 @@ TEST_CASE("exact_count: states wider than 64 bits (15x15, a 15-ship)", "[count][
   }
 }
 
+// Rules fixed at compile time whose widest state fits 64 bits never
+// instantiate the 128-bit key (a compile-time saving); the bound must hold
+// for every problem such rules can make.
+static_assert(!detail::may_need_wide_key<park_rules>());
+static_assert(!detail::may_need_wide_key<datagenetics_rules>());
+static_assert(!detail::may_need_wide_key<audinot_rules>());
+static_assert(!detail::may_need_wide_key<ruleset<grid<16, 16>, classic_fleet, touching_allowed, hit_miss_sunk>>());
+static_assert(detail::may_need_wide_key<ruleset<grid<15, 15>, fleet<15, 1, 1>, no_edge_contact, hit_miss>>());
+static_assert(detail::may_need_wide_key<dynamic_rules>());
+// The narrower side goes across: 12 columns of 3-bit codes.
+static_assert(!detail::may_need_wide_key<ruleset<grid<20, 12>, classic_fleet, no_contact, hit_miss>>());
+// At the edge: 16 x 3 code bits, 3 for h, 1 for ul and one per ship (sunk
+// ships and weights can make every ship its own type) are 64 bits with
+// twelve ships and 65 with thirteen, however alike their lengths.
+static_assert(!detail::may_need_wide_key<
+              ruleset<grid<16, 16>, fleet<5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5>, touching_allowed, hit_miss>>());
+static_assert(detail::may_need_wide_key<
+              ruleset<grid<16, 16>, fleet<5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5>, touching_allowed, hit_miss>>());
+
+TEST_CASE("exact_count: the compile-time bound on a state's bits holds for every problem", "[count][exact]") {
+  // Sunk announcements and per-ship weights split types (every ship its own
+  // type at worst) and the scan puts the narrower side across: no problem
+  // may need more bits than may_need_wide_key() assumes.
+  rng_type rng(64);
+  int split = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const int w = 2 + below(rng, 15), h = 2 + below(rng, 15);
+    std::vector<int> lengths{1};
+    for (int k = below(rng, 7), total = 1; k > 0; --k) {
+      const int len = 1 + below(rng, std::min(6, std::max(w, h)));
+      if (total + len > w * h) break;
+      lengths.push_back(len);
+      total += len;
+    }
+    const auto rules = make_dynamic_rules(w, h, lengths, static_cast<adjacency>(below(rng, 3)), below(rng, 2) == 1);
+    const auto obs = random_observation(rng, rules, 2 + below(rng, 2));
+    const bool by_ship = below(rng, 2) == 1;  // a weight that tells every ship apart
+    const auto p = detail::make_profile_problem(rules, obs, [&](int ship, const placement&) -> std::uint64_t {
+      return by_ship ? static_cast<std::uint64_t>(ship) + 1 : 1;
+    });
+    INFO(describe(rules, obs));
+    REQUIRE(p.width == std::min(w, h));
+    const int longest = *std::max_element(lengths.begin(), lengths.end());
+    const int bound = detail::state_bits(1U << lengths.size(), longest, std::min(w, h));
+    REQUIRE(detail::profile_dp<std::uint64_t>::bits_needed(p) <= bound);
+    if (p.types.size() == lengths.size()) ++split;
+  }
+  CHECK(split > 500);  // the worst case (every ship its own type) was reached often
+}
+
 TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count][exact]") {
   const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::touching, false);
   exact_counter<dynamic_rules> counter(rules);

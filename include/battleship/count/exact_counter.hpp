@@ -27,13 +27,23 @@
 // (set_memory_limit, default 8 GiB); past that it keeps checkpoints about
 // sqrt(cells) layers apart and recomputes between them on the way back, so
 // boards such as 16x16 get their matrix in bounded memory for about one more
-// forward pass (peak_states()/kept_states() report the sizes).
+// forward pass (peak_states()/kept_states() report the sizes). The limit
+// bounds the layers; the tables that count a last ship in closed form come
+// on top (types x rows x 2^columns 64-bit sums: 0.3 MiB on 10x10, 33 MiB on
+// 16x16; never more than 64 MiB, and as much again for a matrix).
+//
+// Rules whose grid and fleet are fixed at compile time and whose widest
+// state fits 64 bits (the classic fleet on any grid up to 16x16)
+// compile only the 64-bit key's programme; others (dynamic_rules) also get
+// the 128-bit one, which boards up to 16 columns with long ships may need.
 
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <battleship/core/observation.hpp>
@@ -58,7 +68,9 @@ concept PlacementWeight = requires(F& f, int ship, const placement& p) {
 
 namespace detail {
 // Keeps a profile_dp over each key width and hands f the narrowest that holds
-// the problem, reusing its buffers from one call to the next.
+// the problem, reusing its buffers from one call to the next. Without Wide
+// (see may_need_wide_key) only the 64-bit key is instantiated.
+template <bool Wide>
 class profile_dp_pool {
  public:
   std::size_t memory_limit = default_memory_limit;
@@ -66,10 +78,16 @@ class profile_dp_pool {
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
     if (profile_dp<std::uint64_t>::fits(p)) return f(get(narrow_, std::move(p)));
-    if (!profile_dp<wide_key>::fits(p))
-      throw std::invalid_argument("grid too wide for the exact counter (a state needs " +
-                                  std::to_string(profile_dp<wide_key>::bits_needed(p)) + " bits)");
-    return f(get(wide_, std::move(p)));
+    if constexpr (Wide) {
+      if (!profile_dp<wide_key>::fits(p))
+        throw std::invalid_argument("grid too wide for the exact counter (a state needs " +
+                                    std::to_string(profile_dp<wide_key>::bits_needed(p)) + " bits)");
+      return f(get(wide_, std::move(p)));
+    } else {
+      throw std::logic_error("exact counter: a state needs " +
+                             std::to_string(profile_dp<std::uint64_t>::bits_needed(p)) +
+                             " bits, past the bound may_need_wide_key() computed for these rules");
+    }
   }
 
  private:
@@ -83,7 +101,7 @@ class profile_dp_pool {
     return *slot;
   }
   std::optional<profile_dp<std::uint64_t>> narrow_;
-  std::optional<profile_dp<wide_key>> wide_;
+  [[no_unique_address]] std::conditional_t<Wide, std::optional<profile_dp<wide_key>>, std::monostate> wide_;
 };
 }  // namespace detail
 
@@ -135,7 +153,7 @@ class exact_counter {
 
  private:
   R rules_;
-  detail::profile_dp_pool pool_;
+  detail::profile_dp_pool<detail::may_need_wide_key<R>()> pool_;
   std::size_t peak_states_ = 0, kept_states_ = 0;
 };
 

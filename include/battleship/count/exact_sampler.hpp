@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -131,12 +132,22 @@ class exact_sampler {
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
 
  private:
-  using engine_type = std::variant<detail::profile_dp<std::uint64_t>, detail::profile_dp<detail::wide_key>>;
+  // Only the 64-bit key's programme when these rules never need more (see
+  // may_need_wide_key).
+  static constexpr bool wide = detail::may_need_wide_key<R>();
+  using engine_type =
+      std::conditional_t<wide, std::variant<detail::profile_dp<std::uint64_t>, detail::profile_dp<detail::wide_key>>,
+                         std::variant<detail::profile_dp<std::uint64_t>>>;
   static engine_type make_engine(detail::profile_problem p) {
     if (detail::profile_dp<std::uint64_t>::fits(p)) return engine_type(std::in_place_index<0>, std::move(p));
-    if (!detail::profile_dp<detail::wide_key>::fits(p))
-      throw std::invalid_argument("grid too wide for the exact sampler");
-    return engine_type(std::in_place_index<1>, std::move(p));
+    if constexpr (wide) {
+      if (!detail::profile_dp<detail::wide_key>::fits(p))
+        throw std::invalid_argument("grid too wide for the exact sampler");
+      return engine_type(std::in_place_index<1>, std::move(p));
+    } else {
+      throw std::logic_error(
+          "exact sampler: a state needs more bits than may_need_wide_key() computed for these rules");
+    }
   }
 
   static void add_ship(const detail::profile_problem& p, std::vector<std::vector<placement>>& by_type, int cell,

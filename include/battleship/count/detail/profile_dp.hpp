@@ -88,6 +88,7 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -153,6 +154,47 @@ template <class V>
 // Bytes of tables the counter and the sampler may keep unless told otherwise.
 inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
 
+// Bits of a state field holding 0 .. max.
+[[nodiscard]] constexpr int field_bits(unsigned max) noexcept {
+  return std::max(1, static_cast<int>(std::bit_width(max)));
+}
+// Bits of a state (see profile_dp::reset): the unplaced ships in a mixed
+// radix, ul, h, and a code per column.
+[[nodiscard]] constexpr int state_bits(unsigned count_radix, int max_length, int width) noexcept {
+  return field_bits(count_radix - 1) + 1 + field_bits(static_cast<unsigned>(max_length - 1)) +
+         width * field_bits(static_cast<unsigned>(max_length));
+}
+
+// Whether the problems of ruleset R may need a 128-bit key. Not when its
+// grid and fleet are fixed at compile time and even the widest state fits 64
+// bits: every ship its own type (weights and sunk announcements split
+// types, so the radix is at most 2^ships) and the narrower side across
+// (choose_scan_orientation). Such rules then never instantiate the wide
+// key's programme, about 40 % of what instantiating the counter and the
+// sampler costs the compiler.
+template <class R>
+[[nodiscard]] consteval bool may_need_wide_key() {
+  using G = typename R::grid_type;
+  using S = typename R::fleet_type;
+  if constexpr (requires {
+                  std::integral_constant<int, G::width()>{};
+                  std::integral_constant<int, G::height()>{};
+                  std::integral_constant<int, S::ship_count()>{};
+                }) {
+    constexpr int ships = S::ship_count();
+    if constexpr (ships >= 32) {
+      return true;
+    } else {
+      int max_length = 1;
+      for (int i = 0; i < ships; ++i) max_length = std::max(max_length, static_cast<int>(S::length(i)));
+      const int across = std::min(G::width(), G::height());
+      return state_bits(1U << ships, max_length, across) > 64;
+    }
+  } else {
+    return true;
+  }
+}
+
 // What forward() keeps for the passes after it.
 enum class keep_tables {
   nothing,  // a count alone: two layers at a time
@@ -177,8 +219,7 @@ class profile_dp {
   [[nodiscard]] static int bits_needed(const profile_problem& p) {
     unsigned radix = 1;
     for (const auto& t : p.types) radix *= static_cast<unsigned>(t.multiplicity + 1);
-    return field(radix - 1) + 1 + field(static_cast<unsigned>(p.max_length - 1)) +
-           p.width * field(static_cast<unsigned>(p.max_length));
+    return state_bits(radix, p.max_length, p.width);
   }
   [[nodiscard]] static bool fits(const profile_problem& p) {
     return bits_needed(p) <= static_cast<int>(8 * sizeof(Key));
@@ -712,7 +753,7 @@ class profile_dp {
     }
   }
 
-  [[nodiscard]] static int field(unsigned max) { return std::max(1, static_cast<int>(std::bit_width(max))); }
+  [[nodiscard]] static int field(unsigned max) { return field_bits(max); }
 
   // Does the problem read the same under a mirror: the same forced cells,
   // and the same weight for every placement and its mirror image?
