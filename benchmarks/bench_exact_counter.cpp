@@ -19,31 +19,13 @@
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
 
+#include "shot_games.hpp"
+
 using namespace battleship;
+using bench::no_edge_rules;
+using bench::shot_observations;
 
 namespace {
-
-using no_edge_rules = ruleset<grid<10, 10>, classic_fleet, no_edge_contact, hit_miss>;
-
-// Observations after `shots` random shots at uniformly drawn hidden layouts.
-// The layouts come from the rejection sampler, not from the exact counter's
-// tables, so that the games do not change when the code measured does.
-template <class R>
-std::vector<observation<typename R::board_type>> shot_observations(const R& rules, int shots, int count) {
-  std::mt19937_64 rng(2026);
-  const uniform_layout_sampler<R> sampler(rules);
-  std::vector<observation<typename R::board_type>> out;
-  const int cells = rules.geometry().cell_count();
-  for (int k = 0; k < count; ++k) {
-    game<R> g(rules, sampler(rng));
-    while (g.shots_fired() < shots && !g.over()) {
-      const int c = static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(cells)));
-      if (!g.seen().shots().test(static_cast<std::size_t>(c))) g.shoot(c);
-    }
-    out.push_back(g.seen());
-  }
-  return out;
-}
 
 template <class R>
 void Exact_empty(benchmark::State& state) {

@@ -1,0 +1,103 @@
+// A measurement prototype, not part of the library and not built by CMake:
+// where the exact counter's time goes on the benchmark's 32 games after 10
+// random shots (docs/results/30-exact-counting.md, "Session 10"). It needs
+// the library's headers with scripts/prototypes/two_left_floor.patch
+// applied, which counts the states pushed into the layers by ships left and
+// can absorb every state with two ships left as if it had one completion
+// (wrong counts, right time: the floor a closed form for two ships would
+// start from).
+//
+//   rm -rf /tmp/two_left && mkdir /tmp/two_left && cp -r include /tmp/two_left/
+//   (cd /tmp/two_left && patch -p1 < "$OLDPWD/scripts/prototypes/two_left_floor.patch")
+//   g++ -std=c++20 -O2 -DNDEBUG -I/tmp/two_left/include scripts/prototypes/after_shots_profile.cpp -o
+//   /tmp/after_shots_profile /tmp/after_shots_profile
+//
+// Prints, per rule: the games grouped by hits (matrix, best of 3 per game,
+// states kept), the share of the states kept by ships left, and the
+// count-only median with two-ship states kept (0), absorbed (1), absorbed
+// only past the last hit (2).
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <random>
+#include <vector>
+
+#include <battleship/solver.hpp>
+
+#include "../../benchmarks/shot_games.hpp"
+
+using namespace battleship;
+using bench::no_edge_rules;
+using bench::shot_observations;
+
+namespace {
+
+template <class F>
+double best_ms(int runs, F&& f) {
+  double best = 1e300;
+  for (int k = 0; k < runs; ++k) {
+    const auto t0 = std::chrono::steady_clock::now();
+    f();
+    best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  }
+  return best;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+template <class R>
+void profile(const char* name) {
+  const auto games = shot_observations(R{}, 10, 32);
+  exact_counter<R> counter{R{}};
+  std::map<int, std::vector<double>> ms_by_hits, kept_by_hits;
+  std::vector<double> share(6, 0.0);
+  for (const auto& obs : games) {
+    detail::g_fake2 = 0;
+    const double ms = best_ms(3, [&] { (void)counter.count(obs, true); });
+    const int hits = std::min(3, static_cast<int>(obs.hits().count()));
+    ms_by_hits[hits].push_back(ms);
+    kept_by_hits[hits].push_back(static_cast<double>(counter.kept_states()));
+    std::fill(std::begin(detail::g_hist), std::end(detail::g_hist), 0);
+    (void)counter.count(obs, false);
+    double total = 0;
+    for (auto h : detail::g_hist) total += static_cast<double>(h);
+    for (std::size_t left = 1; left < share.size(); ++left)
+      share[left] += static_cast<double>(detail::g_hist[left]) / total / static_cast<double>(games.size());
+  }
+  for (const auto& [hits, ms] : ms_by_hits)
+    std::printf("%s, %s%d hits: %2zu games, matrix median %.1f ms (%.1f-%.1f), states kept median %.0f k\n", name,
+                hits == 3 ? ">= " : "", hits, ms.size(), median(ms), *std::min_element(ms.begin(), ms.end()),
+                *std::max_element(ms.begin(), ms.end()), median(kept_by_hits[hits]) / 1000);
+  std::printf("%s, states pushed by ships left (mean share over the games):", name);
+  for (std::size_t left = 1; left < share.size(); ++left) std::printf(" %zu: %.1f %%", left, 100 * share[left]);
+  std::printf("\n");
+  for (int fake = 0; fake < 3; ++fake) {
+    detail::g_fake2 = fake;
+    std::vector<double> ms, evals;
+    for (const auto& obs : games) {
+      detail::g_evals = 0;
+      ms.push_back(best_ms(3, [&] { (void)counter.count(obs, false); }));
+      evals.push_back(static_cast<double>(detail::g_evals) / 3);
+    }
+    std::printf("%s, count only, two-ship states %s: median %.2f ms, %.0f k absorbed per call (median)\n", name,
+                fake == 0   ? "kept"
+                : fake == 1 ? "absorbed (fake)"
+                            : "absorbed past the last hit (fake)",
+                median(ms), median(evals) / 1000);
+  }
+  detail::g_fake2 = 0;
+}
+
+}  // namespace
+
+int main() {
+  profile<park_rules>("Park");
+  profile<datagenetics_rules>("DataGenetics");
+  profile<audinot_rules>("Audinot");
+  profile<no_edge_rules>("no edge");
+}
