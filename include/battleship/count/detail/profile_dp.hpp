@@ -240,12 +240,12 @@ class profile_dp {
       radix *= static_cast<unsigned>(t.multiplicity + 1);
     }
     count_states_ = radix;
-    count_bits_ = field(radix - 1);
+    count_bits_ = field_bits(radix - 1);
     ul_shift_ = count_bits_;
     h_shift_ = ul_shift_ + 1;
-    h_bits_ = field(static_cast<unsigned>(p_.max_length - 1));
+    h_bits_ = field_bits(static_cast<unsigned>(p_.max_length - 1));
     code_shift_ = h_shift_ + h_bits_;
-    code_bits_ = field(static_cast<unsigned>(p_.max_length));
+    code_bits_ = field_bits(static_cast<unsigned>(p_.max_length));
     key_bits_ = code_shift_ + p_.width * code_bits_;
     if (key_bits_ > static_cast<int>(8 * sizeof(Key))) throw std::logic_error("profile_dp: key too narrow");
     // Per count state: which types still have ships to place, and how many cells they need.
@@ -752,8 +752,6 @@ class profile_dp {
       layers_[static_cast<std::size_t>(from)].first_edge.clear();
     }
   }
-
-  [[nodiscard]] static int field(unsigned max) { return field_bits(max); }
 
   // Does the problem read the same under a mirror: the same forced cells,
   // and the same weight for every placement and its mirror image?
