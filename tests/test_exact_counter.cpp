@@ -444,7 +444,7 @@ TEST_CASE("exact_count: the compile-time bound on a state's bits holds for every
     INFO(describe(rules, obs));
     REQUIRE(p.width == std::min(w, h));
     const int longest = *std::max_element(lengths.begin(), lengths.end());
-    const int bound = detail::state_bits(1U << lengths.size(), longest, std::min(w, h));
+    const int bound = detail::widest_state_bits(static_cast<int>(lengths.size()), longest, std::min(w, h));
     REQUIRE(detail::profile_dp<std::uint64_t>::bits_needed(p) <= bound);
     if (p.types.size() == lengths.size()) ++split;
   }

@@ -29,7 +29,7 @@
 // boards such as 16x16 get their matrix in bounded memory for about one more
 // forward pass (peak_states()/kept_states() report the sizes). The limit
 // bounds the layers; the tables that count a last ship in closed form come
-// on top (types x rows x 2^columns 64-bit sums: 0.3 MiB on 10x10, 33 MiB on
+// on top (types x rows x 2^columns 64-bit sums: 0.3 MiB on 10x10, 32 MiB on
 // 16x16; never more than 64 MiB, and as much again for a matrix).
 //
 // Rules whose grid and fleet are fixed at compile time and whose widest
@@ -77,17 +77,11 @@ class profile_dp_pool {
 
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
-    if (profile_dp<std::uint64_t>::fits(p)) return f(get(narrow_, std::move(p)));
-    if constexpr (Wide) {
-      if (!profile_dp<wide_key>::fits(p))
-        throw std::invalid_argument("grid too wide for the exact counter (a state needs " +
-                                    std::to_string(profile_dp<wide_key>::bits_needed(p)) + " bits)");
-      return f(get(wide_, std::move(p)));
-    } else {
-      throw std::logic_error("exact counter: a state needs " +
-                             std::to_string(profile_dp<std::uint64_t>::bits_needed(p)) +
-                             " bits, past the bound may_need_wide_key() computed for these rules");
-    }
+    [[maybe_unused]] const bool takes_wide =
+        takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
+    if constexpr (Wide)
+      if (takes_wide) return f(get(wide_, std::move(p)));
+    return f(get(narrow_, std::move(p)));
   }
 
  private:

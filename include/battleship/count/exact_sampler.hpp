@@ -139,15 +139,11 @@ class exact_sampler {
       std::conditional_t<wide, std::variant<detail::profile_dp<std::uint64_t>, detail::profile_dp<detail::wide_key>>,
                          std::variant<detail::profile_dp<std::uint64_t>>>;
   static engine_type make_engine(detail::profile_problem p) {
-    if (detail::profile_dp<std::uint64_t>::fits(p)) return engine_type(std::in_place_index<0>, std::move(p));
-    if constexpr (wide) {
-      if (!detail::profile_dp<detail::wide_key>::fits(p))
-        throw std::invalid_argument("grid too wide for the exact sampler");
-      return engine_type(std::in_place_index<1>, std::move(p));
-    } else {
-      throw std::logic_error(
-          "exact sampler: a state needs more bits than may_need_wide_key() computed for these rules");
-    }
+    [[maybe_unused]] const bool takes_wide =
+        detail::takes_wide_key<wide>(detail::profile_dp<std::uint64_t>::bits_needed(p), "exact sampler");
+    if constexpr (wide)
+      if (takes_wide) return engine_type(std::in_place_index<1>, std::move(p));
+    return engine_type(std::in_place_index<0>, std::move(p));
   }
 
   static void add_ship(const detail::profile_problem& p, std::vector<std::vector<placement>>& by_type, int cell,

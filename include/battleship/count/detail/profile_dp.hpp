@@ -165,6 +165,13 @@ inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
          width * field_bits(static_cast<unsigned>(max_length));
 }
 
+// Bits of the widest state `ships` ships of at most `max_length` cells can
+// need on a board `width` columns across: every ship its own type, so the
+// radix is 2^ships (past 31 ships, more than any key holds).
+[[nodiscard]] constexpr int widest_state_bits(int ships, int max_length, int width) noexcept {
+  return ships >= 32 ? 1 << 10 : state_bits(1U << ships, max_length, width);
+}
+
 // Whether the problems of ruleset R may need a 128-bit key. Not when its
 // grid and fleet are fixed at compile time and even the widest state fits 64
 // bits: every ship its own type (weights and sunk announcements split
@@ -181,18 +188,28 @@ template <class R>
                   std::integral_constant<int, G::height()>{};
                   std::integral_constant<int, S::ship_count()>{};
                 }) {
-    constexpr int ships = S::ship_count();
-    if constexpr (ships >= 32) {
-      return true;
-    } else {
-      int max_length = 1;
-      for (int i = 0; i < ships; ++i) max_length = std::max(max_length, static_cast<int>(S::length(i)));
-      const int across = std::min(G::width(), G::height());
-      return state_bits(1U << ships, max_length, across) > 64;
-    }
+    int max_length = 1;
+    for (int i = 0; i < S::ship_count(); ++i) max_length = std::max(max_length, static_cast<int>(S::length(i)));
+    return widest_state_bits(S::ship_count(), max_length, std::min(G::width(), G::height())) > 64;
   } else {
     return true;
   }
+}
+
+// Whether problem p takes the 128-bit key rather than the 64-bit one.
+// Throws std::invalid_argument when not even that holds it, and
+// std::logic_error when Wide is false: may_need_wide_key() promised that no
+// problem of these rules needs it. `who` names the caller in the message.
+template <bool Wide>
+[[nodiscard]] bool takes_wide_key(int bits_needed, const char* who) {
+  if (bits_needed <= static_cast<int>(8 * sizeof(std::uint64_t))) return false;
+  if (!Wide)
+    throw std::logic_error(std::string(who) + ": a state needs " + std::to_string(bits_needed) +
+                           " bits, past the bound may_need_wide_key() computed for these rules");
+  if (bits_needed > static_cast<int>(8 * sizeof(wide_key)))
+    throw std::invalid_argument(std::string("grid too wide for the ") + who + " (a state needs " +
+                                std::to_string(bits_needed) + " bits)");
+  return true;
 }
 
 // What forward() keeps for the passes after it.
