@@ -401,6 +401,62 @@ TEST_CASE("exact_count: states wider than 64 bits (15x15, a 15-ship)", "[count][
   }
 }
 
+TEST_CASE("exact_count: a state of exactly 64 bits takes the 64-bit key and counts right", "[count][exact]") {
+  // 16 columns of 3-bit codes, 3 bits of h, ul, and 12 bits of counts: a
+  // 5-ship and eleven 1-ships, each its own type through a weight that
+  // tells them apart (ship + 1 on every placement). Every key bit is used:
+  // a vertical 5-ship just started puts code 5 (101) in the top slot, so
+  // bit 63 is set. Misses everywhere but row 0 and column 15 (where the
+  // vertical 5-ships go) keep the pass small; (0, 7) is a hit.
+  std::vector<int> lengths{5};
+  lengths.resize(12, 1);
+  auto by_ship = [](int ship, const placement&) { return static_cast<std::uint64_t>(ship) + 1; };
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    const auto rules = make_dynamic_rules(16, 16, lengths, rule, false);
+    observation<dynamic_rules::board_type> obs(rules);
+    for (int cell = 16; cell < 16 * 16; ++cell)
+      if (cell % 16 != 15) obs.record_miss(cell);
+    obs.record_hit(7);
+    INFO(describe(rules, obs));
+    const auto p = detail::make_profile_problem(rules, obs, by_ship);
+    REQUIRE(p.types.size() == 12);
+    REQUIRE(detail::profile_dp<std::uint64_t>::bits_needed(p) == 64);
+    REQUIRE(detail::profile_dp<std::uint64_t>::fits(p));
+
+    exact_counter<dynamic_rules> counter(rules);
+    const auto r = counter.count(obs, by_ship);
+    // The same problem through the 128-bit key.
+    detail::profile_dp<detail::wide_key> wide(p);
+    const count_type types = wide.forward(detail::keep_tables::for_occupancy);
+    CHECK(to_string(r.labelled) == to_string(detail::checked_mul(types, wide.labelled_factor())));
+    std::vector<count_type> scanned;
+    wide.backward(&scanned);
+    for (int s = 0; s < 16 * 16; ++s) {
+      const auto cell = static_cast<std::size_t>(p.original_cell(s));
+      CHECK(to_string(r.occupancy[cell]) ==
+            to_string(detail::checked_mul(scanned[static_cast<std::size_t>(s)], wide.labelled_factor())));
+    }
+    CHECK(to_string(counter.count(obs, by_ship, false).labelled) == to_string(r.labelled));  // no tables kept
+    obs.hits().for_each([&](std::size_t hit) { CHECK(r.occupancy[hit] == r.labelled); });
+    CHECK(r.occupancy[3 * 16] == 0);
+    CHECK(r.labelled > 0);
+    if (rule == adjacency::touching) {
+      // By hand: 12 horizontal 5-ships in row 0, five of them on the hit,
+      // and 12 vertical ones in column 15; the 1-ships take distinct cells
+      // of the 26 left, and cover the hit when the 5-ship does not. Weights
+      // multiply every layout by 12!.
+      auto falling = [](int n, int k) {
+        count_type f = 1;
+        for (int j = 0; j < k; ++j) f *= static_cast<count_type>(n - j);
+        return f;
+      };
+      const count_type unweighted = 5 * falling(26, 11) + 19 * (falling(26, 11) - falling(25, 11));
+      CHECK(to_string(r.labelled) == to_string(unweighted * falling(12, 12)));
+      CHECK(r.labelled > (count_type{1} << 64));  // the values take 128 bits too
+    }
+  }
+}
+
 // Rules fixed at compile time whose widest state fits 64 bits never
 // instantiate the 128-bit key (a compile-time saving); the bound must hold
 // for every problem such rules can make.
