@@ -507,6 +507,48 @@ TEST_CASE("exact_count: the compile-time bound on a state's bits holds for every
   CHECK(split > 500);  // the worst case (every ship its own type) was reached often
 }
 
+// Unweighted counts on rules fixed at compile time whose values cannot pass
+// 64 bits never instantiate the 128-bit value passes (a compile-time saving).
+static_assert(!detail::may_need_wide_values<park_rules>());
+static_assert(!detail::may_need_wide_values<audinot_rules>());
+static_assert(!detail::may_need_wide_values<ruleset<grid<16, 16>, classic_fleet, no_contact, hit_miss_sunk>>());
+static_assert(detail::may_need_wide_values<dynamic_rules>());
+// 16 one-cell ships on 16x16: C(256, 16) * 16! layouts, past 2^64 (and 257^16
+// past the bound's saturation); six give 257^6 < 2^64 < 257^8.
+static_assert(detail::may_need_wide_values<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>,
+                                                   touching_allowed, hit_miss>>());
+static_assert(
+    !detail::may_need_wide_values<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>>());
+static_assert(
+    detail::may_need_wide_values<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>>());
+
+TEST_CASE("exact_count: the bound on an unweighted pass's values is the product of 1 + placements", "[count][exact]") {
+  // Each ship is unplaced or at one of its placements, so no value of an
+  // unweighted pass passes the product; checked here against the
+  // placements the library enumerates (too long for the grid: none).
+  rng_type rng(65);
+  for (int round = 0; round < 500; ++round) {
+    const int w = 1 + below(rng, 16), h = 1 + below(rng, 16);
+    std::vector<int> lengths;
+    for (int k = 1 + below(rng, 12); k > 0; --k) lengths.push_back(1 + below(rng, 18));
+    const auto rules = make_dynamic_rules(w, h, {1}, adjacency::touching, false);
+    count_type expected = 1;
+    bool saturated = false;
+    for (const int len : lengths) {
+      expected *= static_cast<count_type>(1 + all_placements(rules.geometry(), len).size());
+      if (expected >= count_type{1} << 64) saturated = true;
+      if (saturated) expected = count_type{1} << 64;
+    }
+    INFO(w << "x" << h << ", " << lengths.size() << " ships");
+    CHECK(to_string(detail::unweighted_value_bound(w, h, lengths)) == to_string(expected));
+  }
+  // Past the bound the 64-bit-only pass refuses rather than wrap.
+  const auto rules = make_dynamic_rules(16, 16, std::vector<int>(16, 1), adjacency::touching, false);
+  detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, observation(rules), unit_weight{}));
+  CHECK_THROWS_AS(dp.forward<false>(detail::keep_tables::nothing), std::logic_error);
+  CHECK(dp.forward<true>(detail::keep_tables::nothing) > (count_type{1} << 64));
+}
+
 TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count][exact]") {
   const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::touching, false);
   exact_counter<dynamic_rules> counter(rules);

@@ -36,6 +36,9 @@
 // state fits 64 bits (the classic fleet on any grid up to 16x16)
 // compile only the 64-bit key's programme; others (dynamic_rules) also get
 // the 128-bit one, which boards up to 16 columns with long ships may need.
+// Likewise an unweighted count on such rules compiles only 64-bit values
+// when no value can pass them (may_need_wide_values: the classic fleet on
+// any grid up to 16x16); a weighted count always compiles both widths.
 
 #include <cstdint>
 #include <optional>
@@ -107,32 +110,12 @@ class exact_counter {
   explicit exact_counter(const R& rules) : rules_(rules) {}
 
   [[nodiscard]] count_result count(const observation<board_type>& obs, bool with_occupancy = true) {
-    return count(obs, unit_weight{}, with_occupancy);
+    return count_as<detail::may_need_wide_values<R>()>(obs, unit_weight{}, with_occupancy);
   }
 
   template <PlacementWeight Weight>
   [[nodiscard]] count_result count(const observation<board_type>& obs, Weight&& weight, bool with_occupancy = true) {
-    const auto g = rules_.geometry();
-    return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
-      count_result result;
-      const count_type types =
-          dp.forward(with_occupancy ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
-      result.labelled = detail::checked_mul(types, dp.labelled_factor());
-      result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
-      peak_states_ = dp.peak_states();
-      kept_states_ = with_occupancy ? dp.kept_states() : 0;
-      if (with_occupancy) {
-        result.occupancy.assign(static_cast<std::size_t>(g.cell_count()), 0);
-        if (types != 0) {
-          std::vector<count_type> scanned;
-          dp.backward(&scanned);
-          for (int s = 0; s < g.cell_count(); ++s)
-            result.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
-                detail::checked_mul(scanned[static_cast<std::size_t>(s)], dp.labelled_factor());
-        }
-      }
-      return result;
-    });
+    return count_as<true>(obs, weight, with_occupancy);
   }
 
   // Bytes of tables the occupancy matrix may keep (default 8 GiB): every
@@ -146,6 +129,32 @@ class exact_counter {
   [[nodiscard]] std::size_t kept_states() const noexcept { return kept_states_; }
 
  private:
+  // WideValues: whether the values may need 128 bits (always, with weights).
+  template <bool WideValues, class Weight>
+  [[nodiscard]] count_result count_as(const observation<board_type>& obs, Weight&& weight, bool with_occupancy) {
+    const auto g = rules_.geometry();
+    return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
+      count_result result;
+      const count_type types = dp.template forward<WideValues>(with_occupancy ? detail::keep_tables::for_occupancy
+                                                                              : detail::keep_tables::nothing);
+      result.labelled = detail::checked_mul(types, dp.labelled_factor());
+      result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
+      peak_states_ = dp.peak_states();
+      kept_states_ = with_occupancy ? dp.kept_states() : 0;
+      if (with_occupancy) {
+        result.occupancy.assign(static_cast<std::size_t>(g.cell_count()), 0);
+        if (types != 0) {
+          std::vector<count_type> scanned;
+          dp.template backward<WideValues>(&scanned);
+          for (int s = 0; s < g.cell_count(); ++s)
+            result.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
+                detail::checked_mul(scanned[static_cast<std::size_t>(s)], dp.labelled_factor());
+        }
+      }
+      return result;
+    });
+  }
+
   R rules_;
   detail::profile_dp_pool<detail::may_need_wide_key<R>()> pool_;
   std::size_t peak_states_ = 0, kept_states_ = 0;

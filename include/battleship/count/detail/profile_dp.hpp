@@ -172,6 +172,22 @@ inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
   return ships >= 32 ? 1 << 10 : state_bits(1U << ships, max_length, width);
 }
 
+// Rules whose grid and fleet are fixed at compile time, and their ships'
+// lengths.
+template <class R>
+concept fixed_grid_and_fleet = requires {
+  std::integral_constant<int, R::grid_type::width()>{};
+  std::integral_constant<int, R::grid_type::height()>{};
+  std::integral_constant<int, R::fleet_type::ship_count()>{};
+};
+template <fixed_grid_and_fleet R>
+[[nodiscard]] consteval auto fixed_lengths() {
+  using S = typename R::fleet_type;
+  std::array<int, S::ship_count()> lengths{};
+  for (int i = 0; i < S::ship_count(); ++i) lengths[static_cast<std::size_t>(i)] = static_cast<int>(S::length(i));
+  return lengths;
+}
+
 // Whether the problems of ruleset R may need a 128-bit key. Not when its
 // grid and fleet are fixed at compile time and even the widest state fits 64
 // bits: every ship its own type (weights and sunk announcements split
@@ -181,19 +197,44 @@ inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
 // sampler costs the compiler.
 template <class R>
 [[nodiscard]] consteval bool may_need_wide_key() {
-  using G = typename R::grid_type;
-  using S = typename R::fleet_type;
-  if constexpr (requires {
-                  std::integral_constant<int, G::width()>{};
-                  std::integral_constant<int, G::height()>{};
-                  std::integral_constant<int, S::ship_count()>{};
-                }) {
-    int max_length = 1;
-    for (int i = 0; i < S::ship_count(); ++i) max_length = std::max(max_length, static_cast<int>(S::length(i)));
-    return widest_state_bits(S::ship_count(), max_length, std::min(G::width(), G::height())) > 64;
+  if constexpr (fixed_grid_and_fleet<R>) {
+    const auto lengths = fixed_lengths<R>();
+    const int max_length = lengths.empty() ? 1 : *std::max_element(lengths.begin(), lengths.end());
+    const int across = std::min(R::grid_type::width(), R::grid_type::height());
+    return widest_state_bits(static_cast<int>(lengths.size()), max_length, across) > 64;
   } else {
     return true;
   }
+}
+
+// A bound on every value an unweighted pass holds (partial layouts reaching
+// a state, completions, occupancy sums): each ship is unplaced or at one of
+// its placements, so there are at most the product of (1 + placements) over
+// the ships. Saturates at 2^64 (all the caller needs to know).
+template <class Lengths>
+[[nodiscard]] constexpr count_type unweighted_value_bound(int width, int height, const Lengths& lengths) noexcept {
+  const count_type limit = count_type{1} << 64;
+  count_type bound = 1;
+  for (const int len : lengths) {
+    const int across = width >= len ? height * (width - len + 1) : 0;
+    const int down = len > 1 && height >= len ? width * (height - len + 1) : 0;
+    bound *= static_cast<count_type>(1 + across + down);  // < 2^64 * 2^31: no wrap
+    if (bound >= limit) return limit;
+  }
+  return bound;
+}
+
+// Whether an unweighted count under ruleset R may pass 64 bits in the
+// programme's values. Not when the grid and fleet are fixed at compile
+// time and unweighted_value_bound() stays below 2^64 (the classic fleet on
+// any grid up to 16x16): the counter then never instantiates the 128-bit
+// value passes, about a third of what instantiating it costs the compiler.
+template <class R>
+[[nodiscard]] consteval bool may_need_wide_values() {
+  if constexpr (fixed_grid_and_fleet<R>)
+    return unweighted_value_bound(R::grid_type::width(), R::grid_type::height(), fixed_lengths<R>()) >> 64 != 0;
+  else
+    return true;
 }
 
 // Whether problem p takes the 128-bit key rather than the 64-bit one.
@@ -362,7 +403,11 @@ class profile_dp {
   // Labelled layouts per type-level layout: the product of multiplicity!.
   [[nodiscard]] count_type labelled_factor() const noexcept { return labelled_factor_; }
 
-  // Forward pass: the weighted number of type-level layouts.
+  // Forward pass: the weighted number of type-level layouts. Without
+  // WideValues (a caller that knows every value fits 64 bits: see
+  // may_need_wide_values) the 128-bit passes are not instantiated, and a
+  // value past 64 bits throws std::logic_error instead of a redo.
+  template <bool WideValues = true>
   count_type forward(keep_tables what) {
     try {
       wide_ = false;
@@ -371,6 +416,8 @@ class profile_dp {
       if (what == keep_tables::nothing || (total >> 64) == 0) return total;
     } catch (const narrow_overflow&) {
     }
+    if constexpr (!WideValues)
+      throw std::logic_error("profile_dp: a value passed 64 bits, past the bound the caller promised");
     wide_ = true;
     return forward_as<count_type>(what);
   }
@@ -379,12 +426,13 @@ class profile_dp {
   // scanned cell the weighted number of type-level layouts covering it.
   // keep_completions keeps the completions of every state of the kept layers
   // (checkpoints included), which sample() and sample_batch() need.
+  // WideValues as for the forward() before it.
+  template <bool WideValues = true>
   void backward(std::vector<count_type>* occupancy, bool keep_completions = false) {
     if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
-    if (wide_)
-      backward_as<count_type>(occupancy, keep_completions);
-    else
-      backward_as<std::uint64_t>(occupancy, keep_completions);
+    if constexpr (WideValues)
+      if (wide_) return backward_as<count_type>(occupancy, keep_completions);
+    backward_as<std::uint64_t>(occupancy, keep_completions);
   }
 
   // One type-level layout drawn with probability proportional to its weight:
