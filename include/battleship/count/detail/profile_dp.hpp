@@ -1079,21 +1079,30 @@ class profile_dp {
     }
     return v;
   }
-  // The view of a state before the prepared cell: one table entry per chunk.
-  [[nodiscard]] [[gnu::always_inline]] last_ship_view view_at(Key key) const noexcept {
+  // The blocks of chunks [from, to) of profile slots, `codes` holding chunk
+  // `from` in its low bits. Only what the rule and the hits ahead need: reach
+  // under the contact rules, ship cells when a hit lies ahead.
+  [[nodiscard]] [[gnu::always_inline]] column_block chunk_blocks(Key codes, std::size_t from,
+                                                                 std::size_t to) const noexcept {
     const std::size_t values = std::size_t{1} << chunk_bits_;
     const Key chunk_mask = static_cast<Key>(values - 1);
-    // Only what the rule and the hits ahead need: reach under the contact
-    // rules, ship cells when a hit lies ahead.
     const bool reach = p_.rule != adjacency::touching, ship = step_hits_.lanes != 0 || step_hits_.beyond != 0;
     column_block b;
-    Key codes = key >> code_shift_;
-    for (std::size_t k = 0, at = 0; k < chunks_; ++k, codes >>= chunk_bits_, at += values) {
+    for (std::size_t k = from, at = from * values; k < to; ++k, codes >>= chunk_bits_, at += values) {
       const std::size_t e = at + static_cast<std::size_t>(codes & chunk_mask);
       b.own |= step_own_[e];
       if (reach) b.reach |= step_reach_[e];
       if (ship) b.ship |= step_ship_[e];
     }
+    return b;
+  }
+  // The view of a state before the prepared cell: one table entry per chunk
+  // from `first_chunk` on, `below` holding the blocks of the chunks before it.
+  [[nodiscard]] [[gnu::always_inline]] last_ship_view view_at(Key key, column_block below,
+                                                              std::size_t first_chunk) const noexcept {
+    column_block b =
+        chunk_blocks(key >> (code_shift_ + first_chunk * static_cast<std::size_t>(chunk_bits_)), first_chunk, chunks_);
+    b.merge(below);
     b.merge(step_h_blocks_[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)]);
     if (p_.rule == adjacency::no_contact && ((key >> ul_shift_) & 1U) != 0) b.merge(step_ul_block_);
     return view_of(step_row_, b, step_hits_);
@@ -1573,6 +1582,9 @@ class profile_dp {
     nxt.end_completions.clear();
     if (ends_here) prepare_column_blocks(next);
     std::vector<V>& last_ship_acc = pick<V>(last_ship_acc64_, last_ship_acc128_);
+    Key q_of_chunk = 0;
+    column_block q_blocks;
+    bool q_blocks_ready = false;
     // Appends one successor state to the stream of its new code; returns its index there.
     auto push_state = [&](Key key, V value) __attribute__((always_inline))->std::uint32_t {
       if ((key & count_mask) == 0) {
@@ -1585,7 +1597,13 @@ class profile_dp {
       if constexpr (Stride == 2)
         if (ends_here && ships_left_[static_cast<std::size_t>(key & count_mask)] == 1) {
           const std::size_t t = last_type_[static_cast<std::size_t>(key & count_mask)];
-          const last_ship_view view = view_at(key);
+          // Q's chunks of slots are shared by the whole chunk of states:
+          // their blocks are merged once, at its first end.
+          if (!q_blocks_ready) {
+            q_blocks = chunk_blocks(q_of_chunk, 0, first_new_chunk);
+            q_blocks_ready = true;
+          }
+          const last_ship_view view = view_at(key, q_blocks, first_new_chunk);
           // The occupancy's accumulator takes plain adds: every entry is at
           // most the total, and a pass whose total passes 64 bits is redone
           // in 128 (forward()), so a wrapped 64-bit entry is never read.
@@ -1619,6 +1637,8 @@ class profile_dp {
       // order. On the empty 10x10 board two chunks in three have a single
       // successor; the others have about 16.
       const Key q = keys[s] >> q_shift;
+      q_of_chunk = q;
+      q_blocks_ready = false;
       std::size_t pending = 0;
       for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
         if (pending + max_successors > batch.size()) batch.resize(2 * (pending + max_successors));
