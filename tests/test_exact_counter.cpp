@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bitset>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -652,7 +653,7 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
     const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
     const auto [rules, obs] = random_instance(rng, w, h);
     const auto expected = enumerate_bitset(rules, obs, true);
-    const auto chosen = detail::choose_scan_orientation(w, h, obs.hits());
+    const auto chosen = detail::choose_scan_orientation(w, h, obs.hits(), obs.misses());
     if (chosen.flip_rows || chosen.flip_cols || chosen.transposed != (w > h)) ++chosen_flipped;
     for (int o = 0; o < 8; ++o) {
       const detail::scan_orientation scan{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
@@ -686,6 +687,37 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
   }
   CHECK(sampled > 2000);
   CHECK(chosen_flipped > 30);  // the choice is exercised, not always the default scan
+}
+
+TEST_CASE("choose_scan_orientation: hits early, misses on the middle rows", "[count][exact]") {
+  // What the cost estimate rewards (profile_problem.hpp), on 10x10.
+  auto cell = [](int r, int c) { return static_cast<std::size_t>(r * 10 + c); };
+  std::bitset<100> hits, misses;
+  // Misses alone, down column 4: transposed, they lie on the middle scan row.
+  for (int r = 0; r < 10; r += 2) misses.set(cell(r, 4));
+  auto o = detail::choose_scan_orientation(10, 10, hits, misses);
+  CHECK(o.transposed);
+  // The same misses along row 4 are on the middle row already.
+  misses.reset();
+  for (int c = 0; c < 10; c += 2) misses.set(cell(4, c));
+  CHECK_FALSE(detail::choose_scan_orientation(10, 10, hits, misses).transposed);
+  // A lone hit in the top-left corner and four along the bottom row: the
+  // scan meets the four first (flipped rows and columns, the four in scan
+  // cells 1-4), rather than the lone hit (the rule before this estimate
+  // took the earliest first hit: transposed, the corner at scan cell 0).
+  misses.reset();
+  hits.set(cell(0, 0));
+  for (int c = 5; c < 9; ++c) hits.set(cell(9, c));
+  o = detail::choose_scan_orientation(10, 10, hits, misses);
+  CHECK_FALSE(o.transposed);
+  CHECK(o.flip_rows);
+  CHECK(o.flip_cols);
+  // A non-square grid keeps its narrower side across whatever the shots.
+  std::bitset<100> few_hits, many_misses;
+  few_hits.set(0);
+  for (int k = 0; k < 20; k += 3) many_misses.set(static_cast<std::size_t>(k));
+  CHECK(detail::choose_scan_orientation(10, 4, few_hits, many_misses).transposed);
+  CHECK_FALSE(detail::choose_scan_orientation(4, 10, few_hits, many_misses).transposed);
 }
 
 TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing but the states kept",

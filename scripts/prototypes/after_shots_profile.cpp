@@ -28,28 +28,15 @@
 #include <battleship/solver.hpp>
 
 #include "../../benchmarks/shot_games.hpp"
+#include "measure.hpp"
 
 using namespace battleship;
 using bench::no_edge_rules;
 using bench::shot_observations;
+using prototypes::best_ms;
+using prototypes::median;
 
 namespace {
-
-template <class F>
-double best_ms(int runs, F&& f) {
-  double best = 1e300;
-  for (int k = 0; k < runs; ++k) {
-    const auto t0 = std::chrono::steady_clock::now();
-    f();
-    best = std::min(best, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-  }
-  return best;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 template <class R>
 void profile(const char* name) {

@@ -1,0 +1,101 @@
+// A measurement prototype, not part of the library and not built by CMake:
+// how much the exact counter's time after 10 random shots depends on the
+// scan orientation it picks (detail::choose_scan_orientation), against an
+// oracle that times all eight orientations of each game and keeps the
+// fastest (docs/results/30-exact-counting.md, "Session 12"). Each game's
+// matrix (forward + backward, as exact_counter::count) is timed best of 3 in
+// every orientation, and the counts are checked equal across orientations.
+// It uses the library's headers as they are:
+//
+//   g++ -std=c++20 -O3 -DNDEBUG -Iinclude scripts/prototypes/orientation_oracle.cpp -o /tmp/orientation_oracle
+//   /tmp/orientation_oracle
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/solver.hpp>
+
+#include "../../benchmarks/shot_games.hpp"
+#include "measure.hpp"
+
+using namespace battleship;
+using bench::no_edge_rules;
+using bench::shot_observations;
+using prototypes::best_ms;
+using prototypes::median;
+
+namespace {
+
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s / static_cast<double>(v.size());
+}
+
+// One matrix in orientation o: the forward and backward passes, as the
+// counter runs them, on one reused programme.
+template <class R>
+count_type matrix_in(detail::profile_dp<std::uint64_t>& dp, const R& rules,
+                     const observation<typename R::board_type>& obs, detail::scan_orientation o) {
+  dp.reset(detail::make_profile_problem(rules, obs, unit_weight{}, o));
+  const count_type types = dp.template forward<true>(detail::keep_tables::for_occupancy);
+  if (types != 0) {
+    std::vector<count_type> scanned;
+    dp.template backward<true>(&scanned);
+  }
+  return types;
+}
+
+template <class R>
+void oracle(const char* name) {
+  const R rules{};
+  const auto games = shot_observations(rules, 10, 32);
+  const auto g = rules.geometry();
+  detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, games[0], unit_weight{}));
+  std::vector<double> chosen_ms, best_of_8_ms, worst_of_8_ms;
+  std::map<int, std::vector<double>> ratio_by_hits;
+  int chosen_was_best = 0;
+  for (const auto& obs : games) {
+    const detail::scan_orientation chosen =
+        detail::choose_scan_orientation(g.width(), g.height(), obs.hits(), obs.misses());
+    double best = 1e300, worst = 0, at_chosen = 0;
+    count_type first = 0;
+    for (int o = 0; o < 8; ++o) {
+      const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
+      count_type types = 0;
+      const double ms = best_ms(3, [&] { types = matrix_in(dp, rules, obs, so); });
+      if (o == 0) first = types;
+      if (types != first) throw std::logic_error("orientations disagree");
+      best = std::min(best, ms);
+      worst = std::max(worst, ms);
+      if (so.transposed == chosen.transposed && so.flip_rows == chosen.flip_rows && so.flip_cols == chosen.flip_cols)
+        at_chosen = ms;
+    }
+    chosen_ms.push_back(at_chosen);
+    best_of_8_ms.push_back(best);
+    worst_of_8_ms.push_back(worst);
+    if (at_chosen <= best * 1.05) ++chosen_was_best;
+    ratio_by_hits[std::min(3, static_cast<int>(obs.hits().count()))].push_back(at_chosen / best);
+  }
+  std::printf(
+      "%s: median / mean ms over 32 games: chosen %.2f / %.2f, best of 8 %.2f / %.2f, worst of 8 %.2f / %.2f;"
+      " chosen within 5 %% of the best in %d games\n",
+      name, median(chosen_ms), mean(chosen_ms), median(best_of_8_ms), mean(best_of_8_ms), median(worst_of_8_ms),
+      mean(worst_of_8_ms), chosen_was_best);
+  for (const auto& [hits, r] : ratio_by_hits)
+    std::printf("  %s%d hits: %2zu games, chosen / best median %.2f, max %.2f\n", hits == 3 ? ">= " : "", hits,
+                r.size(), median(r), *std::max_element(r.begin(), r.end()));
+}
+
+}  // namespace
+
+int main() {
+  oracle<park_rules>("Park");
+  oracle<datagenetics_rules>("DataGenetics");
+  oracle<audinot_rules>("Audinot");
+  oracle<no_edge_rules>("no edge");
+}
