@@ -9,12 +9,22 @@
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -Iinclude scripts/prototypes/orientation_oracle.cpp -o /tmp/orientation_oracle
 //   /tmp/orientation_oracle
+//
+// With `--dump N` it prints instead, for the first N games (Park's and
+// Audinot's rules), one line per game and orientation: rule, game,
+// orientation, whether the counter chooses it, the time (best of 2), and the
+// scan positions of the hits and of the misses; orientation_fit.py reads
+// that to compare cost estimates (the benchmark's games are the first 32):
+//
+//   /tmp/orientation_oracle --dump 160 > /tmp/orientation.txt
+//   python3 scripts/prototypes/orientation_fit.py /tmp/orientation.txt
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/solver.hpp>
@@ -91,9 +101,48 @@ void oracle(const char* name) {
                 r.size(), median(r), *std::max_element(r.begin(), r.end()));
 }
 
+template <class R>
+void dump(const char* name, int game_count) {
+  const R rules{};
+  const auto games = shot_observations(rules, 10, game_count);
+  const auto g = rules.geometry();
+  detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, games[0], unit_weight{}));
+  for (std::size_t k = 0; k < games.size(); ++k) {
+    const auto& obs = games[k];
+    const detail::scan_orientation chosen =
+        detail::choose_scan_orientation(g.width(), g.height(), obs.hits(), obs.misses());
+    for (int o = 0; o < 8; ++o) {
+      const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
+      const double ms = best_ms(2, [&] { (void)matrix_in(dp, rules, obs, so); });
+      const auto p = detail::make_profile_problem(rules, obs, unit_weight{}, so);
+      std::printf(
+          "%s %zu %d %d %.3f H", name, k, o,
+          so.transposed == chosen.transposed && so.flip_rows == chosen.flip_rows && so.flip_cols == chosen.flip_cols
+              ? 1
+              : 0,
+          ms);
+      for (int cell = 0; cell < g.cell_count(); ++cell)
+        if (obs.hits().test(static_cast<std::size_t>(cell)))
+          std::printf(" %d", p.scanned_cell(g.row_of(cell), g.col_of(cell)));
+      std::printf(" M");
+      for (int cell = 0; cell < g.cell_count(); ++cell)
+        if (obs.misses().test(static_cast<std::size_t>(cell)))
+          std::printf(" %d", p.scanned_cell(g.row_of(cell), g.col_of(cell)));
+      std::printf("\n");
+    }
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--dump") {
+    const int games = std::stoi(argv[2]);
+    dump<park_rules>("park", games);
+    dump<audinot_rules>("audinot", games);
+    return 0;
+  }
   oracle<park_rules>("Park");
   oracle<datagenetics_rules>("DataGenetics");
   oracle<audinot_rules>("Audinot");
