@@ -1582,7 +1582,7 @@ class profile_dp {
     nxt.end_completions.clear();
     if (ends_here) prepare_column_blocks(next);
     std::vector<V>& last_ship_acc = pick<V>(last_ship_acc64_, last_ship_acc128_);
-    Key q_of_chunk = 0;
+    Key q = 0;  // the chunk of states being expanded: see the loop below
     column_block q_blocks;
     bool q_blocks_ready = false;
     // Appends one successor state to the stream of its new code; returns its index there.
@@ -1600,7 +1600,7 @@ class profile_dp {
           // Q's chunks of slots are shared by the whole chunk of states:
           // their blocks are merged once, at its first end.
           if (!q_blocks_ready) {
-            q_blocks = chunk_blocks(q_of_chunk, 0, first_new_chunk);
+            q_blocks = chunk_blocks(q, 0, first_new_chunk);
             q_blocks_ready = true;
           }
           const last_ship_view view = view_at(key, q_blocks, first_new_chunk);
@@ -1636,8 +1636,7 @@ class profile_dp {
       // ordering the chunk's successors among themselves puts them in layer
       // order. On the empty 10x10 board two chunks in three have a single
       // successor; the others have about 16.
-      const Key q = keys[s] >> q_shift;
-      q_of_chunk = q;
+      q = keys[s] >> q_shift;
       q_blocks_ready = false;
       std::size_t pending = 0;
       for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {

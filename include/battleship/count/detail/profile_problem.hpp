@@ -13,6 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -84,6 +85,7 @@ struct profile_problem {
 // How the rules' grid is scanned: transposed first, then flipped.
 struct scan_orientation {
   bool transposed = false, flip_rows = false, flip_cols = false;
+  friend constexpr bool operator==(const scan_orientation&, const scan_orientation&) = default;
 };
 
 // The narrower side goes across (a narrower profile has fewer states; both
@@ -101,10 +103,9 @@ struct scan_orientation {
 // orientation's (the rule before, first hit then sum of hits, 1.10-1.23).
 template <class Board>
 [[nodiscard]] scan_orientation choose_scan_orientation(int W, int H, const Board& hits, const Board& misses) {
+  constexpr double mean_hit_weight = 2, miss_weight = 0.1;
   scan_orientation best;
-  best.transposed = W > H;
-  double best_cost = 0;
-  bool first = true;
+  double best_cost = std::numeric_limits<double>::infinity();
   for (int transposed = 0; transposed < 2; ++transposed) {
     if ((transposed == 1) != (W > H) && W != H) continue;
     for (int flips = 0; flips < 4; ++flips) {
@@ -128,10 +129,9 @@ template <class Board>
           miss_spread += std::abs(2 * (s / p.width) - (p.height - 1)) / 2.0;
         }
       }
-      const double hit_cost = hit_count == 0 ? 0.0 : (first_hit + 2 * hit_sum / hit_count) / p.width;
-      const double cost = hit_cost + 0.1 * miss_spread;
-      if (first || cost < best_cost) {
-        first = false;
+      const double hit_cost = hit_count == 0 ? 0.0 : (first_hit + mean_hit_weight * hit_sum / hit_count) / p.width;
+      const double cost = hit_cost + miss_weight * miss_spread;
+      if (cost < best_cost) {
         best_cost = cost;
         best = {p.transposed, p.flip_rows, p.flip_cols};
       }
