@@ -82,8 +82,7 @@ void oracle(const char* name) {
       if (types != first) throw std::logic_error("orientations disagree");
       best = std::min(best, ms);
       worst = std::max(worst, ms);
-      if (so.transposed == chosen.transposed && so.flip_rows == chosen.flip_rows && so.flip_cols == chosen.flip_cols)
-        at_chosen = ms;
+      if (so == chosen) at_chosen = ms;
     }
     chosen_ms.push_back(at_chosen);
     best_of_8_ms.push_back(best);
@@ -114,20 +113,16 @@ void dump(const char* name, int game_count) {
     for (int o = 0; o < 8; ++o) {
       const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
       const double ms = best_ms(2, [&] { (void)matrix_in(dp, rules, obs, so); });
-      const auto p = detail::make_profile_problem(rules, obs, unit_weight{}, so);
-      std::printf(
-          "%s %zu %d %d %.3f H", name, k, o,
-          so.transposed == chosen.transposed && so.flip_rows == chosen.flip_rows && so.flip_cols == chosen.flip_cols
-              ? 1
-              : 0,
-          ms);
-      for (int cell = 0; cell < g.cell_count(); ++cell)
-        if (obs.hits().test(static_cast<std::size_t>(cell)))
-          std::printf(" %d", p.scanned_cell(g.row_of(cell), g.col_of(cell)));
-      std::printf(" M");
-      for (int cell = 0; cell < g.cell_count(); ++cell)
-        if (obs.misses().test(static_cast<std::size_t>(cell)))
-          std::printf(" %d", p.scanned_cell(g.row_of(cell), g.col_of(cell)));
+      std::printf("%s %zu %d %d %.3f", name, k, o, so == chosen ? 1 : 0, ms);
+      // The scan positions, in the programme's own problem (the last one timed).
+      auto print_scanned = [&](const char* tag, const auto& cells) {
+        std::printf(" %s", tag);
+        for (int cell = 0; cell < g.cell_count(); ++cell)
+          if (cells.test(static_cast<std::size_t>(cell)))
+            std::printf(" %d", dp.problem().scanned_cell(g.row_of(cell), g.col_of(cell)));
+      };
+      print_scanned("H", obs.hits());
+      print_scanned("M", obs.misses());
       std::printf("\n");
     }
     std::fflush(stdout);
