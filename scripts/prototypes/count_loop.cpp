@@ -1,0 +1,64 @@
+// A measurement prototype, not part of the library and not built by CMake:
+// calls exact_counter::count (with the matrix) in a loop, for a profiler or
+// for A/B timing of two copies of the headers, and prints a checksum of the
+// results so that a change meant to keep them can be checked against the
+// headers before it (docs/results/30-exact-counting.md, "Session 12"):
+//
+//   g++ -std=c++20 -O3 -DNDEBUG -g -Iinclude scripts/prototypes/count_loop.cpp -o /tmp/count_loop
+//   /tmp/count_loop 10 empty-park          # or shots-park, empty-audinot, empty-no-edge
+//   perf record -o /tmp/perf.data /tmp/count_loop 30 empty-park
+//   perf report -i /tmp/perf.data --no-children --sort srcline --stdio
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/solver.hpp>
+
+#include "../../benchmarks/shot_games.hpp"
+
+using namespace battleship;
+
+namespace {
+
+template <class R>
+void run(int reps, bool after_shots) {
+  const R rules{};
+  exact_counter<R> counter{rules};
+  std::vector<observation<typename R::board_type>> games;
+  if (after_shots)
+    games = bench::shot_observations(rules, 10, 32);
+  else
+    games.emplace_back(rules);
+  unsigned long long checksum = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int r = 0; r < reps; ++r)
+    for (const auto& obs : games) {
+      const count_result result = counter.count(obs, true);
+      checksum = checksum * 31 + static_cast<unsigned long long>(result.labelled);
+      for (const count_type v : result.occupancy) checksum = checksum * 7 + static_cast<unsigned long long>(v);
+    }
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  std::printf("checksum %llx, %.2f ms per call\n", checksum, ms / reps / static_cast<double>(games.size()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int reps = argc > 1 ? std::stoi(argv[1]) : 10;
+  const std::string which = argc > 2 ? argv[2] : "empty-park";
+  if (which == "empty-park")
+    run<park_rules>(reps, false);
+  else if (which == "shots-park")
+    run<park_rules>(reps, true);
+  else if (which == "empty-audinot")
+    run<audinot_rules>(reps, false);
+  else if (which == "empty-no-edge")
+    run<bench::no_edge_rules>(reps, false);
+  else {
+    std::fprintf(stderr, "count_loop [reps] [empty-park|shots-park|empty-audinot|empty-no-edge]\n");
+    return 2;
+  }
+}
