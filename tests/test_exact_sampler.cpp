@@ -121,7 +121,7 @@ TEST_CASE("exact_sampler draws in proportion to placement weights", "[sampler][e
 // sampler keeps checkpoints instead of every layer.
 template <class R, class Weight>
 std::size_t checkpointing_limit(const R& rules, const observation<typename R::board_type>& obs, Weight weight) {
-  for (double limit = 1 << 22; limit > 1024; limit *= 0.9) {
+  for (double limit = 1 << 22; limit > 64; limit *= 0.9) {
     const exact_sampler<R> s(rules, obs, weight, static_cast<std::size_t>(limit));
     if (s.checkpointed()) return static_cast<std::size_t>(limit);
   }

@@ -5,7 +5,7 @@
 // headers before it (docs/results/30-exact-counting.md, "Session 12"):
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -g -Iinclude scripts/prototypes/count_loop.cpp -o /tmp/count_loop
-//   /tmp/count_loop 10 empty-park          # or shots-park, empty-audinot, empty-no-edge
+//   /tmp/count_loop 10 empty-park          # or empty-audinot, empty-no-edge, shots-park, shots-audinot, shots-no-edge
 //   perf record -o /tmp/perf.data /tmp/count_loop 30 empty-park
 //   perf report -i /tmp/perf.data --no-children --sort srcline --stdio
 
@@ -55,10 +55,15 @@ int main(int argc, char** argv) {
     run<park_rules>(reps, true);
   else if (which == "empty-audinot")
     run<audinot_rules>(reps, false);
+  else if (which == "shots-audinot")
+    run<audinot_rules>(reps, true);
+  else if (which == "shots-no-edge")
+    run<bench::no_edge_rules>(reps, true);
   else if (which == "empty-no-edge")
     run<bench::no_edge_rules>(reps, false);
   else {
-    std::fprintf(stderr, "count_loop [reps] [empty-park|shots-park|empty-audinot|empty-no-edge]\n");
+    std::fprintf(stderr,
+                 "count_loop [reps] [empty-park|empty-audinot|empty-no-edge|shots-park|shots-audinot|shots-no-edge]\n");
     return 2;
   }
 }
