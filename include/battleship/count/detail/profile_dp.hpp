@@ -1591,7 +1591,7 @@ class profile_dp {
     // touches (or lies just below the end of), and the running ship itself
     // does not cover it: a state with such a hit ahead has no completion.
     // Those states would live until the hit (on the benchmark's games after
-    // 10 shots, about 9 % of the states kept under each contact rule); the
+    // 10 shots, 8-10 % of the states kept under the contact rules); the
     // view the closed form reads shows them at once, as a hit to cover
     // (`must`) in a blocked lane. Touching allowed, a blocked cell ahead is
     // a running ship's own, which covers it: nothing to test.
