@@ -1813,6 +1813,7 @@ class profile_dp {
   bool mirrored_columns_ = false;  // mirrored_columns() of the problem
   bool fold_rows_ = false;         // the last forward pass folded row boundaries onto mirror orbits
   bool fold_allowed_ = true;
+  bool blocked_hit_pruning_ = true;  // see set_blocked_hit_pruning()
   std::vector<std::uint32_t> fold_slots_, fold_index_;
   std::vector<Key> mirror_table_;
   std::size_t chunks_ = 0;  // of the profile's codes, chunk_bits_ bits each (see reset())
@@ -1844,7 +1845,6 @@ class profile_dp {
   std::vector<count_type> tally_east_, tally_down_;
   // States with one ship left (see last_ship.hpp and push_state in step()).
   bool last_ship_allowed_ = true;
-  bool blocked_hit_pruning_ = true;
   bool last_ship_ready_ = false;  // the tables serve this problem
   last_ship_tables last_ship_;
   std::vector<unsigned char> last_type_;                      // per count state with one ship left: its type
