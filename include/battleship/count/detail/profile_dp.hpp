@@ -615,8 +615,12 @@ class profile_dp {
     const cell_context ctx = context(i);
     const cell_context ctx2 = context(i + Stride - 1);
     count_type occ = 0, occ2 = 0;
-    const std::uint32_t* dst = L.dst.data();
-    for (std::size_t s = 0; s < L.keys.size(); ++s) {
+    // Raw pointers: the stores to b could alias the vectors' own fields.
+    const std::uint32_t* const dst = L.dst.data();
+    const std::uint32_t* const first_edge = L.first_edge.data();
+    const V* const later = next_b.data();
+    const std::size_t states = L.keys.size();
+    for (std::size_t s = 0; s < states; ++s) {
       V total = 0, covered = 0, covered2 = 0;
       auto add = [&](std::uint32_t d, V v) __attribute__((always_inline)) {
         total = value_add(total, v);
@@ -625,13 +629,13 @@ class profile_dp {
       };
       if (p_.unit_weights) {
         // Every edge weighs 1: its successor index and flags say it all.
-        for (std::uint32_t e = L.first_edge[s]; e < L.first_edge[s + 1]; ++e) {
-          const std::uint32_t d = dst[e];
-          add(d, completions_of(d, next_b));
+        for (std::uint32_t e = first_edge[s]; e < first_edge[s + 1]; ++e) {
+          const std::uint32_t d = dst[e], k = d & index_mask;
+          add(d, k < absorbed ? later[k] : k == absorbed ? V{1} : V{0});
         }
       } else {
         // Edges (or paths) come in expansion order: expand again for the weights.
-        const std::uint32_t* edge = dst + L.first_edge[s];
+        const std::uint32_t* edge = dst + first_edge[s];
         auto visit = [&](std::uint64_t w, std::uint64_t w2) __attribute__((always_inline)) {
           const std::uint32_t d = *edge++;
           add(d, value_mul<V>(value_mul<V>(completions_of(d, next_b), w), w2));
@@ -1030,6 +1034,8 @@ class profile_dp {
         step_ship_[k * values + v] = b.ship;
       }
     step_hits_ = hits_ahead_of(cell);
+    step_needs_reach_ = p_.rule != adjacency::touching;
+    step_needs_ship_ = step_hits_.lanes != 0 || step_hits_.beyond != 0;
     step_row_ = cell / W;
     if (step_hits_.lanes != 0 || step_hits_.beyond != 0)
       last_ship_.prepare_through(
@@ -1092,13 +1098,12 @@ class profile_dp {
                                                                  std::size_t to) const noexcept {
     const std::size_t values = std::size_t{1} << chunk_bits_;
     const Key chunk_mask = static_cast<Key>(values - 1);
-    const bool reach = p_.rule != adjacency::touching, ship = step_hits_.lanes != 0 || step_hits_.beyond != 0;
     column_block b;
     for (std::size_t k = from, at = from * values; k < to; ++k, codes >>= chunk_bits_, at += values) {
       const std::size_t e = at + static_cast<std::size_t>(codes & chunk_mask);
       b.own |= step_own_[e];
-      if (reach) b.reach |= step_reach_[e];
-      if (ship) b.ship |= step_ship_[e];
+      if (step_needs_reach_) b.reach |= step_reach_[e];
+      if (step_needs_ship_) b.ship |= step_ship_[e];
     }
     return b;
   }
@@ -1194,9 +1199,7 @@ class profile_dp {
   // condition only: it prunes states early that would die at a later hit.
   [[nodiscard]] bool hits_coverable(const cell_context& x, Key s, int need) const noexcept {
     const int left = ships_left_[static_cast<std::size_t>(s & static_cast<Key>((Key{1} << count_bits_) - 1))];
-    // Both counts below are at most the number of hits ahead: most states
-    // pass without looking at the hits one by one.
-    if (x.hits_after <= need && x.hits_after <= left) return true;
+    if (x.hits_after <= need && x.hits_after <= left) return true;  // (expand() tests this first)
     const int W = p_.width, r = x.row, c = x.col;
     const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
     const unsigned cmask = (1U << code_bits_) - 1;
@@ -1246,7 +1249,12 @@ class profile_dp {
     auto emit_if_room = [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
       const int need = cells_needed_[static_cast<std::size_t>(next & count_mask)];
       if (need > x.free_after) return;
-      if (x.hits_after > 0 && !hits_coverable(x, next, need)) return;
+      // Both counts below are at most the number of hits ahead: most states
+      // pass without the call, which looks at the hits one by one.
+      if (x.hits_after > 0 &&
+          (x.hits_after > need || x.hits_after > ships_left_[static_cast<std::size_t>(next & count_mask)]) &&
+          !hits_coverable(x, next, need))
+        return;
       emit(next, w, kind);
     };
     bool blocked = false;  // a neighbour other than the ship itself is a ship cell
@@ -1336,6 +1344,7 @@ class profile_dp {
     Key key;
     V val;
     std::uint32_t id;
+    std::uint32_t low;  // the dense table's index, once step() computed it (it fills the padding)
   };
 
   // layers_[i] holds the states before cell i. Without keep_layers only the
@@ -1655,6 +1664,31 @@ class profile_dp {
       stream_f[st][at] = value;
       return static_cast<std::uint32_t>(at);
     };
+    // Both grow a little ahead of need: resize() writes every new entry,
+    // and doubling would touch (and count against the memory limit) pages
+    // the layer never uses. A layer's dst is kept between calls; the
+    // stream tags are shared by every layer.
+    constexpr std::size_t slack = 4096;
+    const std::size_t no_stream = codes + 1;
+    // Touching allowed, a pair step places the last two ships side by side
+    // on many paths (1.5 M distinct successors with every ship placed a
+    // call on the empty 10x10 board, against 0.47 M states built). Under the
+    // contact rules two ships never start in neighbouring cells, so such
+    // paths are rare (from a state with one ship left that no closed form
+    // took), and the test in emit() would cost more than it saves.
+    const bool absorb_paths_early = p_.rule == adjacency::touching;
+    // Where the step writes each edge's successor (dst) and stream, with
+    // room for `edge_room` edges; grown a state at a time, ahead of need.
+    std::uint32_t* dst = cur.dst.data();
+    unsigned char* stream_of = edge_stream_.data();
+    std::size_t edge_room = std::min(cur.dst.size(), edge_stream_.size());
+    auto grow_edges = [&](std::size_t need) {
+      if (need > cur.dst.size()) cur.dst.resize(need + slack);
+      if (need > edge_stream_.size()) edge_stream_.resize(need + slack);
+      dst = cur.dst.data();
+      stream_of = edge_stream_.data();
+      edge_room = std::min(cur.dst.size(), edge_stream_.size());
+    };
     for (std::size_t s = 0; s < key_count;) {
       // One chunk: the states sharing Q. Their successors all share Q too, so
       // ordering the chunk's successors among themselves puts them in layer
@@ -1665,13 +1699,34 @@ class profile_dp {
       std::size_t pending = 0;
       for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
         if (pending + max_successors > batch.size()) batch.resize(2 * (pending + max_successors));
-        if (record_edges) first_edge[s] = edges;
+        if (record_edges) {
+          first_edge[s] = edges;
+          if (edges + max_successors > edge_room) grow_edges(edges + max_successors);
+        }
         const V fs = f[s];
         entry<V>* const out = batch.data();
+        // A path that places the last ship ends the layouts it extends (see
+        // tally_absorbed): summed here, it skips the merge below (push_state
+        // would sum it just the same).
+        auto emit = [&](Key next, V value, std::uint32_t id) __attribute__((always_inline)) {
+          if (absorb_paths_early && (next & count_mask) == 0) {
+            absorbed_sum = value_add(absorbed_sum, value);
+            if (tally_) tally_running(next, value);
+            if (record_edges) {
+              dst[id & index_mask] = absorbed | (id & flags_mask);
+              stream_of[id & index_mask] = static_cast<unsigned char>(no_stream);
+            }
+            return;
+          }
+          entry<V>& e = out[pending++];  // (low: only the dense path sets and reads it)
+          e.key = next;
+          e.val = value;
+          e.id = id;
+        };
         if constexpr (Stride == 1) {
           expand(
               ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-                out[pending++] = {next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0)};
+                emit(next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0));
               });
         } else {
           expand(
@@ -1679,29 +1734,23 @@ class profile_dp {
                 const V v1 = value_mul<V>(fs, w1);
                 expand(
                     ctx2, mid, [&](Key next, std::uint64_t w2, int kind2) __attribute__((always_inline)) {
-                      out[pending++] = {next, value_mul<V>(v1, w2),
-                                        edges++ | (kind1 != step_water ? covered_flag : 0) |
-                                            (kind2 != step_water ? second_covered_flag : 0)};
+                      emit(next, value_mul<V>(v1, w2),
+                           edges++ | (kind1 != step_water ? covered_flag : 0) |
+                               (kind2 != step_water ? second_covered_flag : 0));
                     });
               });
         }
       }
       entry<V>* const b = batch.data();
-      // Both grow a little ahead of need: resize() writes every new entry,
-      // and doubling would touch (and count against the memory limit) pages
-      // the layer never uses. A layer's dst is kept between calls; the
-      // stream tags are shared by every layer.
-      constexpr std::size_t slack = 4096;
-      if (record_edges && edges > cur.dst.size()) cur.dst.resize(edges + slack);
-      if (record_edges && edges > edge_stream_.size()) edge_stream_.resize(edges + slack);
-      std::uint32_t* const dst = cur.dst.data();
-      unsigned char* const stream_of = edge_stream_.data();
       auto record = [&](const entry<V>& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
         const std::uint32_t id = e.id & index_mask;
         const bool end = at < absorbed && (at & end_tag) != 0;
         dst[id] = (end ? at & ~end_tag : at) | (e.id & flags_mask);
-        // Ends come after every stream: a stream of their own, numbered `codes`.
-        stream_of[id] = static_cast<unsigned char>(end ? codes : static_cast<std::size_t>(key >> top_shift));
+        // Ends come after every stream: a stream of their own, numbered
+        // `codes`; an edge to no state is in none (no_stream).
+        stream_of[id] = static_cast<unsigned char>(at >= absorbed ? no_stream
+                                                   : end          ? codes
+                                                                  : static_cast<std::size_t>(key >> top_shift));
       };
       if (dense && pending > 8) {
         // Many successors (a chunk of states with a free cell): sum them in
@@ -1712,6 +1761,7 @@ class profile_dp {
         };
         for (std::size_t j = 0; j < pending; ++j) {
           const std::uint32_t low = low_of(b[j].key);
+          b[j].low = low;
           const std::uint64_t bit = std::uint64_t{1} << (low & 63);
           std::uint64_t& word = occupied[low >> 6];
           if (word & bit) {
@@ -1722,6 +1772,7 @@ class profile_dp {
             acc[low] = b[j].val;
           }
         }
+        const Key q_part = q << code_shift_;
         for (std::size_t si = 0; si < summary.size(); ++si)
           while (summary[si] != 0) {
             const std::size_t wi = si * 64 + static_cast<std::size_t>(std::countr_zero(summary[si]));
@@ -1731,13 +1782,13 @@ class profile_dp {
             while (bits != 0) {
               const auto low = static_cast<std::uint32_t>(wi * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
               bits &= bits - 1;
-              const Key key = (static_cast<Key>(low >> code_shift_) << top_shift) | (q << code_shift_) |
-                              (static_cast<Key>(low) & low_mask);
+              const Key key =
+                  (static_cast<Key>(low >> code_shift_) << top_shift) | q_part | (static_cast<Key>(low) & low_mask);
               index_of[low] = push_state(key, acc[low]);
             }
           }
         if (record_edges)
-          for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of[low_of(b[j].key)]);
+          for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of[b[j].low]);
         flush_q_tally(q);
         continue;
       }
@@ -1775,9 +1826,13 @@ class profile_dp {
     for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + fill[k];
     if (offset[codes] + nxt.end_keys.size() >= end_tag || edges >= absorbed)
       throw std::length_error("profile_dp: too many states in one layer");
-    if (record_edges)
-      for (std::uint32_t e = 0; e < edges; ++e)
-        if ((cur.dst[e] & index_mask) < absorbed) cur.dst[e] += static_cast<std::uint32_t>(offset[edge_stream_[e]]);
+    if (record_edges) {
+      // Each edge's index within its stream becomes one within the layer:
+      // the stream's offset, 0 for edges to no state.
+      std::array<std::uint32_t, 66> shift{};  // codes <= 64 (see fill), then ends and no_stream
+      for (std::size_t k = 0; k <= codes; ++k) shift[k] = static_cast<std::uint32_t>(offset[k]);
+      for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[stream_of[e]];
+    }
     nxt.keys.clear();
     std::vector<V>& nf = f_of<V>(nxt);
     nf.clear();
@@ -1854,6 +1909,7 @@ class profile_dp {
   column_block step_ul_block_{};                              // the cell up-left, under no contact
   hits_ahead step_hits_{};
   int step_row_ = 0;
+  bool step_needs_reach_ = false, step_needs_ship_ = false;  // what chunk_blocks() reads: see prepare_column_blocks()
   std::vector<std::uint64_t> last_ship_acc64_;  // for the occupancy: see last_ship_tables::prepared_completions
   std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
