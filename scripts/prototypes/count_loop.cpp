@@ -6,6 +6,8 @@
 //
 //   g++ -std=c++20 -O3 -DNDEBUG -g -Iinclude scripts/prototypes/count_loop.cpp -o /tmp/count_loop
 //   /tmp/count_loop 10 empty-park          # or empty-audinot, empty-no-edge, shots-park, shots-audinot, shots-no-edge
+//   /tmp/count_loop 10 empty-park count    # the count alone, without the matrix
+//   valgrind --tool=cachegrind --cache-sim=no /tmp/count_loop 1 shots-park   # instructions: steady on a noisy host
 //   perf record -o /tmp/perf.data /tmp/count_loop 30 empty-park
 //   perf report -i /tmp/perf.data --no-children --sort srcline --stdio
 
@@ -24,7 +26,7 @@ using namespace battleship;
 namespace {
 
 template <class R>
-void run(int reps, bool after_shots) {
+void run(int reps, bool after_shots, bool matrix) {
   const R rules{};
   exact_counter<R> counter{rules};
   std::vector<observation<typename R::board_type>> games;
@@ -36,7 +38,7 @@ void run(int reps, bool after_shots) {
   const auto t0 = std::chrono::steady_clock::now();
   for (int r = 0; r < reps; ++r)
     for (const auto& obs : games) {
-      const count_result result = counter.count(obs, true);
+      const count_result result = counter.count(obs, matrix);
       checksum = checksum * 31 + static_cast<unsigned long long>(result.labelled);
       for (const count_type v : result.occupancy) checksum = checksum * 7 + static_cast<unsigned long long>(v);
     }
@@ -49,21 +51,23 @@ void run(int reps, bool after_shots) {
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::stoi(argv[1]) : 10;
   const std::string which = argc > 2 ? argv[2] : "empty-park";
+  const bool matrix = !(argc > 3 && std::string(argv[3]) == "count");
   if (which == "empty-park")
-    run<park_rules>(reps, false);
+    run<park_rules>(reps, false, matrix);
   else if (which == "shots-park")
-    run<park_rules>(reps, true);
+    run<park_rules>(reps, true, matrix);
   else if (which == "empty-audinot")
-    run<audinot_rules>(reps, false);
+    run<audinot_rules>(reps, false, matrix);
   else if (which == "shots-audinot")
-    run<audinot_rules>(reps, true);
+    run<audinot_rules>(reps, true, matrix);
   else if (which == "shots-no-edge")
-    run<bench::no_edge_rules>(reps, true);
+    run<bench::no_edge_rules>(reps, true, matrix);
   else if (which == "empty-no-edge")
-    run<bench::no_edge_rules>(reps, false);
+    run<bench::no_edge_rules>(reps, false, matrix);
   else {
-    std::fprintf(stderr,
-                 "count_loop [reps] [empty-park|empty-audinot|empty-no-edge|shots-park|shots-audinot|shots-no-edge]\n");
+    std::fprintf(
+        stderr,
+        "count_loop [reps] [empty-park|empty-audinot|empty-no-edge|shots-park|shots-audinot|shots-no-edge] [count]\n");
     return 2;
   }
 }
