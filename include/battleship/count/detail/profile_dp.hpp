@@ -524,7 +524,7 @@ class profile_dp {
   static constexpr std::uint32_t end_tag = std::uint32_t{1} << 28;
   // The completions of the successor an edge's index names (0 when dropped).
   template <class V>
-  static V completions_of(std::uint32_t d, const std::vector<V>& next_b) {
+  static V completions_of(std::uint32_t d, const V* next_b) {
     const std::uint32_t k = d & index_mask;
     return k < absorbed ? next_b[k] : k == absorbed ? V{1} : V{0};
   }
@@ -630,15 +630,15 @@ class profile_dp {
       if (p_.unit_weights) {
         // Every edge weighs 1: its successor index and flags say it all.
         for (std::uint32_t e = first_edge[s]; e < first_edge[s + 1]; ++e) {
-          const std::uint32_t d = dst[e], k = d & index_mask;
-          add(d, k < absorbed ? later[k] : k == absorbed ? V{1} : V{0});
+          const std::uint32_t d = dst[e];
+          add(d, completions_of(d, later));
         }
       } else {
         // Edges (or paths) come in expansion order: expand again for the weights.
         const std::uint32_t* edge = dst + first_edge[s];
         auto visit = [&](std::uint64_t w, std::uint64_t w2) __attribute__((always_inline)) {
           const std::uint32_t d = *edge++;
-          add(d, value_mul<V>(value_mul<V>(completions_of(d, next_b), w), w2));
+          add(d, value_mul<V>(value_mul<V>(completions_of(d, later), w), w2));
         };
         if constexpr (Stride == 1)
           expand(
@@ -693,7 +693,7 @@ class profile_dp {
       const std::uint32_t edge = *dst++;
       if (done) return;
       // Cannot overflow: backward() summed these.
-      const count_type v = static_cast<count_type>(w) * w2 * completions_of(edge, next_b);
+      const count_type v = static_cast<count_type>(w) * w2 * completions_of(edge, next_b.data());
       if (r < v) {
         done = true;
         chosen = edge;
@@ -1034,10 +1034,9 @@ class profile_dp {
         step_ship_[k * values + v] = b.ship;
       }
     step_hits_ = hits_ahead_of(cell);
-    step_needs_reach_ = p_.rule != adjacency::touching;
-    step_needs_ship_ = step_hits_.lanes != 0 || step_hits_.beyond != 0;
+    step_has_hits_ = step_hits_.lanes != 0 || step_hits_.beyond != 0;
     step_row_ = cell / W;
-    if (step_hits_.lanes != 0 || step_hits_.beyond != 0)
+    if (step_has_hits_)
       last_ship_.prepare_through(
           p_, step_row_,
           std::span<const int>(hit_cells_)
@@ -1098,12 +1097,13 @@ class profile_dp {
                                                                  std::size_t to) const noexcept {
     const std::size_t values = std::size_t{1} << chunk_bits_;
     const Key chunk_mask = static_cast<Key>(values - 1);
+    const bool reach = p_.rule != adjacency::touching;
     column_block b;
     for (std::size_t k = from, at = from * values; k < to; ++k, codes >>= chunk_bits_, at += values) {
       const std::size_t e = at + static_cast<std::size_t>(codes & chunk_mask);
       b.own |= step_own_[e];
-      if (step_needs_reach_) b.reach |= step_reach_[e];
-      if (step_needs_ship_) b.ship |= step_ship_[e];
+      if (reach) b.reach |= step_reach_[e];
+      if (step_has_hits_) b.ship |= step_ship_[e];
     }
     return b;
   }
@@ -1199,7 +1199,9 @@ class profile_dp {
   // condition only: it prunes states early that would die at a later hit.
   [[nodiscard]] bool hits_coverable(const cell_context& x, Key s, int need) const noexcept {
     const int left = ships_left_[static_cast<std::size_t>(s & static_cast<Key>((Key{1} << count_bits_) - 1))];
-    if (x.hits_after <= need && x.hits_after <= left) return true;  // (expand() tests this first)
+    // expand() tests this before the call, so it never holds there; without
+    // it GCC 12 compiles the pair step into 4-6 % more instructions (RESULTS.md, session 14).
+    if (x.hits_after <= need && x.hits_after <= left) return true;
     const int W = p_.width, r = x.row, c = x.col;
     const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
     const unsigned cmask = (1U << code_bits_) - 1;
@@ -1619,11 +1621,15 @@ class profile_dp {
       }
       return view_at(key, q_blocks, first_new_chunk);
     };
+    // A successor with every ship placed: summed, and tallied for the occupancy.
+    auto absorb = [&](Key key, V value) __attribute__((always_inline)) {
+      absorbed_sum = value_add(absorbed_sum, value);
+      if (tally_) tally_running(key, value);
+    };
     // Appends one successor state to the stream of its new code; returns its index there.
     auto push_state = [&](Key key, V value) __attribute__((always_inline))->std::uint32_t {
       if ((key & count_mask) == 0) {
-        absorbed_sum = value_add(absorbed_sum, value);
-        if (tally_) tally_running(key, value);
+        absorb(key, value);
         return absorbed;
       }
       // After the last cell only states with every ship placed count.
@@ -1672,7 +1678,7 @@ class profile_dp {
     const std::size_t no_stream = codes + 1;
     // Touching allowed, a pair step places the last two ships side by side
     // on many paths (1.5 M distinct successors with every ship placed a
-    // call on the empty 10x10 board, against 0.47 M states built). Under the
+    // call on the empty 10x10 board: RESULTS.md, session 14). Under the
     // contact rules two ships never start in neighbouring cells, so such
     // paths are rare (from a state with one ship left that no closed form
     // took), and the test in emit() would cost more than it saves.
@@ -1710,8 +1716,7 @@ class profile_dp {
         // would sum it just the same).
         auto emit = [&](Key next, V value, std::uint32_t id) __attribute__((always_inline)) {
           if (absorb_paths_early && (next & count_mask) == 0) {
-            absorbed_sum = value_add(absorbed_sum, value);
-            if (tally_) tally_running(next, value);
+            absorb(next, value);
             if (record_edges) {
               dst[id & index_mask] = absorbed | (id & flags_mask);
               stream_of[id & index_mask] = static_cast<unsigned char>(no_stream);
@@ -1829,7 +1834,7 @@ class profile_dp {
     if (record_edges) {
       // Each edge's index within its stream becomes one within the layer:
       // the stream's offset, 0 for edges to no state.
-      std::array<std::uint32_t, 66> shift{};  // codes <= 64 (see fill), then ends and no_stream
+      std::array<std::uint32_t, std::tuple_size_v<decltype(fill)> + 2> shift{};  // the streams, ends, no_stream
       for (std::size_t k = 0; k <= codes; ++k) shift[k] = static_cast<std::uint32_t>(offset[k]);
       for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[stream_of[e]];
     }
@@ -1909,7 +1914,7 @@ class profile_dp {
   column_block step_ul_block_{};                              // the cell up-left, under no contact
   hits_ahead step_hits_{};
   int step_row_ = 0;
-  bool step_needs_reach_ = false, step_needs_ship_ = false;  // what chunk_blocks() reads: see prepare_column_blocks()
+  bool step_has_hits_ = false;                  // step_hits_ holds any hit (chunk_blocks() then needs the ship lanes)
   std::vector<std::uint64_t> last_ship_acc64_;  // for the occupancy: see last_ship_tables::prepared_completions
   std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
