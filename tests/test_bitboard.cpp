@@ -13,6 +13,9 @@
 
 #include <battleship/core/bitboard.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_bitboard {
+
 using namespace battleship;
 
 namespace {
@@ -295,3 +298,5 @@ TEST_CASE("bitboard matches a bool-array model on random boards, every word boun
   check_against_model<200>(10);
   check_against_model<256>(11);
 }
+
+}  // namespace test_bitboard

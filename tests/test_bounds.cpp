@@ -10,6 +10,9 @@
 #include <battleship/solve/optimal.hpp>
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_bounds {
+
 using namespace battleship;
 
 namespace {
@@ -122,3 +125,5 @@ TEST_CASE("lower_bounds counts leaves as the solver does, for every rule and fee
   CHECK(b.weighted);
   CHECK(b.hits_aware.total == 2 * 4);
 }
+
+}  // namespace test_bounds

@@ -20,6 +20,9 @@
 #include <battleship/density/density_model.hpp>
 #include <battleship/strategy/strategy.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_concepts {
+
 using namespace battleship;
 
 namespace {
@@ -291,3 +294,5 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK(!parse_feedback("hit-miss"));
   CHECK_THROWS_AS(parse_feedback("loud"), std::invalid_argument);
 }
+
+}  // namespace test_concepts

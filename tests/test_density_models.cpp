@@ -12,6 +12,9 @@
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_density_models {
+
 using namespace battleship;
 
 static_assert(DensityModel<exact_density<park_rules>>);
@@ -93,3 +96,5 @@ TEST_CASE("monte_carlo_density approaches the exact posterior and is reproducibl
   monte_carlo_density<dynamic_rules> other(rules, 100, 4000);
   CHECK(other.weights(obs) != m);
 }
+
+}  // namespace test_density_models

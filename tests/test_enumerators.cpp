@@ -15,6 +15,9 @@
 
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_enumerators {
+
 using namespace battleship;
 
 namespace {
@@ -451,3 +454,5 @@ TEST_CASE("count_result: decimal strings, ratios and unlabelled occupancy", "[co
     CHECK(c.probability(cell) == Approx(static_cast<double>(c.occupancy[static_cast<std::size_t>(cell)]) / 48.0));
   }
 }
+
+}  // namespace test_enumerators

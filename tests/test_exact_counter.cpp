@@ -20,6 +20,9 @@
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_exact_counter {
+
 using namespace battleship;
 
 namespace {
@@ -925,3 +928,5 @@ TEST_CASE("exact_count soak: random instances against brute force for as long as
   CHECK(counted > instances / 2);
   CHECK(drawn > 0);
 }
+
+}  // namespace test_exact_counter

@@ -12,6 +12,9 @@
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_exact_sampler {
+
 using namespace battleship;
 
 namespace {
@@ -208,3 +211,5 @@ TEST_CASE("uniform_below_wide draws below bounds beyond 64 bits", "[sampler][exa
   CHECK(low_half);
   CHECK(detail::uniform_below_wide(rng, 1) == 0);
 }
+
+}  // namespace test_exact_sampler

@@ -13,6 +13,9 @@
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_exhaustive {
+
 using namespace battleship;
 
 namespace {
@@ -305,3 +308,5 @@ TEST_CASE("row scan: layouts done within k shots are the layouts that leave cell
     }
   }
 }
+
+}  // namespace test_exhaustive

@@ -14,6 +14,9 @@
 #include <battleship/core/random_layout.hpp>
 #include <battleship/core/ruleset.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_game {
+
 using namespace battleship;
 
 namespace {
@@ -141,3 +144,5 @@ TEST_CASE("class template argument deduction and a small vertical ship", "[game]
   CHECK(g.shoot(5) == shot_result::sunk(0));
   CHECK(g.over());
 }
+
+}  // namespace test_game

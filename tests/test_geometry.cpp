@@ -12,6 +12,9 @@
 #include <battleship/core/geometry.hpp>
 #include <battleship/core/grid.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_geometry {
+
 using namespace battleship;
 
 namespace {
@@ -164,3 +167,5 @@ TEST_CASE("cell names and pictures", "[geometry]") {
   CHECK(small.picture(b) == "X...\n.X..\n...X\n");
   CHECK(small.picture(b, '#', '~') == "#~~~\n~#~~\n~~~#\n");
 }
+
+}  // namespace test_geometry

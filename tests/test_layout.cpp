@@ -14,6 +14,9 @@
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_layout {
+
 using namespace battleship;
 
 namespace {
@@ -165,3 +168,5 @@ TEST_CASE("validate() agrees with the enumerator on every combination", "[layout
       CHECK(valid > 0);
     }
 }
+
+}  // namespace test_layout

@@ -22,6 +22,9 @@
 #include <battleship/strategy/memoized.hpp>
 #include <battleship/strategy/rng.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_memoized {
+
 using namespace battleship;
 
 namespace {
@@ -203,3 +206,5 @@ TEST_CASE("decision_cache: a saved book loads back and replays the same games", 
     CHECK_THROWS_AS(c.load(in), std::invalid_argument);
   }
 }
+
+}  // namespace test_memoized

@@ -16,6 +16,9 @@
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_observation {
+
 using namespace battleship;
 
 namespace {
@@ -213,3 +216,5 @@ TEST_CASE("layouts agreeing with an observation are exactly those that replay it
       }
   CHECK(games > 50);
 }
+
+}  // namespace test_observation

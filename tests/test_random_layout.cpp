@@ -20,6 +20,9 @@
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/detail/random.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_random_layout {
+
 using namespace battleship;
 
 namespace {
@@ -213,3 +216,5 @@ TEST_CASE("uniform_below is uniform, in range, and handles awkward bounds", "[ra
     CHECK(u < 1.0);
   }
 }
+
+}  // namespace test_random_layout

@@ -13,6 +13,9 @@
 #include <battleship/defense/sequential_defense.hpp>
 #include <battleship/strategy/rng.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_sequential_defense {
+
 using namespace battleship;
 
 namespace {
@@ -107,3 +110,5 @@ TEST_CASE("sequential_defense draws ship by ship, which is not uniform", "[defen
   CHECK_THROWS_AS(sequential_defense<dyn>(make_dynamic_rules(3, 3, {4}, adjacency::touching, false)),
                   std::invalid_argument);
 }
+
+}  // namespace test_sequential_defense

@@ -18,6 +18,9 @@
 #include <battleship/strategy/parity_hunt_target.hpp>
 #include <battleship/strategy/random_fire.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_simulation {
+
 using namespace battleship;
 
 namespace {
@@ -199,3 +202,5 @@ TEST_CASE("simulate: the classic strategies land near the published means", "[si
   CHECK(psd.median <= 45);
   CHECK(psd.max <= 80);
 }
+
+}  // namespace test_simulation

@@ -18,6 +18,9 @@
 #include <battleship/solve/reference.hpp>
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_solve {
+
 using namespace battleship;
 
 namespace {
@@ -342,3 +345,5 @@ TEST_CASE("the optimal tree prints as text and DOT", "[solve]") {
   for (const auto& n : t.nodes()) leaves += n.cell < 0 ? 1 : 0;
   CHECK(leaves == 7);
 }
+
+}  // namespace test_solve

@@ -6,6 +6,9 @@
 #include <battleship/solve/optimal.hpp>
 #include <battleship/solver.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_solve_static {
+
 using namespace battleship;
 
 namespace {
@@ -50,3 +53,5 @@ TEST_CASE("the constexpr solver gives the same values at run time", "[solve][sta
   // More than 64 leaves is refused (use solve_optimal).
   CHECK_THROWS_AS(optimal_total_height<table1_4x4_23>(), std::invalid_argument);
 }
+
+}  // namespace test_solve_static

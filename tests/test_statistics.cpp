@@ -11,6 +11,9 @@
 #include <battleship/analysis/statistics.hpp>
 #include <battleship/strategy/rng.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_statistics {
+
 using namespace battleship;
 
 namespace {
@@ -101,3 +104,5 @@ TEST_CASE("SVG histogram: one bar per shot count with games, labels and legend",
   CHECK(count_of(two, "fill-opacity") == 5);
   CHECK_THROWS_AS(histogram_svg({}), std::invalid_argument);
 }
+
+}  // namespace test_statistics

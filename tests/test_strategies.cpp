@@ -23,6 +23,9 @@
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_strategies {
+
 using namespace battleship;
 
 namespace {
@@ -359,3 +362,5 @@ TEST_CASE("per-ship density throws when a ship has no room or a hit cannot be co
   step.record_miss(4);
   CHECK_THROWS_AS(inc.weights(step), inconsistent_observation);
 }
+
+}  // namespace test_strategies

@@ -10,6 +10,9 @@
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
 
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_sweep {
+
 using namespace battleship;
 
 namespace {
@@ -174,3 +177,5 @@ TEST_CASE("sweep restarts cleanly: a reused policy plays like a fresh one", "[sw
     CHECK(static_cast<int>(first.size()) <= 73);
   }
 }
+
+}  // namespace test_sweep

@@ -11,7 +11,8 @@
 #include "command.hpp"
 #include "common.hpp"
 
-namespace battleship::cli {
+// Named so that the commands can share one translation unit (a unity build).
+namespace battleship::cli::bounds_command {
 namespace {
 
 struct bounds_cli_options {
@@ -57,4 +58,4 @@ const command_registration registered{[](CLI::App& app) {
 }};
 
 }  // namespace
-}  // namespace battleship::cli
+}  // namespace battleship::cli::bounds_command

@@ -7,7 +7,8 @@
 #include "command.hpp"
 #include "common.hpp"
 
-namespace battleship::cli {
+// Named so that the commands can share one translation unit (a unity build).
+namespace battleship::cli::count_command {
 namespace {
 
 struct count_options {
@@ -45,4 +46,4 @@ const command_registration registered{[](CLI::App& app) {
 }};
 
 }  // namespace
-}  // namespace battleship::cli
+}  // namespace battleship::cli::count_command

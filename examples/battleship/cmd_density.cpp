@@ -16,7 +16,8 @@
 #include "command.hpp"
 #include "common.hpp"
 
-namespace battleship::cli {
+// Named so that the commands can share one translation unit (a unity build).
+namespace battleship::cli::density_command {
 namespace {
 
 using board = dynamic_rules::board_type;
@@ -199,4 +200,4 @@ const command_registration registered{[](CLI::App& app) {
 }};
 
 }  // namespace
-}  // namespace battleship::cli
+}  // namespace battleship::cli::density_command

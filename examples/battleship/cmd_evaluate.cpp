@@ -27,7 +27,8 @@
 #include "command.hpp"
 #include "common.hpp"
 
-namespace battleship::cli {
+// Named so that the commands can share one translation unit (a unity build).
+namespace battleship::cli::evaluate_command {
 namespace {
 
 using rules_t = dynamic_rules;
@@ -272,4 +273,4 @@ const command_registration registered{[](CLI::App& app) {
 }};
 
 }  // namespace
-}  // namespace battleship::cli
+}  // namespace battleship::cli::evaluate_command

@@ -13,7 +13,8 @@
 #include "command.hpp"
 #include "common.hpp"
 
-namespace battleship::cli {
+// Named so that the commands can share one translation unit (a unity build).
+namespace battleship::cli::solve_command {
 namespace {
 
 struct solve_cli_options {
@@ -91,4 +92,4 @@ const command_registration registered{[](CLI::App& app) {
 }};
 
 }  // namespace
-}  // namespace battleship::cli
+}  // namespace battleship::cli::solve_command
