@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <battleship/core/adjacency.hpp>
@@ -183,6 +185,13 @@ static_assert(Ruleset<park_rules>);
 static_assert(Ruleset<datagenetics_rules>);
 static_assert(Ruleset<audinot_rules>);
 static_assert(Ruleset<dynamic_rules>);
+// A ruleset is default constructible exactly when its grid is. Asking must
+// not be an error (clang rejected a `grid{}` initializer there, and
+// std::pair<dynamic_rules, ...> asks).
+static_assert(std::is_default_constructible_v<park_rules>);
+static_assert(!std::is_default_constructible_v<dynamic_rules>);
+static_assert(std::is_default_constructible_v<std::pair<park_rules, int>>);
+static_assert(!std::is_default_constructible_v<std::pair<dynamic_rules, int>>);
 static_assert(Ruleset<const park_rules&>);
 static_assert(Ruleset<user::rules>);
 static_assert(!Ruleset<int>);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <concepts>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -75,8 +76,11 @@ class reseeded_monte_carlo {
 // this file at -O3); one indirect call per game costs nothing measurable.
 class any_defense {
  public:
-  template <Defense D>
-  explicit any_defense(D d) : place_([d = std::move(d)](splitmix_rng& rng) { return d.place(rng); }) {}
+  // Not for any_defense itself: checking Defense<any_defense> would ask
+  // whether any_defense is copyable, which asks this constructor again.
+  template <class D>
+  requires(!std::same_as<D, any_defense> && Defense<D>) explicit any_defense(D d)
+      : place_([d = std::move(d)](splitmix_rng& rng) { return d.place(rng); }) {}
   [[nodiscard]] layout place(splitmix_rng& rng) const { return place_(rng); }
 
  private:

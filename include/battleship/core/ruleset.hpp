@@ -24,7 +24,11 @@ struct ruleset {
   using feedback_type = F;
   using board_type = typename G::board_type;
 
-  [[no_unique_address]] G grid{};
+  // No `{}` here: a grid type need not be default constructible
+  // (dynamic_grid is not), and clang rejects such an initializer as soon as
+  // anything asks whether the ruleset is default constructible (std::pair
+  // does). `ruleset{}` still value-initializes it.
+  [[no_unique_address]] G grid;
   [[no_unique_address]] S fleet{};
   [[no_unique_address]] A rule{};
   [[no_unique_address]] F feedback{};
