@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Configures, builds and runs the whole test suite: the release preset, then
-# the dev preset (Debug, ASan+UBSan, warnings as errors). Installs missing
-# packages first. BATTLESHIP_SKIP_SANITIZERS=1 runs the release preset only.
+# Configures, builds and runs the whole test suite: every file through clang
+# (scripts/clang-check.sh), the release preset, then the dev preset (Debug,
+# ASan+UBSan, warnings as errors). Installs missing packages first.
+# BATTLESHIP_SKIP_SANITIZERS=1 runs the release preset only.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/install-deps.sh
+bash scripts/install-deps.sh clang
+bash scripts/clang-check.sh
 
 start=$(date +%s)
 cmake --workflow --preset release

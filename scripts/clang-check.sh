@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Compiles every test, example, tool and benchmark file with clang as well,
+# without generating code (-fsyntax-only: templates are still instantiated
+# and checked). The presets build with g++, and a header-only library must
+# compile under the other compiler its users have: three files had stopped
+# compiling under clang without anyone noticing (docs/results/10-build.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cxx=${CLANG_CXX:-clang++}
+files=(tests/test_*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp)
+start=$(date +%s)
+printf '%s\n' "${files[@]}" |
+  xargs -P "$(nproc)" -I{} "$cxx" -std=gnu++20 -Iinclude -Wall -Wextra -Wpedantic -Werror -fsyntax-only {}
+echo "clang-check: ${#files[@]} files compile under $("$cxx" --version | head -1) ($(($(date +%s) - start)) s)"
