@@ -113,8 +113,12 @@ observation<dynamic_rules::board_type> random_observation(rng_type& rng, const d
 // of it (a game only when the fleet can be placed at all).
 std::pair<dynamic_rules, observation<dynamic_rules::board_type>> random_instance(rng_type& rng, int w, int h) {
   const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
-  const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h),
-                                        rules_list[static_cast<std::size_t>(below(rng, 3))], below(rng, 2) == 1);
+  // The draws in the order g++ evaluated them as arguments (the last
+  // first), so that every compiler builds the instances the tests' counts
+  // were set from: the order of a call's arguments is unspecified.
+  const bool sunk = below(rng, 2) == 1;
+  const adjacency rule = rules_list[static_cast<std::size_t>(below(rng, 3))];
+  const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), rule, sunk);
   const int kind = below(rng, 4);
   auto obs = random_observation(rng, rules, kind == 1 && enumerate_bitset(rules, false).labelled == 0 ? 0 : kind);
   return {rules, std::move(obs)};
@@ -498,7 +502,8 @@ TEST_CASE("exact_count: the compile-time bound on a state's bits holds for every
       lengths.push_back(len);
       total += len;
     }
-    const auto rules = make_dynamic_rules(w, h, lengths, static_cast<adjacency>(below(rng, 3)), below(rng, 2) == 1);
+    const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
+    const auto rules = make_dynamic_rules(w, h, lengths, static_cast<adjacency>(below(rng, 3)), sunk);
     const auto obs = random_observation(rng, rules, 2 + below(rng, 2));
     const bool by_ship = below(rng, 2) == 1;  // a weight that tells every ship apart
     const auto p = detail::make_profile_problem(rules, obs, [&](int ship, const placement&) -> std::uint64_t {
@@ -737,7 +742,8 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
   for (int instance = 0; instance < 400; ++instance) {
     const int w = 3 + below(rng, 5), h = 3 + below(rng, 5);
     const auto rule = static_cast<adjacency>(below(rng, 3));
-    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), rule, below(rng, 2) == 1);
+    const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), rule, sunk);
     observation<dynamic_rules::board_type> obs(rules);
     const int shots = instance % 4 == 0 ? 0 : below(rng, 3);
     for (int k = 0; k < shots; ++k) {
@@ -770,7 +776,8 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
   // ignored it would give a wrong matrix.
   for (int round = 0; round < 200; ++round) {
     const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
-    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), static_cast<adjacency>(below(rng, 3)), false);
+    const auto rule = static_cast<adjacency>(below(rng, 3));  // separate draws: see random_instance
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), rule, false);
     const observation<dynamic_rules::board_type> obs(rules);
     const int lean = round % 4;  // 1: east-going ships in column 0; 3: south-going ones
     auto weight = [&](int ship, const placement& p) -> std::uint64_t {
@@ -806,7 +813,8 @@ TEST_CASE("exact_count: the last ship in closed form changes nothing but the sta
     std::vector<int> fleet;
     for (int k = 2 + below(rng, 3); k > 0; --k)
       fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 1 + below(rng, 5));
-    const auto rules = make_dynamic_rules(w, h, fleet, static_cast<adjacency>(below(rng, 3)), below(rng, 2) == 1);
+    const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
+    const auto rules = make_dynamic_rules(w, h, fleet, static_cast<adjacency>(below(rng, 3)), sunk);
     const int kind = below(rng, 4);
     const auto obs = random_observation(rng, rules, kind == 1 && exact_count(rules, false).labelled == 0 ? 0 : kind);
     INFO(describe(rules, obs));
@@ -823,8 +831,9 @@ TEST_CASE("exact_count: the last ship in closed form changes nothing but the sta
   // wider boards scan every state out. Both agree with brute force (the
   // scan goes across the wide side here, which exact_count would not choose).
   for (int round = 0; round < 30; ++round) {
-    const auto rules = make_dynamic_rules(13 + round % 5, 2 + below(rng, 2), {3, 2, 2},
-                                          static_cast<adjacency>(below(rng, 3)), below(rng, 2) == 1);
+    const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
+    const auto rule = static_cast<adjacency>(below(rng, 3));
+    const auto rules = make_dynamic_rules(13 + round % 5, 2 + below(rng, 2), {3, 2, 2}, rule, sunk);
     const auto obs = random_observation(rng, rules, below(rng, 4));
     check_same(count_scanned(rules, obs, unit_weight{}, true).first, enumerate_bitset(rules, obs, true),
                describe(rules, obs));
