@@ -463,6 +463,11 @@ class profile_dp {
   }
   // Did forward() keep only checkpoints past some layer (so sample() refuses)?
   [[nodiscard]] bool checkpointed() const noexcept { return kept_layers_ != 0 && full_ < p_.cells(); }
+  // Bytes of tables the last forward() counted against the memory limit. If
+  // it kept them whole, the same pass never checkpoints under a limit whose
+  // budget (a quarter of it, three quarters for a sampler drawing one at a
+  // time) holds this many: the count only grows, layer by layer.
+  [[nodiscard]] std::size_t table_bytes() const noexcept { return table_bytes_; }
 
   // States in the largest layer built (stepping two cells at a time builds
   // every other layer).
@@ -1492,6 +1497,7 @@ class profile_dp {
     for (auto v : f_of<V>(last)) total = checked_add(total, static_cast<count_type>(v));
     tally_ = false;  // backward() recomputes stretches: their absorptions are tallied already
     if (keep_layers) kept_layers_ = n + 1;
+    table_bytes_ = bytes;
     return total;
   }
 
@@ -1919,6 +1925,7 @@ class profile_dp {
   std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
   std::size_t memory_limit_ = default_memory_limit;
+  std::size_t table_bytes_ = 0;  // see table_bytes()
 };
 
 }  // namespace battleship::detail
