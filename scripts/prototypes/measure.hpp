@@ -1,9 +1,11 @@
 #pragma once
-// Timing helpers shared by the measurement prototypes in this folder.
+// Timing helpers and boards shared by the measurement prototypes in this folder.
 
 #include <algorithm>
 #include <chrono>
 #include <vector>
+
+#include "../../benchmarks/shot_games.hpp"
 
 namespace prototypes {
 
@@ -23,6 +25,13 @@ double best_ms(int runs, F&& f) {
 inline double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
+}
+
+// The empty board, or the benchmark's 32 games after 10 shots.
+template <class R>
+std::vector<battleship::observation<typename R::board_type>> boards(const R& rules, bool after_shots) {
+  if (after_shots) return battleship::bench::shot_observations(rules, 10, 32);
+  return {battleship::observation<typename R::board_type>(rules)};
 }
 
 }  // namespace prototypes
