@@ -632,7 +632,8 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
     const std::size_t tables = whole.table_bytes();
     auto limit_at = [](int eighths) { return static_cast<std::size_t>(std::exp2(eighths / 8.0)); };
     for (int m = 0; m < 2; ++m) {
-      auto budget = [m](std::size_t limit) { return m == 0 ? limit / 4 * 3 : limit / 4; };
+      const auto what = m == 0 ? detail::keep_tables::for_sampling : detail::keep_tables::for_batches;
+      auto budget = [what](std::size_t limit) { return detail::profile_dp<std::uint64_t>::table_budget(limit, what); };
       bool ran_above_band = false;
       for (int eighths = 176; eighths >= 48; --eighths) {
         const auto limit = limit_at(eighths);
@@ -642,7 +643,7 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
         detail::profile_dp<std::uint64_t> dp(p);
         dp.set_memory_limit(limit);
         try {
-          dp.forward(m == 0 ? detail::keep_tables::for_sampling : detail::keep_tables::for_batches);
+          dp.forward(what);
         } catch (const std::length_error&) {
           break;  // smaller limits fail too
         }

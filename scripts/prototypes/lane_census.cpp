@@ -10,7 +10,7 @@
 //   g++ -std=c++20 -O2 -DNDEBUG -I/tmp/lane_census/include scripts/prototypes/lane_census.cpp -o /tmp/lane_census_run
 //   /tmp/lane_census_run
 //
-// The patch applies to the headers of the commit that added it.
+// The patch applies to the headers of the commit that last changed it.
 
 #include <cstdio>
 #include <vector>

@@ -18,10 +18,11 @@
 //   g++ -std=c++20 -O3 -DNDEBUG -Iinclude scripts/prototypes/lane_vectors.cpp -o /tmp/lane_vectors
 //   /tmp/lane_vectors 3     # rounds; prints per-board keys and times of both
 
+#include <algorithm>
 #include <array>
-#include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 #include <vector>
 
@@ -303,11 +304,10 @@ struct counter {
 };
 
 template <class C>
-double time_all(C& c, const std::vector<board>& boards, std::vector<std::uint64_t>& out) {
-  const auto t0 = std::chrono::steady_clock::now();
-  out.clear();
+std::vector<std::uint64_t> count_all(C& c, const std::vector<board>& boards) {
+  std::vector<std::uint64_t> out;
   for (const auto& b : boards) out.push_back(c.run(b));
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  return out;
 }
 
 }  // namespace
@@ -324,9 +324,9 @@ int main(int argc, char** argv) {
     counter<lane_policy> lanes;
     std::vector<std::uint64_t> a, b;
     double best_a = 1e30, best_b = 1e30;
-    for (int r = 0; r < rounds; ++r) {
-      best_a = std::min(best_a, time_all(scalar, boards, a));
-      best_b = std::min(best_b, time_all(lanes, boards, b));
+    for (int r = 0; r < rounds; ++r) {  // alternating, on a noisy host
+      best_a = std::min(best_a, prototypes::best_ms(1, [&] { a = count_all(scalar, boards); }));
+      best_b = std::min(best_b, prototypes::best_ms(1, [&] { b = count_all(lanes, boards); }));
     }
     for (std::size_t g = 0; g < games.size(); ++g) {
       const auto expected = library.count(games[g], false).unlabelled;

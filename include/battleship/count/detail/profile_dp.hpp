@@ -465,9 +465,14 @@ class profile_dp {
   [[nodiscard]] bool checkpointed() const noexcept { return kept_layers_ != 0 && full_ < p_.cells(); }
   // Bytes of tables the last forward() counted against the memory limit. If
   // it kept them whole, the same pass never checkpoints under a limit whose
-  // budget (a quarter of it, three quarters for a sampler drawing one at a
-  // time) holds this many: the count only grows, layer by layer.
+  // table_budget() holds this many: the count only grows, layer by layer.
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_bytes_; }
+  // The bytes of whole layers forward(what) keeps before it keeps only
+  // checkpoints: three quarters of the memory limit for a sampler that also
+  // draws one at a time, a quarter otherwise (backward() needs the rest).
+  [[nodiscard]] static constexpr std::size_t table_budget(std::size_t memory_limit, keep_tables what) noexcept {
+    return what == keep_tables::for_sampling ? memory_limit / 4 * 3 : memory_limit / 4;
+  }
 
   // States in the largest layer built (stepping two cells at a time builds
   // every other layer).
@@ -1409,7 +1414,7 @@ class profile_dp {
     f_of<V>(first).assign(1, 1);
     peak_states_ = 1;
     std::size_t bytes = 0, peak_past_full = 0;
-    const std::size_t full_budget = what == keep_tables::for_sampling ? memory_limit_ / 4 * 3 : memory_limit_ / 4;
+    const std::size_t full_budget = table_budget(memory_limit_, what);
     // Per state kept whole: key, f, its first-edge index and, for the
     // sampler, b; at a checkpoint: key, f and (for the sampler) b. The
     // occupancy's backward pass rolls b through two buffers instead.
