@@ -6,6 +6,7 @@
 //   build/benchmarks/bench_exact_counter --benchmark_filter=7x7   (DP vs bitset enumerator)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=_empty  (the same on 10x10)
 //   build/benchmarks/bench_exact_counter --benchmark_filter='_after_shots<.*>/10'  (and after 10 shots)
+//   build/benchmarks/bench_exact_counter --benchmark_filter=Count_lanes  (a count alone, lanes off / on)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -81,6 +82,33 @@ template <class R>
 void Bitset_after_shots(benchmark::State& state) {
   const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), 32);
   time_each_game(state, observations, [](const auto& obs) { return enumerate_bitset(R{}, obs, true); });
+}
+
+// A count alone (no matrix) by the programme with its lanes off (Arg 0) or
+// on (Arg 1), the problem built and reset on every call as exact_counter
+// does: the lanes' gain, measured in one run (unplaced_lanes.hpp).
+template <class R>
+std::uint64_t count_alone(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs) {
+  dp.reset(detail::make_profile_problem(R{}, obs, unit_weight{}));
+  return static_cast<std::uint64_t>(dp.forward<false>(detail::keep_tables::nothing));
+}
+template <class R>
+void Count_lanes_empty(benchmark::State& state) {
+  detail::profile_dp<std::uint64_t> dp;
+  dp.set_lanes(state.range(0) != 0);
+  const observation<typename R::board_type> obs{R{}};
+  benchmark::DoNotOptimize(count_alone<R>(dp, obs));  // untimed warm-up, as above
+  for (auto _ : state) benchmark::DoNotOptimize(count_alone<R>(dp, obs));
+  state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
+}
+template <class R>
+void Count_lanes_after_shots(benchmark::State& state) {
+  const auto observations = shot_observations(R{}, 10, 32);
+  detail::profile_dp<std::uint64_t> dp;
+  dp.set_lanes(state.range(0) != 0);
+  benchmark::DoNotOptimize(count_alone<R>(dp, observations[0]));
+  time_each_game(state, observations, [&](const auto& obs) { return count_alone<R>(dp, obs); });
+  state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
 }
 
 void Exact_7x7(benchmark::State& state) {
@@ -168,6 +196,21 @@ BENCHMARK_TEMPLATE(Bitset_after_shots, datagenetics_rules)->Arg(10)->Iterations(
 BENCHMARK_TEMPLATE(Bitset_after_shots, audinot_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Bitset_after_shots, no_edge_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 // Argument: adjacency (0 touching, 1 no-edge, 2 no-contact).
+BENCHMARK_TEMPLATE(Count_lanes_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Count_lanes_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Count_lanes_empty, no_edge_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Count_lanes_after_shots, park_rules)->Arg(0)->Arg(1)->Iterations(96)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Count_lanes_after_shots, audinot_rules)
+    ->Arg(0)
+    ->Arg(1)
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Count_lanes_after_shots, no_edge_rules)
+    ->Arg(0)
+    ->Arg(1)
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+
 BENCHMARK(Exact_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(Bitset_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
 BENCHMARK(Exact_8x8)->Unit(benchmark::kMillisecond);

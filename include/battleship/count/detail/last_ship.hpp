@@ -23,6 +23,7 @@
 // neighbouring columns is two shifts.
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -215,6 +216,37 @@ class last_ship_tables {
     // Cannot wrap: every placement of type t counts once at most, and
     // build() checked that all of them together fit.
     return sum + suffix_at(t, whole);
+  }
+  // The sum over the lanes `lanes` of values[l] x the completions of the
+  // last ship of type type_of[l] (prepared_completions without note), for a
+  // count with lanes (profile_dp::forward_lanes): the rows are walked once
+  // for every lane. No product or sum wraps: each counts distinct layouts
+  // of an unweighted problem whose layouts fit 64 bits.
+  [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_lane_completions(unsigned lanes,
+                                                                               const unsigned char* type_of,
+                                                                               const std::uint64_t* values, int r,
+                                                                               const last_ship_view& v) const {
+    std::uint64_t sum = 0;
+    if (v.anchor >= 0) {
+      for (unsigned m = lanes; m != 0; m &= m - 1) {
+        const auto l = static_cast<std::size_t>(std::countr_zero(m));
+        prepared_through(type_of[l], v, [&](int, int, std::uint64_t w) { sum += values[l] * w; });
+      }
+      return sum;
+    }
+    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
+    const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
+      const std::size_t at = static_cast<std::size_t>(y) * masks + open;
+      for (unsigned m = lanes; m != 0; m &= m - 1) {
+        const auto l = static_cast<std::size_t>(std::countr_zero(m));
+        sum += values[l] * hv_[type_of[l] * H * masks + at];
+      }
+    });
+    for (unsigned m = lanes; m != 0; m &= m - 1) {
+      const auto l = static_cast<std::size_t>(std::countr_zero(m));
+      sum += values[l] * suffix_at(type_of[l], whole);
+    }
+    return sum;
   }
   [[nodiscard]] std::size_t accumulator_size() const noexcept {
     return placements_at() + lengths_.size() * cells() * 2;

@@ -71,6 +71,14 @@
 // appends. A draw that reaches an end picks the last ship's placement.
 // That leaves about a fifth of the states on an empty 10x10 board.
 //
+// A count alone (no tables kept) may merge the states that differ only in
+// their unplaced ships: keyed by (profile, h, ul, ships left), each key
+// carries a value per set of unplaced ships of that size, its lanes
+// (unplaced_lanes.hpp; forward_lanes). A start moves the lanes through a
+// table; pruning clears lanes; an end sums its lanes' completions from one
+// view of the skyline. About three states share a key on a 10x10 board.
+// Tables (edges, the backward pass, the sampler) use one state per set.
+//
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
 // or east will cover cannot be covered by the unplaced ships (see
@@ -99,6 +107,7 @@
 #include <battleship/count/detail/checked_arithmetic.hpp>
 #include <battleship/count/detail/last_ship.hpp>
 #include <battleship/count/detail/profile_problem.hpp>
+#include <battleship/count/detail/unplaced_lanes.hpp>
 #include <battleship/detail/random.hpp>
 
 namespace battleship::detail {
@@ -152,6 +161,8 @@ template <class V>
   }
   return r;
 }
+
+[[nodiscard]] inline lane_values value_add(lane_values a, const lane_values& b) noexcept { return a += b; }
 
 // Bytes of tables the counter and the sampler may keep unless told otherwise.
 inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
@@ -395,6 +406,21 @@ class profile_dp {
       for (int code = 0; code < (1 << code_bits_); ++code)
         for (int behind = 0; behind < 2; ++behind)
           column_blocks_[column_block_index(j, code, behind != 0)] = block_of_column(p_.rule, code, behind != 0, j);
+    // A count alone may key states by their number of unplaced ships and
+    // carry a lane per set of them (see unplaced_lanes.hpp), where every
+    // value fits 64 bits with plain adds: unit weights, and a bound on the
+    // values below 2^64.
+    lanes_ = unplaced_lanes{};
+    if constexpr (sizeof(Key) == 8)
+      if (p_.unit_weights) {
+        std::vector<int> lengths, multiplicity, ships;
+        for (const auto& t : p_.types) {
+          lengths.push_back(t.length);
+          multiplicity.push_back(t.multiplicity);
+          ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
+        }
+        if (unweighted_value_bound(p_.width, p_.height, ships) >> 64 == 0) lanes_.build(lengths, multiplicity, n);
+      }
     labelled_factor_ = 1;
     for (const auto& t : p_.types)
       for (int k = 2; k <= t.multiplicity; ++k)
@@ -411,6 +437,8 @@ class profile_dp {
   // value past 64 bits throws std::logic_error instead of a redo.
   template <bool WideValues = true>
   count_type forward(keep_tables what) {
+    if constexpr (sizeof(Key) == 8)
+      if (what == keep_tables::nothing && lanes_allowed_ && lanes_.ready()) return forward_lanes();
     try {
       wide_ = false;
       const count_type total = forward_as<std::uint64_t>(what);
@@ -495,6 +523,14 @@ class profile_dp {
   // ahead that its running ships block (see step()). The same counts,
   // occupancy and draw distribution either way; tests compare them.
   void set_blocked_hit_pruning(bool allowed) noexcept { blocked_hit_pruning_ = allowed; }
+  // Whether a count alone (forward(keep_tables::nothing)) may key its states
+  // by their number of unplaced ships, with a lane per set of them (see
+  // forward_lanes). The same counts either way; tests compare them.
+  void set_lanes(bool allowed) noexcept { lanes_allowed_ = allowed; }
+  // Whether a count alone of this problem takes lanes: allowed, a 64-bit
+  // key, unit weights, values bounded below 2^64, at most max_lanes sets of
+  // unplaced ships of each size.
+  [[nodiscard]] bool counts_with_lanes() const noexcept { return lanes_allowed_ && lanes_.ready(); }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
@@ -546,6 +582,7 @@ class profile_dp {
     // completions, as each is at most the total), 128-bit otherwise.
     std::vector<std::uint64_t> f64, b64;
     std::vector<count_type> f128, b128;
+    std::vector<lane_values> f_lanes;       // a count with lanes (forward_lanes)
     std::vector<std::uint32_t> dst;         // per edge (in expansion order): successor index in the next layer
     std::vector<std::uint32_t> first_edge;  // per state: its first edge
     // States with one ship left, absorbed by the step into this layer, and
@@ -565,7 +602,10 @@ class profile_dp {
   }
   template <class V>
   static std::vector<V>& f_of(layer& l) {
-    return pick<V>(l.f64, l.f128);
+    if constexpr (std::is_same_v<V, lane_values>)
+      return l.f_lanes;
+    else
+      return pick<V>(l.f64, l.f128);
   }
   template <class V>
   static std::vector<V>& b_of(layer& l) {
@@ -1212,6 +1252,12 @@ class profile_dp {
     // expand() tests this before the call, so it never holds there; without
     // it GCC 12 compiles the pair step into 4-6 % more instructions (RESULTS.md, session 14).
     if (x.hits_after <= need && x.hits_after <= left) return true;
+    return hits_left_to_cover(x, s, left, need) <= need;
+  }
+  // The hits after cell x.i that state s leaves to its `left` unplaced ships
+  // (see hits_coverable), or limit + 1 once they pass `limit` or need more
+  // ships than `left`.
+  [[nodiscard]] int hits_left_to_cover(const cell_context& x, Key s, int left, int limit) const noexcept {
     const int W = p_.width, r = x.row, c = x.col;
     const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
     const unsigned cmask = (1U << code_bits_) - 1;
@@ -1227,7 +1273,7 @@ class profile_dp {
         const int top = col <= c ? r + 1 : r;
         if (row >= top && row < top + code - 1) continue;  // a vertical ship runs down over it
       }
-      if (++uncovered > need) return false;
+      if (++uncovered > limit) return limit + 1;
       bool shared = false;
       for (int m = 0; m < independent && !shared; ++m) {
         const std::size_t other = chosen[static_cast<std::size_t>(m)];
@@ -1235,17 +1281,20 @@ class profile_dp {
                  (hit_col_[other] == col && std::abs(hit_row_[other] - row) < p_.max_length);
       }
       if (!shared) {
-        if (independent == left) return false;
+        if (independent == left) return limit + 1;
         if (independent < static_cast<int>(chosen.size())) chosen[static_cast<std::size_t>(independent++)] = k;
       }
     }
-    return true;
+    return uncovered;
   }
 
   // Calls emit(next state, weight, kind) for every way to fill the cell from
   // state s (always in the same order, which the edge indices rely on).
-  template <class Emit>
-  [[gnu::always_inline]] inline void expand(const cell_context& x, Key s, Emit&& emit) const {
+  // With Lanes s is keyed by its level (see forward_lanes): a start takes
+  // one ship off it, `lane_types` are the types its lanes hold, and the
+  // caller prunes, as that needs the lanes' values.
+  template <bool Lanes = false, class Emit>
+  [[gnu::always_inline]] inline void expand(const cell_context& x, Key s, Emit&& emit, unsigned lane_types = 0) const {
     const bool touching = p_.rule == adjacency::touching;
     const bool no_contact = p_.rule == adjacency::no_contact;
     const unsigned cmask = (1U << code_bits_) - 1;
@@ -1259,15 +1308,19 @@ class profile_dp {
     // left, or when they and the cells already committed below and to the
     // east cannot cover the hits left.
     auto emit_if_room = [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-      const int need = cells_needed_[static_cast<std::size_t>(next & count_mask)];
-      if (need > x.free_after) return;
-      // Both counts below are at most the number of hits ahead: most states
-      // pass without the call, which looks at the hits one by one.
-      if (x.hits_after > 0 &&
-          (x.hits_after > need || x.hits_after > ships_left_[static_cast<std::size_t>(next & count_mask)]) &&
-          !hits_coverable(x, next, need))
-        return;
-      emit(next, w, kind);
+      if constexpr (Lanes) {
+        emit(next, w, kind);
+      } else {
+        const int need = cells_needed_[static_cast<std::size_t>(next & count_mask)];
+        if (need > x.free_after) return;
+        // Both counts below are at most the number of hits ahead: most states
+        // pass without the call, which looks at the hits one by one.
+        if (x.hits_after > 0 &&
+            (x.hits_after > need || x.hits_after > ships_left_[static_cast<std::size_t>(next & count_mask)]) &&
+            !hits_coverable(x, next, need))
+          return;
+        emit(next, w, kind);
+      }
     };
     bool blocked = false;  // a neighbour other than the ship itself is a ship cell
     bool diagonal = false;
@@ -1296,13 +1349,13 @@ class profile_dp {
     // running down into the east neighbour (no contact already saw it as
     // the up-right cell).
     if (!touching && x.has_up_right && (static_cast<unsigned>(s >> (code_shift_ + code_bits_)) & cmask) >= 2) return;
-    unsigned avail = available_[static_cast<std::size_t>(s & count_mask)];
+    unsigned avail = Lanes ? lane_types : available_[static_cast<std::size_t>(s & count_mask)];
     const std::size_t cells = static_cast<std::size_t>(p_.cells());
     while (avail != 0) {
       const int t = std::countr_zero(avail);
       avail &= avail - 1;
       const auto& ty = p_.types[static_cast<std::size_t>(t)];
-      const Key after = base - static_cast<Key>(stride_[static_cast<std::size_t>(t)]);
+      const Key after = base - (Lanes ? Key{1} : static_cast<Key>(stride_[static_cast<std::size_t>(t)]));
       const std::uint64_t* w = &p_.weight[(static_cast<std::size_t>(t) * cells + static_cast<std::size_t>(x.i)) * 2];
       // The start's weight is 0 unless the ship fits in the row, so slots
       // 1..L-1 are columns of row r-1 to the east; slot L is when c + L < W.
@@ -1561,10 +1614,7 @@ class profile_dp {
     // their capacity (cheaper than push_back's two reloads per append).
     std::array<std::size_t, 64> fill{};
     if (codes > fill.size()) throw std::length_error("profile_dp: ships longer than 62 cells");
-    for (std::size_t k = 0; k < codes; ++k) {
-      if (stream_keys_[k].size() < 64) stream_keys_[k].resize(64);
-      stream_f[k].resize(stream_keys_[k].size());
-    }
+    prepare_streams(stream_f, codes);
     std::uint32_t edges = 0;
     // Absorbed successors (see tally_absorbed): their values summed, and
     // when tallied, by the codes of each chunk of profile slots and by h.
@@ -1775,6 +1825,9 @@ class profile_dp {
         auto low_of = [&](Key key) __attribute__((always_inline)) {
           return static_cast<std::uint32_t>(((key >> top_shift) << code_shift_) | (key & low_mask));
         };
+        // (Written out rather than with mark_low() and drain_marked(), as
+        // step_lanes() has it: those cost the matrix's pass 0.9 % more
+        // instructions after shots, GCC 12.)
         for (std::size_t j = 0; j < pending; ++j) {
           const std::uint32_t low = low_of(b[j].key);
           b[j].low = low;
@@ -1808,17 +1861,7 @@ class profile_dp {
         flush_q_tally(q);
         continue;
       }
-      // Few successors: an insertion sort beats the table's bookkeeping.
-      if (pending <= 16) {
-        for (std::size_t j = 1; j < pending; ++j) {
-          const entry<V> e = b[j];
-          std::size_t k = j;
-          for (; k > 0 && b[k - 1].key > e.key; --k) b[k] = b[k - 1];
-          b[k] = e;
-        }
-      } else {
-        std::sort(b, b + pending, [](const auto& x, const auto& y) { return x.key < y.key; });
-      }
+      sort_by_key(b, pending);
       for (std::size_t j = 0; j < pending;) {
         const Key key = b[j].key;
         const std::size_t from = j;
@@ -1849,19 +1892,318 @@ class profile_dp {
       for (std::size_t k = 0; k <= codes; ++k) shift[k] = static_cast<std::uint32_t>(offset[k]);
       for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[stream_of[e]];
     }
-    nxt.keys.clear();
-    std::vector<V>& nf = f_of<V>(nxt);
-    nf.clear();
-    for (std::size_t k = 0; k < codes; ++k) {
-      const auto n_k = static_cast<std::ptrdiff_t>(fill[k]);
-      nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].begin() + n_k);
-      nf.insert(nf.end(), stream_f[k].begin(), stream_f[k].begin() + n_k);
-    }
+    join_streams(nxt, stream_f, fill, codes);
     // Every path (forward, recomputed segments) steps onto the same layers,
     // so a recomputed layer folds exactly as the first one did.
     if (fold_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
       fold_mirror_images<V>(nxt, cur, record_edges, edges);
     return edges;
+  }
+
+  // The pieces of a step's merge that step() and step_lanes() share.
+  // The dense table's occupancy bitmap: marks entry `low`; true when it was
+  // not marked yet. (The bitmaps come in as references: member accesses
+  // would be reloaded after every store through a value pointer.)
+  [[gnu::always_inline]] static bool mark_low(std::vector<std::uint64_t>& occupied, std::vector<std::uint64_t>& summary,
+                                              std::uint32_t low) {
+    const std::uint64_t bit = std::uint64_t{1} << (low & 63);
+    std::uint64_t& word = occupied[low >> 6];
+    if (word & bit) return false;
+    word |= bit;
+    summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
+    return true;
+  }
+  // Calls visit(low) for every marked entry in increasing order, clearing the marks.
+  template <class Visit>
+  [[gnu::always_inline]] static void drain_marked(std::vector<std::uint64_t>& occupied,
+                                                  std::vector<std::uint64_t>& summary, Visit&& visit) {
+    for (std::size_t si = 0; si < summary.size(); ++si)
+      while (summary[si] != 0) {
+        const std::size_t wi = si * 64 + static_cast<std::size_t>(std::countr_zero(summary[si]));
+        summary[si] &= summary[si] - 1;
+        std::uint64_t bits = occupied[wi];
+        occupied[wi] = 0;
+        while (bits != 0) {
+          const auto low = static_cast<std::uint32_t>(wi * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
+          bits &= bits - 1;
+          visit(low);
+        }
+      }
+  }
+  // A chunk's successors in key order. Few successors: an insertion sort
+  // beats the table's bookkeeping.
+  template <class Entry>
+  [[gnu::always_inline]] static void sort_by_key(Entry* b, std::size_t n) {
+    if (n > 16) {
+      std::sort(b, b + n, [](const auto& x, const auto& y) { return x.key < y.key; });
+      return;
+    }
+    for (std::size_t j = 1; j < n; ++j) {
+      const Entry e = b[j];
+      std::size_t k = j;
+      for (; k > 0 && b[k - 1].key > e.key; --k) b[k] = b[k - 1];
+      b[k] = e;
+    }
+  }
+  // Every stream holds at least 64 entries, keys and values alike (they
+  // keep their capacity between calls).
+  template <class V>
+  void prepare_streams(std::vector<std::vector<V>>& stream_values, std::size_t codes) {
+    for (std::size_t k = 0; k < codes; ++k) {
+      if (stream_keys_[k].size() < 64) stream_keys_[k].resize(64);
+      stream_values[k].resize(stream_keys_[k].size());
+    }
+  }
+  // The streams, in order of their new code, make the next layer.
+  template <class V>
+  void join_streams(layer& nxt, const std::vector<std::vector<V>>& stream_values,
+                    const std::array<std::size_t, 64>& fill, std::size_t codes) {
+    nxt.keys.clear();
+    std::vector<V>& values = f_of<V>(nxt);
+    values.clear();
+    for (std::size_t k = 0; k < codes; ++k) {
+      const auto n_k = static_cast<std::ptrdiff_t>(fill[k]);
+      nxt.keys.insert(nxt.keys.end(), stream_keys_[k].begin(), stream_keys_[k].begin() + n_k);
+      values.insert(values.end(), stream_values[k].begin(), stream_values[k].begin() + n_k);
+    }
+  }
+
+  // A count alone with lanes: forward(keep_tables::nothing) when the lanes
+  // serve the problem (see reset()). States are keyed by (profile, h, ul,
+  // level), the level (ships left) where the counts were, and carry a value
+  // per set of unplaced ships of their level. The same steps as
+  // forward_as's without tables: pairs of cells, the last ship in closed
+  // form, mirror images folded at row boundaries.
+  count_type forward_lanes() {
+    const int n = p_.cells();
+    kept_layers_ = 0;
+    completions_kept_ = false;
+    full_ = first_kept_ = checkpoint_stride_ = 0;
+    fold_rows_ = mirrored_columns_ && fold_allowed_;
+    absorbed_total_ = 0;
+    tally_ = false;
+    wide_ = false;
+    table_bytes_ = 0;
+    int ships = 0;
+    for (const auto& t : p_.types) ships += t.multiplicity;
+    layer& first = scratch_[0];
+    first.keys.assign(1, static_cast<Key>(ships));
+    first.f_lanes.assign(1, lane_values{});
+    const unsigned lane = lanes_.lane_of(count_states_ - 1);
+    first.f_lanes[0].v[lane] = 1;
+    first.f_lanes[0].mask = std::uint64_t{1} << lane;
+    peak_states_ = 1;
+    for (int i = 0, stride = 1; i < n; i += stride) {
+      layer& cur = scratch_[static_cast<std::size_t>(i % 2)];
+      layer& nxt = scratch_[static_cast<std::size_t>((i + 1) % 2)];
+      // As in forward_as: one cell before a row boundary on an odd-width
+      // board, where the fold needs the layer.
+      const bool boundary_next = fold_rows_ && (i + 1) % p_.width == 0;
+      stride = i + 1 < n && pair_steps() && !boundary_next ? 2 : 1;
+      if (stride == 2) {
+        step_lanes<2>(i, cur, nxt);
+        std::swap(scratch_[0], scratch_[1]);  // layer i + 2 where scratch_[(i + 2) % 2] is expected
+      } else {
+        step_lanes<1>(i, cur, nxt);
+      }
+      peak_states_ = std::max(peak_states_, scratch_[static_cast<std::size_t>((i + stride) % 2)].keys.size());
+    }
+    // Every state reaching the end has every ship placed, and was absorbed.
+    return absorbed_total_;
+  }
+
+  // step() for forward_lanes: the same expansion, pruning and merge, with
+  // lane values instead of one value per state, and no edges or tallies.
+  template <int Stride>
+  void step_lanes(int i, layer& cur, layer& nxt) {
+    static_assert(Stride == 1 || Stride == 2);
+    const int n = p_.cells();
+    const cell_context ctx = context(i);
+    const cell_context ctx2 = context(i + Stride - 1);
+    const bool last = i + Stride - 1 == n - 1;
+    const std::size_t codes =
+        Stride == 1 ? static_cast<std::size_t>(p_.max_length + 1) : std::size_t{1} << (2 * code_bits_);
+    stream_keys_.resize(codes);
+    stream_lanes_.resize(codes);
+    const int q_shift = code_shift_ + Stride * code_bits_;
+    const int top_shift = code_shift_ + (p_.width - Stride) * code_bits_;
+    const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
+    const int low_bits = Stride * code_bits_ + code_shift_;
+    const bool dense = low_bits <= dense_table_bits_ + (Stride - 1) * code_bits_;
+    const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
+    if (dense) {
+      index_of_.resize(std::size_t{1} << low_bits);
+      occupied_.assign(std::max<std::size_t>(1, (std::size_t{1} << low_bits) / 64), 0);
+      summary_.assign((occupied_.size() + 63) / 64, 0);
+    }
+    const Key* const keys = cur.keys.data();
+    const std::size_t key_count = cur.keys.size();
+    const lane_values* const f = cur.f_lanes.data();
+    const std::size_t max_successors =
+        Stride == 1 ? 1 + 2 * p_.types.size() : (1 + 2 * p_.types.size()) * (1 + 2 * p_.types.size());
+    std::array<std::size_t, 64> fill{};
+    if (codes > fill.size()) throw std::length_error("profile_dp: ships longer than 62 cells");
+    prepare_streams(stream_lanes_, codes);
+    std::uint64_t absorbed_sum = 0;  // plain adds: see unplaced_lanes.hpp
+    const bool ends_here = Stride == 2 && last_ship_ready_ && !last;
+    if (ends_here) prepare_column_blocks(i + Stride);
+    const bool drop_blocked_hits =
+        ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
+    const std::size_t first_new_chunk = static_cast<std::size_t>((p_.width - Stride) / (chunk_bits_ / code_bits_));
+    Key q = 0;
+    column_block q_blocks;
+    bool q_blocks_ready = false;
+    auto view_of_successor = [&](Key key) __attribute__((always_inline)) {
+      if (!q_blocks_ready) {
+        q_blocks = chunk_blocks(q, 0, first_new_chunk);
+        q_blocks_ready = true;
+      }
+      return view_at(key, q_blocks, first_new_chunk);
+    };
+    // The lanes of successor `next` (a state before cell x.i + 1) that can
+    // still complete, as emit_if_room in expand() decides for one state; the
+    // others are cleared. Returns them as a mask.
+    auto prune = [&](const cell_context& x, Key next, lane_values& v) __attribute__((always_inline)) {
+      const auto level = static_cast<std::size_t>(next & count_mask);
+      const auto live = static_cast<unsigned>(v.mask);
+      unsigned keep = live & lanes_.fitting(level, x.free_after);
+      if (x.hits_after > 0 && keep != 0) {
+        int fewest = x.hits_after + 1;  // the fewest cells a kept lane needs, up to that
+        for (unsigned m = keep; m != 0; m &= m - 1)
+          fewest = std::min(fewest, lanes_.cells_needed(level, static_cast<unsigned>(std::countr_zero(m))));
+        if (x.hits_after > fewest || x.hits_after > static_cast<int>(level)) {
+          const int uncovered = hits_left_to_cover(x, next, static_cast<int>(level), x.hits_after);
+          if (uncovered > x.hits_after) keep = 0;  // more ships than are left
+          for (unsigned m = keep; m != 0; m &= m - 1) {
+            const auto l = static_cast<unsigned>(std::countr_zero(m));
+            if (lanes_.cells_needed(level, l) < uncovered) keep &= ~(1U << l);
+          }
+        }
+      }
+      if (keep != live) v.keep_only(keep);
+      return keep;
+    };
+    auto push_state = [&](Key key, const lane_values& v) __attribute__((always_inline)) {
+      const auto level = static_cast<std::size_t>(key & count_mask);
+      if (level == 0) {
+        absorbed_sum += v.v[0];
+        return;
+      }
+      if (last) return;
+      if constexpr (Stride == 2)
+        if (ends_here && level == 1) {
+          absorbed_sum += last_ship_.prepared_lane_completions(static_cast<unsigned>(v.mask), lanes_.last_types(),
+                                                               v.v.data(), step_row_, view_of_successor(key));
+          return;
+        }
+      if constexpr (Stride == 2)
+        if (drop_blocked_hits) {
+          const last_ship_view view = view_of_successor(key);
+          if ((view.must & view.blocked) != 0) return;
+        }
+      const auto st = static_cast<std::size_t>(key >> top_shift);
+      const std::size_t at = fill[st]++;
+      if (at == stream_keys_[st].size()) [[unlikely]] {
+        stream_keys_[st].resize(2 * at);
+        stream_lanes_[st].resize(2 * at);
+      }
+      stream_keys_[st][at] = key;
+      stream_lanes_[st][at] = v;
+    };
+    const bool absorb_paths_early = p_.rule == adjacency::touching;
+    for (std::size_t s = 0; s < key_count;) {
+      // One chunk of states sharing Q, as in step().
+      q = keys[s] >> q_shift;
+      q_blocks_ready = false;
+      std::size_t pending = 0;
+      for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
+        if (pending + max_successors > lane_batch_.size()) {
+          lane_batch_.resize(2 * (pending + max_successors));
+          lane_vals_.resize(lane_batch_.size());
+        }
+        const lane_values& fs = f[s];
+        const auto level = static_cast<std::size_t>(keys[s] & count_mask);
+        lane_entry* const out = lane_batch_.data();
+        lane_values* const out_values = lane_vals_.data();
+        // The successor `next` of a value `from` (at `from_level`) by a step
+        // of `kind`, into `to`; false when no lane survives pruning.
+        auto successor = [&](const cell_context& x, Key next, const lane_values& from, std::size_t from_level, int kind,
+                             lane_values& to) __attribute__((always_inline)) {
+          if (kind >= 0)
+            lanes_.start(from, from_level, static_cast<std::size_t>(kind / 2), to);
+          else
+            to = from;
+          return prune(x, next, to) != 0;
+        };
+        // The successor is written in place: the next free batch entry.
+        auto emit = [&](Key next) __attribute__((always_inline)) {
+          if (absorb_paths_early && (next & count_mask) == 0) {
+            absorbed_sum += out_values[pending].v[0];
+            return;
+          }
+          out[pending] = {next, static_cast<std::uint32_t>(pending), 0};
+          ++pending;
+        };
+        if constexpr (Stride == 1) {
+          expand<true>(
+              ctx, keys[s],
+              [&](Key next, std::uint64_t, int kind) __attribute__((always_inline)) {
+                if (successor(ctx, next, fs, level, kind, out_values[pending])) emit(next);
+              },
+              lanes_.available(level, static_cast<unsigned>(fs.mask)));
+        } else {
+          expand<true>(
+              ctx, keys[s],
+              [&](Key mid, std::uint64_t, int kind1) __attribute__((always_inline)) {
+                lane_values v1;
+                if (!successor(ctx, mid, fs, level, kind1, v1)) return;
+                const auto mid_level = static_cast<std::size_t>(mid & count_mask);
+                expand<true>(
+                    ctx2, mid,
+                    [&](Key next, std::uint64_t, int kind2) __attribute__((always_inline)) {
+                      if (successor(ctx2, next, v1, mid_level, kind2, out_values[pending])) emit(next);
+                    },
+                    lanes_.available(mid_level, static_cast<unsigned>(v1.mask)));
+              },
+              lanes_.available(level, static_cast<unsigned>(fs.mask)));
+        }
+      }
+      lane_entry* const b = lane_batch_.data();
+      lane_values* const vals = lane_vals_.data();
+      if (dense && pending > 8) {
+        // As in step(): summed by the low part of the key, each into the
+        // values of its first successor, read back in order.
+        for (std::size_t j = 0; j < pending; ++j) {
+          const auto low = static_cast<std::uint32_t>(((b[j].key >> top_shift) << code_shift_) | (b[j].key & low_mask));
+          if (mark_low(occupied_, summary_, low))
+            index_of_[low] = b[j].at;
+          else
+            vals[index_of_[low]] += vals[b[j].at];
+        }
+        const Key q_part = q << code_shift_;
+        drain_marked(
+            occupied_, summary_, [&](std::uint32_t low) __attribute__((always_inline)) {
+              const Key key =
+                  (static_cast<Key>(low >> code_shift_) << top_shift) | q_part | (static_cast<Key>(low) & low_mask);
+              push_state(key, vals[index_of_[low]]);
+            });
+        continue;
+      }
+      sort_by_key(b, pending);
+      for (std::size_t j = 0; j < pending;) {
+        const Key key = b[j].key;
+        lane_values& sum = vals[b[j].at];
+        for (++j; j < pending && b[j].key == key; ++j) sum += vals[b[j].at];
+        push_state(key, sum);
+      }
+    }
+    absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
+    std::size_t total = 0;
+    for (std::size_t k = 0; k < codes; ++k) total += fill[k];
+    if (total >= end_tag) throw std::length_error("profile_dp: too many states in one layer");
+    join_streams(nxt, stream_lanes_, fill, codes);
+    if (fold_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
+      fold_mirror_images<lane_values>(nxt, cur, false, 0);
   }
 
   profile_problem p_;
@@ -1931,6 +2273,17 @@ class profile_dp {
   bool wide_ = false;  // the last forward pass needed 128-bit values
   std::size_t memory_limit_ = default_memory_limit;
   std::size_t table_bytes_ = 0;  // see table_bytes()
+  // A count with lanes (forward_lanes).
+  unplaced_lanes lanes_;
+  bool lanes_allowed_ = true;
+  struct lane_entry {
+    Key key;
+    std::uint32_t at;  // its values in lane_vals_
+    std::uint32_t pad;
+  };
+  std::vector<lane_entry> lane_batch_;
+  std::vector<lane_values> lane_vals_;
+  std::vector<std::vector<lane_values>> stream_lanes_;
 };
 
 }  // namespace battleship::detail
