@@ -6,7 +6,7 @@
 //   build/benchmarks/bench_exact_counter --benchmark_filter=7x7   (DP vs bitset enumerator)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=_empty  (the same on 10x10)
 //   build/benchmarks/bench_exact_counter --benchmark_filter='_after_shots<.*>/10'  (and after 10 shots)
-//   build/benchmarks/bench_exact_counter --benchmark_filter=Count_lanes  (a count alone, lanes off / on)
+//   build/benchmarks/bench_exact_counter --benchmark_filter=Lanes_  (lanes off / on; count alone / matrix)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -84,30 +84,39 @@ void Bitset_after_shots(benchmark::State& state) {
   time_each_game(state, observations, [](const auto& obs) { return enumerate_bitset(R{}, obs, true); });
 }
 
-// A count alone (no matrix) by the programme with its lanes off (Arg 0) or
-// on (Arg 1), the problem built and reset on every call as exact_counter
-// does: the lanes' gain, measured in one run (unplaced_lanes.hpp).
+// The programme with its lanes off (first Arg 0) or on (1), for the count
+// alone (second Arg 0) or with the matrix (1), the problem built and reset
+// on every call as exact_counter does: the lanes' gain, measured in one run
+// (unplaced_lanes.hpp).
 template <class R>
-std::uint64_t count_alone(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs) {
+std::uint64_t count_with_lanes(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs,
+                               bool matrix, std::vector<count_type>& occupancy) {
   dp.reset(detail::make_profile_problem(R{}, obs, unit_weight{}));
-  return static_cast<std::uint64_t>(dp.forward<false>(detail::keep_tables::nothing));
+  const count_type total =
+      dp.forward<false>(matrix ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
+  if (matrix && total != 0) dp.backward<false>(&occupancy);
+  return static_cast<std::uint64_t>(total);
 }
 template <class R>
-void Count_lanes_empty(benchmark::State& state) {
+void Lanes_empty(benchmark::State& state) {
   detail::profile_dp<std::uint64_t> dp;
   dp.set_lanes(state.range(0) != 0);
+  const bool matrix = state.range(1) != 0;
   const observation<typename R::board_type> obs{R{}};
-  benchmark::DoNotOptimize(count_alone<R>(dp, obs));  // untimed warm-up, as above
-  for (auto _ : state) benchmark::DoNotOptimize(count_alone<R>(dp, obs));
+  std::vector<count_type> occupancy;
+  benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy));  // untimed warm-up, as above
+  for (auto _ : state) benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy));
   state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
 }
 template <class R>
-void Count_lanes_after_shots(benchmark::State& state) {
+void Lanes_after_shots(benchmark::State& state) {
   const auto observations = shot_observations(R{}, 10, 32);
   detail::profile_dp<std::uint64_t> dp;
   dp.set_lanes(state.range(0) != 0);
-  benchmark::DoNotOptimize(count_alone<R>(dp, observations[0]));
-  time_each_game(state, observations, [&](const auto& obs) { return count_alone<R>(dp, obs); });
+  const bool matrix = state.range(1) != 0;
+  std::vector<count_type> occupancy;
+  benchmark::DoNotOptimize(count_with_lanes<R>(dp, observations[0], matrix, occupancy));
+  time_each_game(state, observations, [&](const auto& obs) { return count_with_lanes<R>(dp, obs, matrix, occupancy); });
   state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
 }
 
@@ -196,18 +205,19 @@ BENCHMARK_TEMPLATE(Bitset_after_shots, datagenetics_rules)->Arg(10)->Iterations(
 BENCHMARK_TEMPLATE(Bitset_after_shots, audinot_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Bitset_after_shots, no_edge_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 // Argument: adjacency (0 touching, 1 no-edge, 2 no-contact).
-BENCHMARK_TEMPLATE(Count_lanes_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Count_lanes_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Count_lanes_empty, no_edge_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Count_lanes_after_shots, park_rules)->Arg(0)->Arg(1)->Iterations(96)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Count_lanes_after_shots, audinot_rules)
-    ->Arg(0)
-    ->Arg(1)
+BENCHMARK_TEMPLATE(Lanes_empty, park_rules)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Lanes_empty, audinot_rules)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Lanes_empty, no_edge_rules)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Lanes_after_shots, park_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Count_lanes_after_shots, no_edge_rules)
-    ->Arg(0)
-    ->Arg(1)
+BENCHMARK_TEMPLATE(Lanes_after_shots, audinot_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Lanes_after_shots, no_edge_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
 

@@ -188,12 +188,14 @@ void check_scanned_draws(const dynamic_rules& rules, const observation<dynamic_r
 }
 
 // The counter, run by hand on one scan with row folding allowed or not, the
-// last ship in closed form or not, and states with a blocked hit ahead
-// dropped or not: the result and the states kept.
+// last ship in closed form or not, states with a blocked hit ahead dropped
+// or not, lanes allowed or not, and a memory limit (0: the default): the
+// result and the states kept.
 template <class Weigh>
 std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
                                                    const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
-                                                   bool fold, bool closed_form = true, bool drop_blocked_hits = true) {
+                                                   bool fold, bool closed_form = true, bool drop_blocked_hits = true,
+                                                   bool lanes = true, std::size_t memory_limit = 0) {
   const int cells = rules.geometry().cell_count();
   auto p = detail::make_profile_problem(rules, obs, weigh, detail::scan_orientation{false, false, false});
   detail::profile_dp<std::uint64_t> dp;
@@ -201,6 +203,8 @@ std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
   dp.reset(p);
   dp.set_row_folding(fold);
   dp.set_blocked_hit_pruning(drop_blocked_hits);
+  dp.set_lanes(lanes);
+  if (memory_limit != 0) dp.set_memory_limit(memory_limit);
   count_result r;
   const count_type types = dp.forward(detail::keep_tables::for_occupancy);
   r.labelled = types * dp.labelled_factor();
@@ -911,11 +915,14 @@ std::pair<count_type, bool> count_alone(const dynamic_rules& rules, const observ
 }  // namespace
 
 TEST_CASE("exact_count: a count with lanes equals brute force and the count without them", "[count][exact]") {
-  // A count alone keys states by (profile, ships left) with a value per set
-  // of unplaced ships (unplaced_lanes.hpp). Against brute force on random
-  // small instances (every rule, both feedback models, empty boards, games,
-  // arbitrary shots), with folding and the last ship's closed form on or
-  // off; then against the count without lanes on boards up to 10x12.
+  // A count keys states by (profile, ships left) with a value per set of
+  // unplaced ships (unplaced_lanes.hpp). The count alone against brute
+  // force on random small instances (every rule, both feedback models,
+  // empty boards, games, arbitrary shots), with folding and the last ship's
+  // closed form on or off; then the count alone and the matrix against
+  // those without lanes on boards up to 10x12, with tables whole or
+  // checkpointed. (The matrix with lanes also meets brute force in the
+  // 10,000 instances above, through exact_counter.)
   rng_type rng(20261125);
   int with_lanes = 0;
   for (int instance = 0; instance < 1500; ++instance) {
@@ -935,7 +942,7 @@ TEST_CASE("exact_count: a count with lanes equals brute force and the count with
   const observation<dynamic_rules::board_type> none(five);
   CHECK_FALSE(count_alone(five, none, true).second);
   CHECK(to_string(count_alone(five, none, true).first) == to_string(enumerate_bitset(five, none, false).labelled));
-  int larger = 0;
+  int larger = 0, fewer_states = 0, checkpointed = 0, refused = 0;
   for (int instance = 0; instance < 120; ++instance) {
     const int w = 6 + below(rng, 5), h = 6 + below(rng, 7);
     std::vector<int> fleet;
@@ -949,8 +956,35 @@ TEST_CASE("exact_count: a count with lanes equals brute force and the count with
     const auto [count, lanes_taken] = count_alone(rules, obs, true);
     CHECK(to_string(count) == to_string(count_alone(rules, obs, false).first));
     if (lanes_taken) ++larger;
+    const bool fold = below(rng, 2) == 1, closed_form = below(rng, 2) == 1;  // separate draws
+    const auto [without, states_without] = count_scanned(rules, obs, unit_weight{}, fold, closed_form, true, false);
+    const auto [with, states_with] = count_scanned(rules, obs, unit_weight{}, fold, closed_form, true, true);
+    check_same(with, without, describe(rules, obs) + " lanes");
+    if (lanes_taken && states_with < states_without) ++fewer_states;
+    if (!lanes_taken || without.labelled == 0) continue;
+    // Limits below what the whole tables took: checkpoints, until even
+    // those do not fit.
+    detail::profile_dp<std::uint64_t> dp;
+    dp.set_last_ship_closed_form(closed_form);
+    dp.reset(detail::make_profile_problem(rules, obs, unit_weight{}, detail::scan_orientation{false, false, false}));
+    dp.set_row_folding(fold);
+    (void)dp.forward(detail::keep_tables::for_occupancy);
+    for (int eighths = 7; eighths > 0; --eighths) {
+      const std::size_t limit = dp.table_bytes() * static_cast<std::size_t>(eighths) / 8;
+      try {
+        const auto run = count_scanned(rules, obs, unit_weight{}, fold, closed_form, true, true, limit);
+        check_same(run.first, without, describe(rules, obs) + " lanes, limit " + std::to_string(limit));
+        if (run.second < states_with) ++checkpointed;
+      } catch (const std::length_error&) {
+        ++refused;
+        break;
+      }
+    }
   }
+  INFO(refused << " refused");
   CHECK(larger > 60);
+  CHECK(fewer_states > 50);  // lanes keep fewer keys than there are states
+  CHECK(checkpointed > 20);
   // The classic fleet on 10x10 takes them under every rule and feedback.
   for (int rule = 0; rule < 3; ++rule)
     for (const bool sunk : {false, true}) {

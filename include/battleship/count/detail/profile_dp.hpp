@@ -437,8 +437,13 @@ class profile_dp {
   // value past 64 bits throws std::logic_error instead of a redo.
   template <bool WideValues = true>
   count_type forward(keep_tables what) {
+    lanes_pass_ = false;
     if constexpr (sizeof(Key) == 8)
-      if (what == keep_tables::nothing && lanes_allowed_ && lanes_.ready()) return forward_lanes();
+      if ((what == keep_tables::nothing || what == keep_tables::for_occupancy) && counts_with_lanes()) {
+        wide_ = false;
+        lanes_pass_ = true;
+        return forward_as<lane_values>(what);
+      }
     try {
       wide_ = false;
       const count_type total = forward_as<std::uint64_t>(what);
@@ -460,6 +465,11 @@ class profile_dp {
   template <bool WideValues = true>
   void backward(std::vector<count_type>* occupancy, bool keep_completions = false) {
     if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
+    if constexpr (sizeof(Key) == 8)
+      if (lanes_pass_) {
+        if (keep_completions) throw std::logic_error("profile_dp: the lanes keep no completions for sampling");
+        return backward_as<lane_values>(occupancy, false);
+      }
     if constexpr (WideValues)
       if (wide_) return backward_as<count_type>(occupancy, keep_completions);
     backward_as<std::uint64_t>(occupancy, keep_completions);
@@ -572,7 +582,7 @@ class profile_dp {
   template <class V>
   static V completions_of(std::uint32_t d, const V* next_b) {
     const std::uint32_t k = d & index_mask;
-    return k < absorbed ? next_b[k] : k == absorbed ? V{1} : V{0};
+    return k < absorbed ? next_b[k] : k == absorbed ? unit_value<V>() : V{};
   }
 
   struct layer {
@@ -582,20 +592,24 @@ class profile_dp {
     // completions, as each is at most the total), 128-bit otherwise.
     std::vector<std::uint64_t> f64, b64;
     std::vector<count_type> f128, b128;
-    std::vector<lane_values> f_lanes;       // a count with lanes (forward_lanes)
-    std::vector<std::uint32_t> dst;         // per edge (in expansion order): successor index in the next layer
-    std::vector<std::uint32_t> first_edge;  // per state: its first edge
+    std::vector<lane_values> f_lanes, b_lanes;  // the same with lanes (see step_lanes)
+    std::vector<std::uint32_t> dst;             // per edge (in expansion order): successor index in the next layer
+    std::vector<std::uint32_t> first_edge;      // per state: its first edge
+    // With lanes, per edge: the types its path starts (unplaced_lanes::path_code).
+    std::vector<std::uint8_t> edge_starts;
     // States with one ship left, absorbed by the step into this layer, and
     // their completions (see last_ship.hpp). Edges name them after the
     // states (index keys.size() + k), and backward() appends their
     // completions to the layer's. Kept whenever edges or tallies are.
     std::vector<Key> end_keys;
     std::vector<std::uint64_t> end_completions;
+    std::vector<lane_values> end_lanes;  // with lanes: the completions of each lane
   };
-  // Every value buffer comes in a 64-bit and a 128-bit flavour; V picks one.
+  // Every value buffer comes in a 64-bit and a 128-bit flavour; V picks one
+  // (lanes hold 64-bit values: see unplaced_lanes.hpp).
   template <class V, class Narrow, class Wide>
   static auto& pick(Narrow& narrow, Wide& wide) {
-    if constexpr (sizeof(V) == 8)
+    if constexpr (sizeof(V) == 8 || std::is_same_v<V, lane_values>)
       return narrow;
     else
       return wide;
@@ -609,11 +623,40 @@ class profile_dp {
   }
   template <class V>
   static std::vector<V>& b_of(layer& l) {
-    return pick<V>(l.b64, l.b128);
+    if constexpr (std::is_same_v<V, lane_values>)
+      return l.b_lanes;
+    else
+      return pick<V>(l.b64, l.b128);
   }
   template <class V>
   static const std::vector<V>& b_of(const layer& l) {
-    return pick<V>(l.b64, l.b128);
+    if constexpr (std::is_same_v<V, lane_values>)
+      return l.b_lanes;
+    else
+      return pick<V>(l.b64, l.b128);
+  }
+  // A value of 1: one partial layout, or one completion (lanes: in lane l).
+  template <class V>
+  static V unit_value(unsigned l = 0) {
+    if constexpr (std::is_same_v<V, lane_values>) {
+      lane_values v;
+      v.v[l] = 1;
+      v.mask = std::uint64_t{1} << l;
+      return v;
+    } else {
+      return V{1};
+    }
+  }
+  // The sum of a value's lanes (the value itself without lanes).
+  template <class V>
+  static count_type value_total(const V& v) {
+    if constexpr (std::is_same_v<V, lane_values>) {
+      count_type total = 0;
+      for (const std::uint64_t x : v.v) total += x;
+      return total;
+    } else {
+      return static_cast<count_type>(v);
+    }
   }
 
   template <class V>
@@ -623,9 +666,9 @@ class profile_dp {
     // Completions either stay with their layer (the sampler reads them all)
     // or roll through two buffers: the occupancy needs only the next
     // layer's, and a 10x10 board then writes 17 M fewer values per call.
-    std::array<std::vector<V>, 2>& rolling = pick<V>(rolling64_, rolling128_);
+    std::array<std::vector<V>, 2>& rolling = rolling_of<V>();
     std::vector<V>* later = keep_completions ? &b_of<V>(layers_[static_cast<std::size_t>(n)]) : &rolling[0];
-    later->assign(layers_[static_cast<std::size_t>(n)].keys.size(), 1);
+    later->assign(layers_[static_cast<std::size_t>(n)].keys.size(), unit_value<V>());
     // Walks back over the step from layer i (stride cells) into the layer
     // whose completions `later` holds.
     auto walk_back = [&](int i, int stride, layer& L) {
@@ -701,6 +744,62 @@ class profile_dp {
         occ = checked_add(occ, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered)));
       if (occupancy && covered2 != 0)
         occ2 = checked_add(occ2, checked_mul(static_cast<count_type>(f[s]), static_cast<count_type>(covered2)));
+    }
+    if (occupancy) {
+      (*occupancy)[static_cast<std::size_t>(i)] = occ;
+      if (Stride == 2) (*occupancy)[static_cast<std::size_t>(i + 1)] = occ2;
+    }
+  }
+
+  // backward_step() with lanes: each edge maps the lanes of its successor's
+  // completions back through the types its path starts (see step_lanes),
+  // and a covered cell takes the layouts of each lane, f x b. Only a
+  // state's lanes with a value matter: a predecessor's lane with a value
+  // reaches only those, or one pruning cleared, which has no completion.
+  // Lanes hold unweighted counts that fit 64 bits, so nothing wraps.
+  template <int Stride>
+  void backward_step_lanes(int i, layer& L, const std::vector<lane_values>& next_b, std::vector<lane_values>& b,
+                           std::vector<count_type>* occupancy) {
+    const std::vector<lane_values>& f = L.f_lanes;
+    const std::size_t states = L.keys.size();
+    b.resize(states + L.end_keys.size());
+    std::copy(L.end_lanes.begin(), L.end_lanes.end(), b.begin() + static_cast<std::ptrdiff_t>(states));
+    const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
+    count_type occ = 0, occ2 = 0;
+    const std::uint32_t* const dst = L.dst.data();
+    const std::uint8_t* const starts = L.edge_starts.data();
+    const std::uint32_t* const first_edge = L.first_edge.data();
+    const lane_values* const later = next_b.data();
+    const lane_values one = unit_value<lane_values>();
+    for (std::size_t s = 0; s < states; ++s) {
+      const auto level = static_cast<std::size_t>(L.keys[s] & count_mask);
+      const auto live = static_cast<unsigned>(f[s].mask);
+      lane_values total, covered, covered2;
+      for (std::uint32_t e = first_edge[s]; e < first_edge[s + 1]; ++e) {
+        const std::uint32_t d = dst[e], k = d & index_mask;
+        if (k == dropped) continue;
+        const lane_values& after = k == absorbed ? one : later[k];
+        const unsigned char* path = lanes_.path(level, starts[e]);
+        for (unsigned m = live; m != 0; m &= m - 1) {
+          const auto l = static_cast<std::size_t>(std::countr_zero(m));
+          if (path[l] == unplaced_lanes::none_) continue;
+          const std::uint64_t c = after.v[path[l]];
+          total.v[l] += c;
+          if (d & covered_flag) covered.v[l] += c;
+          if (Stride == 2 && (d & second_covered_flag)) covered2.v[l] += c;
+        }
+      }
+      b[s] = total;
+      if (occupancy) {
+        std::uint64_t layouts = 0, layouts2 = 0;
+        for (unsigned m = live; m != 0; m &= m - 1) {
+          const auto l = static_cast<std::size_t>(std::countr_zero(m));
+          layouts += f[s].v[l] * covered.v[l];
+          if constexpr (Stride == 2) layouts2 += f[s].v[l] * covered2.v[l];
+        }
+        occ = checked_add(occ, static_cast<count_type>(layouts));
+        if constexpr (Stride == 2) occ2 = checked_add(occ2, static_cast<count_type>(layouts2));
+      }
     }
     if (occupancy) {
       (*occupancy)[static_cast<std::size_t>(i)] = occ;
@@ -875,6 +974,7 @@ class profile_dp {
       f(from, to, starts);
       layers_[static_cast<std::size_t>(from)].dst.clear();
       layers_[static_cast<std::size_t>(from)].first_edge.clear();
+      layers_[static_cast<std::size_t>(from)].edge_starts.clear();
     }
   }
 
@@ -1393,15 +1493,31 @@ class profile_dp {
 
   template <class V>
   std::uint32_t step_by(int stride, int i, layer& cur, layer& nxt, bool record_edges) {
-    return stride == 2 ? step<V, 2>(i, cur, nxt, record_edges) : step<V>(i, cur, nxt, record_edges);
+    if constexpr (std::is_same_v<V, lane_values>)
+      return stride == 2 ? step_lanes<2>(i, cur, nxt, record_edges) : step_lanes<1>(i, cur, nxt, record_edges);
+    else
+      return stride == 2 ? step<V, 2>(i, cur, nxt, record_edges) : step<V>(i, cur, nxt, record_edges);
+  }
+  template <class V>
+  std::array<std::vector<V>, 2>& rolling_of() {
+    if constexpr (std::is_same_v<V, lane_values>)
+      return rolling_lanes_;
+    else
+      return pick<V>(rolling64_, rolling128_);
   }
   template <class V>
   void backward_step_by(int stride, int i, layer& L, const std::vector<V>& next_b, std::vector<V>& b,
                         std::vector<count_type>* occupancy) {
-    if (stride == 2)
+    if constexpr (std::is_same_v<V, lane_values>) {
+      if (stride == 2)
+        backward_step_lanes<2>(i, L, next_b, b, occupancy);
+      else
+        backward_step_lanes<1>(i, L, next_b, b, occupancy);
+    } else if (stride == 2) {
       backward_step<V, 2>(i, L, next_b, b, occupancy);
-    else
+    } else {
       backward_step<V, 1>(i, L, next_b, b, occupancy);
+    }
   }
 
   template <class V>
@@ -1463,8 +1579,16 @@ class profile_dp {
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
     layer& first = keep_layers && in_layers(0) ? layers_[0] : scratch_[0];
-    first.keys.assign(1, static_cast<Key>(count_states_ - 1));
-    f_of<V>(first).assign(1, 1);
+    if constexpr (std::is_same_v<V, lane_values>) {
+      // Keyed by the ships left, all of them, in the lane of the whole fleet.
+      int ships = 0;
+      for (const auto& t : p_.types) ships += t.multiplicity;
+      first.keys.assign(1, static_cast<Key>(ships));
+      f_of<V>(first).assign(1, unit_value<V>(lanes_.lane_of(count_states_ - 1)));
+    } else {
+      first.keys.assign(1, static_cast<Key>(count_states_ - 1));
+      f_of<V>(first).assign(1, 1);
+    }
     peak_states_ = 1;
     std::size_t bytes = 0, peak_past_full = 0;
     const std::size_t full_budget = table_budget(memory_limit_, what);
@@ -1474,17 +1598,19 @@ class profile_dp {
     const std::size_t b_bytes = what == keep_tables::for_occupancy ? 0 : sizeof(V);
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
     const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V) + b_bytes;
-    // An end: its key and completions, and its completions again in b.
-    auto ends_bytes = [&](const layer& l) {
-      return l.end_keys.size() * (sizeof(Key) + sizeof(std::uint64_t) + b_bytes);
-    };
+    // An edge: its successor, and with lanes the types its path starts.
+    const std::size_t edge_bytes =
+        sizeof(std::uint32_t) + (std::is_same_v<V, lane_values> ? sizeof(std::uint8_t) : std::size_t{0});
+    // An end: its key and completions (per lane, with lanes), and its completions again in b.
+    const std::size_t end_bytes = std::is_same_v<V, lane_values> ? sizeof(lane_values) : sizeof(std::uint64_t);
+    auto ends_bytes = [&](const layer& l) { return l.end_keys.size() * (sizeof(Key) + end_bytes + b_bytes); };
     // backward() will also hold one recomputed segment whole: at most
     // checkpoint_stride_ layers of the largest size seen past full_, with
     // about 1.5 edges per state (we allow 2; paired layers are half as many,
     // with about 2 paths per state).
     auto check_limit = [&] {
       const std::size_t segment =
-          static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * sizeof(std::uint32_t));
+          static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
       if (bytes + segment > memory_limit_)
         throw std::length_error(
             std::string(what == keep_tables::for_occupancy ? "the occupancy matrix" : "exact sampling") +
@@ -1514,7 +1640,7 @@ class profile_dp {
         const bool into_kept = keep_layers && in_layers(i + 2);
         layer& dest = into_kept ? layers_[static_cast<std::size_t>(i + 2)] : nxt;
         into_kept_layer_ = into_kept;
-        step<V, 2>(i, cur, dest, false);
+        step_by<V>(2, i, cur, dest, false);
         const std::size_t built = dest.keys.size(), ends = dest.end_keys.size();  // before the swap below moves them
         if (!into_kept) std::swap(scratch_[0], scratch_[1]);
         peak_states_ = std::max(peak_states_, built);
@@ -1536,7 +1662,7 @@ class profile_dp {
         continue;
       }
       if (whole) {
-        bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt) + std::size_t{edges} * sizeof(std::uint32_t);
+        bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt) + std::size_t{edges} * edge_bytes;
         if (bytes > full_budget && i + stride < n) {
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
@@ -1552,7 +1678,7 @@ class profile_dp {
     layer& last = keep_layers ? layers_[static_cast<std::size_t>(n)] : scratch_[static_cast<std::size_t>(n % 2)];
     // Every state reaching the end has every ship placed, and was absorbed.
     count_type total = absorbed_total_;
-    for (auto v : f_of<V>(last)) total = checked_add(total, static_cast<count_type>(v));
+    for (const auto& v : f_of<V>(last)) total = checked_add(total, value_total(v));
     tally_ = false;  // backward() recomputes stretches: their absorptions are tallied already
     if (keep_layers) kept_layers_ = n + 1;
     table_bytes_ = bytes;
@@ -1880,18 +2006,7 @@ class profile_dp {
     }
     absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
     if (tally_) tally_absorbed(i + Stride, by_code, by_h);
-    // The streams, in order of their new code, are the next layer in key order.
-    std::vector<std::size_t> offset(codes + 1, 0);
-    for (std::size_t k = 0; k < codes; ++k) offset[k + 1] = offset[k] + fill[k];
-    if (offset[codes] + nxt.end_keys.size() >= end_tag || edges >= absorbed)
-      throw std::length_error("profile_dp: too many states in one layer");
-    if (record_edges) {
-      // Each edge's index within its stream becomes one within the layer:
-      // the stream's offset, 0 for edges to no state.
-      std::array<std::uint32_t, std::tuple_size_v<decltype(fill)> + 2> shift{};  // the streams, ends, no_stream
-      for (std::size_t k = 0; k <= codes; ++k) shift[k] = static_cast<std::uint32_t>(offset[k]);
-      for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[stream_of[e]];
-    }
+    number_edges(nxt, fill, codes, edges, record_edges ? dst : nullptr, stream_of);
     join_streams(nxt, stream_f, fill, codes);
     // Every path (forward, recomputed segments) steps onto the same layers,
     // so a recomputed layer folds exactly as the first one did.
@@ -1945,6 +2060,24 @@ class profile_dp {
       b[k] = e;
     }
   }
+  // The streams, in order of their new code, are the next layer in key
+  // order (join_streams), its ends after them. Checks the layer's size, and
+  // with `dst` (the step's edges) makes each edge's index within its stream
+  // one within the layer: the stream's offset, 0 for edges to no state.
+  static void number_edges(const layer& nxt, const std::array<std::size_t, 64>& fill, std::size_t codes,
+                           std::uint32_t edges, std::uint32_t* dst, const unsigned char* stream_of) {
+    std::array<std::uint32_t, 64 + 2> shift{};  // the streams, ends, no_stream
+    std::size_t states = 0;
+    for (std::size_t k = 0; k < codes; ++k) {
+      shift[k] = static_cast<std::uint32_t>(states);
+      states += fill[k];
+    }
+    shift[codes] = static_cast<std::uint32_t>(states);
+    if (states + nxt.end_keys.size() >= end_tag || edges >= absorbed)
+      throw std::length_error("profile_dp: too many states in one layer");
+    if (dst != nullptr)
+      for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[stream_of[e]];
+  }
   // Every stream holds at least 64 entries, keys and values alike (they
   // keep their capacity between calls).
   template <class V>
@@ -1968,54 +2101,13 @@ class profile_dp {
     }
   }
 
-  // A count alone with lanes: forward(keep_tables::nothing) when the lanes
-  // serve the problem (see reset()). States are keyed by (profile, h, ul,
-  // level), the level (ships left) where the counts were, and carry a value
-  // per set of unplaced ships of their level. The same steps as
-  // forward_as's without tables: pairs of cells, the last ship in closed
-  // form, mirror images folded at row boundaries.
-  count_type forward_lanes() {
-    const int n = p_.cells();
-    kept_layers_ = 0;
-    completions_kept_ = false;
-    full_ = first_kept_ = checkpoint_stride_ = 0;
-    fold_rows_ = mirrored_columns_ && fold_allowed_;
-    absorbed_total_ = 0;
-    tally_ = false;
-    wide_ = false;
-    table_bytes_ = 0;
-    int ships = 0;
-    for (const auto& t : p_.types) ships += t.multiplicity;
-    layer& first = scratch_[0];
-    first.keys.assign(1, static_cast<Key>(ships));
-    first.f_lanes.assign(1, lane_values{});
-    const unsigned lane = lanes_.lane_of(count_states_ - 1);
-    first.f_lanes[0].v[lane] = 1;
-    first.f_lanes[0].mask = std::uint64_t{1} << lane;
-    peak_states_ = 1;
-    for (int i = 0, stride = 1; i < n; i += stride) {
-      layer& cur = scratch_[static_cast<std::size_t>(i % 2)];
-      layer& nxt = scratch_[static_cast<std::size_t>((i + 1) % 2)];
-      // As in forward_as: one cell before a row boundary on an odd-width
-      // board, where the fold needs the layer.
-      const bool boundary_next = fold_rows_ && (i + 1) % p_.width == 0;
-      stride = i + 1 < n && pair_steps() && !boundary_next ? 2 : 1;
-      if (stride == 2) {
-        step_lanes<2>(i, cur, nxt);
-        std::swap(scratch_[0], scratch_[1]);  // layer i + 2 where scratch_[(i + 2) % 2] is expected
-      } else {
-        step_lanes<1>(i, cur, nxt);
-      }
-      peak_states_ = std::max(peak_states_, scratch_[static_cast<std::size_t>((i + stride) % 2)].keys.size());
-    }
-    // Every state reaching the end has every ship placed, and was absorbed.
-    return absorbed_total_;
-  }
-
-  // step() for forward_lanes: the same expansion, pruning and merge, with
-  // lane values instead of one value per state, and no edges or tallies.
+  // step() with lanes (see unplaced_lanes.hpp): the same expansion, pruning
+  // and merge, with a vector of lane values per key instead of one value per
+  // state. An edge also records the types its path starts (edge_starts), so
+  // that backward_step_lanes() maps the lanes back; an end keeps the
+  // completions of each of its lanes.
   template <int Stride>
-  void step_lanes(int i, layer& cur, layer& nxt) {
+  std::uint32_t step_lanes(int i, layer& cur, layer& nxt, bool record_edges) {
     static_assert(Stride == 1 || Stride == 2);
     const int n = p_.cells();
     const cell_context ctx = context(i);
@@ -2031,6 +2123,9 @@ class profile_dp {
     const int low_bits = Stride * code_bits_ + code_shift_;
     const bool dense = low_bits <= dense_table_bits_ + (Stride - 1) * code_bits_;
     const Key low_mask = static_cast<Key>((Key{1} << code_shift_) - 1);
+    auto low_of = [&](Key key) __attribute__((always_inline)) {
+      return static_cast<std::uint32_t>(((key >> top_shift) << code_shift_) | (key & low_mask));
+    };
     if (dense) {
       index_of_.resize(std::size_t{1} << low_bits);
       occupied_.assign(std::max<std::size_t>(1, (std::size_t{1} << low_bits) / 64), 0);
@@ -2041,15 +2136,44 @@ class profile_dp {
     const lane_values* const f = cur.f_lanes.data();
     const std::size_t max_successors =
         Stride == 1 ? 1 + 2 * p_.types.size() : (1 + 2 * p_.types.size()) * (1 + 2 * p_.types.size());
+    if (record_edges && cur.first_edge.size() < key_count + 1) cur.first_edge.resize(key_count + 1);
+    std::uint32_t* const first_edge = cur.first_edge.data();
     std::array<std::size_t, 64> fill{};
     if (codes > fill.size()) throw std::length_error("profile_dp: ships longer than 62 cells");
     prepare_streams(stream_lanes_, codes);
+    std::uint32_t edges = 0;
     std::uint64_t absorbed_sum = 0;  // plain adds: see unplaced_lanes.hpp
+    // The tallies of absorbed successors, as in step().
+    std::vector<std::uint64_t>& by_code = by_code64_;
+    std::array<std::uint64_t, 64> by_h{};
+    if (tally_) by_code.assign(chunks_ << chunk_bits_, 0);
+    const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits_) - 1);
+    const std::size_t first_new_chunk = static_cast<std::size_t>((p_.width - Stride) / (chunk_bits_ / code_bits_));
+    std::uint64_t q_tally = 0;
+    auto tally_running = [&](Key key, std::uint64_t value) __attribute__((always_inline)) {
+      by_h[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)] += value;
+      q_tally += value;
+      Key codes_left = key >> (code_shift_ + first_new_chunk * static_cast<std::size_t>(chunk_bits_));
+      std::uint64_t* table = by_code.data() + (first_new_chunk << chunk_bits_);
+      for (std::size_t k = first_new_chunk; k < chunks_;
+           ++k, codes_left >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
+        table[static_cast<std::size_t>(codes_left & chunk_mask)] += value;
+    };
+    auto flush_q_tally = [&](Key q_codes) {
+      if (q_tally == 0) return;
+      std::uint64_t* table = by_code.data();
+      for (std::size_t k = 0; k < first_new_chunk; ++k, q_codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
+        table[static_cast<std::size_t>(q_codes & chunk_mask)] += q_tally;
+      q_tally = 0;
+    };
     const bool ends_here = Stride == 2 && last_ship_ready_ && !last;
+    const bool keep_ends = record_edges || (tally_ && into_kept_layer_);
+    nxt.end_keys.clear();
+    nxt.end_lanes.clear();
     if (ends_here) prepare_column_blocks(i + Stride);
     const bool drop_blocked_hits =
         ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
-    const std::size_t first_new_chunk = static_cast<std::size_t>((p_.width - Stride) / (chunk_bits_ / code_bits_));
+    std::uint64_t* const end_acc = last_ship_acc64_.data();
     Key q = 0;
     column_block q_blocks;
     bool q_blocks_ready = false;
@@ -2083,23 +2207,56 @@ class profile_dp {
       if (keep != live) v.keep_only(keep);
       return keep;
     };
-    auto push_state = [&](Key key, const lane_values& v) __attribute__((always_inline)) {
+    // A successor with every ship placed: one lane.
+    auto absorb = [&](Key key, std::uint64_t value) __attribute__((always_inline)) {
+      absorbed_sum += value;
+      if (tally_) tally_running(key, value);
+    };
+    // Appends one successor to the stream of its new code; returns its index
+    // there (or absorbed, dropped, or its place among the ends | end_tag).
+    auto push_state = [&](Key key, const lane_values& v) __attribute__((always_inline))->std::uint32_t {
       const auto level = static_cast<std::size_t>(key & count_mask);
       if (level == 0) {
-        absorbed_sum += v.v[0];
-        return;
+        absorb(key, v.v[0]);
+        return absorbed;
       }
-      if (last) return;
+      if (last) return dropped;
       if constexpr (Stride == 2)
         if (ends_here && level == 1) {
-          absorbed_sum += last_ship_.prepared_lane_completions(static_cast<unsigned>(v.mask), lanes_.last_types(),
-                                                               v.v.data(), step_row_, view_of_successor(key));
-          return;
+          const last_ship_view view = view_of_successor(key);
+          const auto live = static_cast<unsigned>(v.mask);
+          if (!keep_ends && !tally_) {
+            absorbed_sum +=
+                last_ship_.prepared_lane_completions(live, lanes_.last_types(), v.v.data(), step_row_, view);
+            return absorbed;
+          }
+          // Each lane's completions, and for the occupancy its value noted
+          // in the rows its ship may take.
+          lane_values completions;
+          std::uint64_t layouts = 0;
+          for (unsigned m = live; m != 0; m &= m - 1) {
+            const auto l = static_cast<std::size_t>(std::countr_zero(m));
+            const std::uint64_t value = v.v[l];
+            const std::uint64_t c =
+                tally_ ? last_ship_.prepared_completions(lanes_.last_types()[l], step_row_, view,
+                                                         [&](std::size_t at) { end_acc[at] += value; })
+                       : last_ship_.prepared_completions(lanes_.last_types()[l], step_row_, view, [](std::size_t) {});
+            completions.v[l] = c;
+            if (c != 0) completions.mask |= std::uint64_t{1} << l;
+            layouts += value * c;
+          }
+          if (layouts == 0) return dropped;
+          absorbed_sum += layouts;
+          if (tally_) tally_running(key, layouts);
+          if (!keep_ends) return absorbed;
+          nxt.end_keys.push_back(key);
+          nxt.end_lanes.push_back(completions);
+          return static_cast<std::uint32_t>(nxt.end_keys.size() - 1) | end_tag;
         }
       if constexpr (Stride == 2)
         if (drop_blocked_hits) {
           const last_ship_view view = view_of_successor(key);
-          if ((view.must & view.blocked) != 0) return;
+          if ((view.must & view.blocked) != 0) return dropped;
         }
       const auto st = static_cast<std::size_t>(key >> top_shift);
       const std::size_t at = fill[st]++;
@@ -2109,8 +2266,33 @@ class profile_dp {
       }
       stream_keys_[st][at] = key;
       stream_lanes_[st][at] = v;
+      return static_cast<std::uint32_t>(at);
     };
+    constexpr std::size_t slack = 4096;
+    const std::size_t no_stream = codes + 1;
     const bool absorb_paths_early = p_.rule == adjacency::touching;
+    // Per edge: its successor (dst), stream and the types its path starts.
+    std::uint32_t* dst = cur.dst.data();
+    unsigned char* stream_of = edge_stream_.data();
+    std::uint8_t* starts_of = cur.edge_starts.data();
+    std::size_t edge_room = std::min({cur.dst.size(), edge_stream_.size(), cur.edge_starts.size()});
+    auto grow_edges = [&](std::size_t need) {
+      if (need > cur.dst.size()) cur.dst.resize(need + slack);
+      if (need > edge_stream_.size()) edge_stream_.resize(need + slack);
+      if (need > cur.edge_starts.size()) cur.edge_starts.resize(need + slack);
+      dst = cur.dst.data();
+      stream_of = edge_stream_.data();
+      starts_of = cur.edge_starts.data();
+      edge_room = std::min({cur.dst.size(), edge_stream_.size(), cur.edge_starts.size()});
+    };
+    auto record = [&](const lane_entry& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
+      const std::uint32_t id = e.id & index_mask;
+      const bool end = at < absorbed && (at & end_tag) != 0;
+      dst[id] = (end ? at & ~end_tag : at) | (e.id & flags_mask);
+      stream_of[id] = static_cast<unsigned char>(at >= absorbed ? no_stream
+                                                 : end          ? codes
+                                                                : static_cast<std::size_t>(key >> top_shift));
+    };
     for (std::size_t s = 0; s < key_count;) {
       // One chunk of states sharing Q, as in step().
       q = keys[s] >> q_shift;
@@ -2120,6 +2302,10 @@ class profile_dp {
         if (pending + max_successors > lane_batch_.size()) {
           lane_batch_.resize(2 * (pending + max_successors));
           lane_vals_.resize(lane_batch_.size());
+        }
+        if (record_edges) {
+          first_edge[s] = edges;
+          if (edges + max_successors > edge_room) grow_edges(edges + max_successors);
         }
         const lane_values& fs = f[s];
         const auto level = static_cast<std::size_t>(keys[s] & count_mask);
@@ -2135,20 +2321,28 @@ class profile_dp {
             to = from;
           return prune(x, next, to) != 0;
         };
-        // The successor is written in place: the next free batch entry.
-        auto emit = [&](Key next) __attribute__((always_inline)) {
+        // The successor is written in place (the next free batch entry); an
+        // edge is numbered and, with its starts, recorded for it.
+        auto emit = [&](Key next, std::uint32_t flags, unsigned starts) __attribute__((always_inline)) {
+          const std::uint32_t id = edges++;
+          if (record_edges) starts_of[id] = static_cast<std::uint8_t>(starts);
           if (absorb_paths_early && (next & count_mask) == 0) {
-            absorbed_sum += out_values[pending].v[0];
+            absorb(next, out_values[pending].v[0]);
+            if (record_edges) {
+              dst[id] = absorbed | flags;
+              stream_of[id] = static_cast<unsigned char>(no_stream);
+            }
             return;
           }
-          out[pending] = {next, static_cast<std::uint32_t>(pending), 0};
+          out[pending] = {next, static_cast<std::uint32_t>(pending), id | flags};
           ++pending;
         };
         if constexpr (Stride == 1) {
           expand<true>(
               ctx, keys[s],
               [&](Key next, std::uint64_t, int kind) __attribute__((always_inline)) {
-                if (successor(ctx, next, fs, level, kind, out_values[pending])) emit(next);
+                if (successor(ctx, next, fs, level, kind, out_values[pending]))
+                  emit(next, kind != step_water ? covered_flag : 0, unplaced_lanes::path_code(kind, step_water));
               },
               lanes_.available(level, static_cast<unsigned>(fs.mask)));
         } else {
@@ -2158,10 +2352,13 @@ class profile_dp {
                 lane_values v1;
                 if (!successor(ctx, mid, fs, level, kind1, v1)) return;
                 const auto mid_level = static_cast<std::size_t>(mid & count_mask);
+                const std::uint32_t flags1 = kind1 != step_water ? covered_flag : 0;
                 expand<true>(
                     ctx2, mid,
                     [&](Key next, std::uint64_t, int kind2) __attribute__((always_inline)) {
-                      if (successor(ctx2, next, v1, mid_level, kind2, out_values[pending])) emit(next);
+                      if (successor(ctx2, next, v1, mid_level, kind2, out_values[pending]))
+                        emit(next, flags1 | (kind2 != step_water ? second_covered_flag : 0),
+                             unplaced_lanes::path_code(kind1, kind2));
                     },
                     lanes_.available(mid_level, static_cast<unsigned>(v1.mask)));
               },
@@ -2174,7 +2371,7 @@ class profile_dp {
         // As in step(): summed by the low part of the key, each into the
         // values of its first successor, read back in order.
         for (std::size_t j = 0; j < pending; ++j) {
-          const auto low = static_cast<std::uint32_t>(((b[j].key >> top_shift) << code_shift_) | (b[j].key & low_mask));
+          const std::uint32_t low = low_of(b[j].key);
           if (mark_low(occupied_, summary_, low))
             index_of_[low] = b[j].at;
           else
@@ -2185,25 +2382,38 @@ class profile_dp {
             occupied_, summary_, [&](std::uint32_t low) __attribute__((always_inline)) {
               const Key key =
                   (static_cast<Key>(low >> code_shift_) << top_shift) | q_part | (static_cast<Key>(low) & low_mask);
-              push_state(key, vals[index_of_[low]]);
+              index_of_[low] = push_state(key, vals[index_of_[low]]);
             });
+        if (record_edges)
+          for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of_[low_of(b[j].key)]);
+        if (tally_) flush_q_tally(q);
         continue;
       }
       sort_by_key(b, pending);
       for (std::size_t j = 0; j < pending;) {
         const Key key = b[j].key;
+        const std::size_t from = j;
         lane_values& sum = vals[b[j].at];
         for (++j; j < pending && b[j].key == key; ++j) sum += vals[b[j].at];
-        push_state(key, sum);
+        const std::uint32_t at = push_state(key, sum);
+        if (record_edges)
+          for (std::size_t e = from; e < j; ++e) record(b[e], key, at);
       }
+      if (tally_) flush_q_tally(q);
+    }
+    if (record_edges) {
+      first_edge[key_count] = edges;
+      cur.first_edge.resize(key_count + 1);
+      cur.dst.resize(edges);
+      cur.edge_starts.resize(edges);
     }
     absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
-    std::size_t total = 0;
-    for (std::size_t k = 0; k < codes; ++k) total += fill[k];
-    if (total >= end_tag) throw std::length_error("profile_dp: too many states in one layer");
+    if (tally_) tally_absorbed(i + Stride, by_code, by_h);
+    number_edges(nxt, fill, codes, edges, record_edges ? dst : nullptr, stream_of);
     join_streams(nxt, stream_lanes_, fill, codes);
     if (fold_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
-      fold_mirror_images<lane_values>(nxt, cur, false, 0);
+      fold_mirror_images<lane_values>(nxt, cur, record_edges, edges);
+    return edges;
   }
 
   profile_problem p_;
@@ -2279,8 +2489,10 @@ class profile_dp {
   struct lane_entry {
     Key key;
     std::uint32_t at;  // its values in lane_vals_
-    std::uint32_t pad;
+    std::uint32_t id;  // its edge, with the flags of the cells it covers
   };
+  bool lanes_pass_ = false;  // the last forward() took the lanes
+  std::array<std::vector<lane_values>, 2> rolling_lanes_;
   std::vector<lane_entry> lane_batch_;
   std::vector<lane_values> lane_vals_;
   std::vector<std::vector<lane_values>> stream_lanes_;

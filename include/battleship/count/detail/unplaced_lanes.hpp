@@ -48,11 +48,11 @@ struct lane_values {
 class unplaced_lanes {
  public:
   // Builds the tables; false (and no tables) when some level has more sets
-  // than max_lanes or the fleet has more than 32 types.
+  // than max_lanes (so has the fleet more than max_lanes types).
   bool build(const std::vector<int>& lengths, const std::vector<int>& multiplicity, int cells) {
     const std::size_t types = lengths.size();
     ready_ = false;
-    if (types > 32) return false;
+    if (types > static_cast<std::size_t>(max_lanes)) return false;  // level 1 has a lane per type
     types_ = types;
     cells_ = cells;
     std::vector<unsigned> stride(types);
@@ -110,6 +110,45 @@ class unplaced_lanes {
           from_[(level * types + t) * max_lanes + state_lane_[to]] = state_lane_[idx];
           to_lanes[level * types + t] |= 1U << state_lane_[to];
         }
+    // to_[(level * types + t) * max_lanes + l]: where starting type t
+    // takes lane l of `level` (0 when it does not hold t: holding_ says).
+    to_.assign(levels_ * types * max_lanes, 0);
+    holding_.assign(levels_ * types, 0);
+    for (std::size_t lt = 0; lt < levels_ * types; ++lt)
+      for (std::size_t l = 0; l < max_lanes; ++l)
+        if (((to_lanes[lt] >> l) & 1U) != 0) {
+          const unsigned char source = from_[lt * max_lanes + l];
+          to_[lt * max_lanes + source] = static_cast<unsigned char>(l);
+          holding_[lt] |= 1U << source;
+        }
+    // paths_[((level << 6) + code) * max_lanes + l]: the lane of the key a
+    // path from `level` ends at that lane l reaches, or none_, for a path
+    // starting type code % 8 - 1 at its first cell and code / 8 - 1 at its
+    // second (0: none). Lanes hold at most seven types, as level 1 has one
+    // lane per type.
+    paths_.assign((levels_ << 6) * max_lanes, none_);
+    for (std::size_t level = 0; level < levels_; ++level)
+      for (unsigned code = 0; code < 64; ++code) {
+        const unsigned first = code & 7U, second = code >> 3;
+        if (first > types || second > types) continue;
+        for (int l = 0; l < lane_count_[level]; ++l) {
+          std::size_t at = level, lane = static_cast<std::size_t>(l);
+          bool open = true;
+          for (const unsigned t : {first, second}) {
+            if (t == 0 || !open) continue;
+            if (at == 0) {
+              open = false;
+              continue;
+            }
+            const std::size_t lt = at * types + (t - 1);
+            open = ((holding_[lt] >> lane) & 1U) != 0;
+            lane = to_[lt * max_lanes + lane];
+            --at;
+          }
+          if (open)
+            paths_[((level << 6) + code) * max_lanes + static_cast<std::size_t>(l)] = static_cast<unsigned char>(lane);
+        }
+      }
     start_mask_.assign((levels_ * types) << max_lanes, 0);
     for (std::size_t lt = 0; lt < levels_ * types; ++lt)
       for (unsigned mask = 0; mask < (1U << max_lanes); ++mask)
@@ -150,6 +189,18 @@ class unplaced_lanes {
   [[nodiscard]] int cells_needed(std::size_t level, unsigned lane) const noexcept {
     return cells_needed_[level * max_lanes + lane];
   }
+  // The code of a path's starts: 1 + the type started at its first cell
+  // (0 none), plus 8 x (1 + the type started at its second).
+  [[nodiscard]] static constexpr unsigned path_code(int first_kind, int second_kind) noexcept {
+    return (first_kind >= 0 ? static_cast<unsigned>(first_kind / 2 + 1) : 0U) +
+           8U * (second_kind >= 0 ? static_cast<unsigned>(second_kind / 2 + 1) : 0U);
+  }
+  static constexpr unsigned char none_ = 0xff;
+  // Per lane of a key of `level`: the lane of its successor by a path of
+  // `code` it reaches, or none_ (the lane holds no ship a start takes).
+  [[nodiscard]] const unsigned char* path(std::size_t level, unsigned code) const noexcept {
+    return paths_.data() + ((level << 6) + code) * max_lanes;
+  }
   // Per lane of level 1 (one ship left): the type of that ship.
   [[nodiscard]] const unsigned char* last_types() const noexcept { return last_type_.data(); }
   // Into `out`: the values after a ship of type t starts from a key of `level`.
@@ -175,7 +226,8 @@ class unplaced_lanes {
   std::vector<unsigned char> state_lane_;
   std::vector<int> cells_needed_;
   std::vector<unsigned> lane_types_, available_;
-  std::vector<unsigned char> last_type_, fitting_, from_, start_mask_;
+  std::vector<unsigned char> last_type_, fitting_, from_, to_, start_mask_, paths_;
+  std::vector<unsigned> holding_;
 };
 
 }  // namespace battleship::detail
