@@ -219,7 +219,7 @@ class last_ship_tables {
   }
   // The sum over the lanes `lanes` of values[l] x the completions of the
   // last ship of type type_of[l] (prepared_completions without note), for a
-  // count with lanes (profile_dp::forward_lanes): the rows are walked once
+  // count with lanes (profile_dp::step_lanes): the rows are walked once
   // for every lane. No product or sum wraps: each counts distinct layouts
   // of an unweighted problem whose layouts fit 64 bits.
   [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_lane_completions(unsigned lanes,

@@ -71,13 +71,14 @@
 // appends. A draw that reaches an end picks the last ship's placement.
 // That leaves about a fifth of the states on an empty 10x10 board.
 //
-// A count alone (no tables kept) may merge the states that differ only in
-// their unplaced ships: keyed by (profile, h, ul, ships left), each key
-// carries a value per set of unplaced ships of that size, its lanes
-// (unplaced_lanes.hpp; forward_lanes). A start moves the lanes through a
-// table; pruning clears lanes; an end sums its lanes' completions from one
-// view of the skyline. About three states share a key on a 10x10 board.
-// Tables (edges, the backward pass, the sampler) use one state per set.
+// A count and the occupancy may merge the states that differ only in their
+// unplaced ships: keyed by (profile, h, ul, ships left), each key carries a
+// value per set of unplaced ships of that size, its lanes
+// (unplaced_lanes.hpp; step_lanes). A start moves the lanes through a
+// table; pruning clears lanes; an end computes its view of the skyline once
+// for all its lanes; an edge records the types its path starts, through
+// which backward_step_lanes maps the lanes back. About three states share a
+// key on a 10x10 board. The sampler's tables keep one state per set.
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -406,8 +407,8 @@ class profile_dp {
       for (int code = 0; code < (1 << code_bits_); ++code)
         for (int behind = 0; behind < 2; ++behind)
           column_blocks_[column_block_index(j, code, behind != 0)] = block_of_column(p_.rule, code, behind != 0, j);
-    // A count alone may key states by their number of unplaced ships and
-    // carry a lane per set of them (see unplaced_lanes.hpp), where every
+    // A count may key states by their number of unplaced ships and carry a
+    // lane per set of them (see unplaced_lanes.hpp), where every
     // value fits 64 bits with plain adds: unit weights, and a bound on the
     // values below 2^64.
     lanes_ = unplaced_lanes{};
@@ -533,11 +534,12 @@ class profile_dp {
   // ahead that its running ships block (see step()). The same counts,
   // occupancy and draw distribution either way; tests compare them.
   void set_blocked_hit_pruning(bool allowed) noexcept { blocked_hit_pruning_ = allowed; }
-  // Whether a count alone (forward(keep_tables::nothing)) may key its states
-  // by their number of unplaced ships, with a lane per set of them (see
-  // forward_lanes). The same counts either way; tests compare them.
+  // Whether a count and the occupancy (forward() keeping nothing or tables
+  // for the occupancy) may key states by their number of unplaced ships,
+  // with a lane per set of them (see step_lanes). The same counts and
+  // occupancy either way; tests compare them.
   void set_lanes(bool allowed) noexcept { lanes_allowed_ = allowed; }
-  // Whether a count alone of this problem takes lanes: allowed, a 64-bit
+  // Whether a count of this problem takes lanes: allowed, a 64-bit
   // key, unit weights, values bounded below 2^64, at most max_lanes sets of
   // unplaced ships of each size.
   [[nodiscard]] bool counts_with_lanes() const noexcept { return lanes_allowed_ && lanes_.ready(); }
@@ -1390,7 +1392,7 @@ class profile_dp {
 
   // Calls emit(next state, weight, kind) for every way to fill the cell from
   // state s (always in the same order, which the edge indices rely on).
-  // With Lanes s is keyed by its level (see forward_lanes): a start takes
+  // With Lanes s is keyed by its level (see step_lanes): a start takes
   // one ship off it, `lane_types` are the types its lanes hold, and the
   // caller prunes, as that needs the lanes' values.
   template <bool Lanes = false, class Emit>
@@ -2483,7 +2485,7 @@ class profile_dp {
   bool wide_ = false;  // the last forward pass needed 128-bit values
   std::size_t memory_limit_ = default_memory_limit;
   std::size_t table_bytes_ = 0;  // see table_bytes()
-  // A count with lanes (forward_lanes).
+  // A count with lanes (step_lanes, backward_step_lanes).
   unplaced_lanes lanes_;
   bool lanes_allowed_ = true;
   struct lane_entry {
