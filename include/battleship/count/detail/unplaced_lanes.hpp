@@ -4,13 +4,14 @@
 // The profile programme (profile_dp.hpp) keys a state by its profile and the
 // number of still unplaced ships of every type. Many states differ only in
 // those numbers: on a 10x10 board a (profile, ships left) key stands for
-// about three of them (RESULTS.md, "Session 16"). A count may instead key a
-// state by (profile, ships left), its "level", and carry one value per set of
-// unplaced ships of that level, its lanes. The classic fleet (types 5, 4,
-// 3 x 2, 2) has 1, 4, 7, 7, 5 and 1 sets with 0 to 5 ships left, so a short
-// fixed vector holds every level. Starting a ship of type t moves each lane
-// holding t to the lane of the level below that lacks it: a gather through
-// a fixed table.
+// about three of them (RESULTS.md, "Session 16"). A count and the occupancy
+// may instead key a state by (profile, ships left), its "level", and carry
+// one value per set of unplaced ships of that level, its lanes. The classic
+// fleet (types 5, 4, 3 x 2, 2) has 1, 4, 7, 7, 5 and 1 sets with 0 to 5
+// ships left, so a short fixed vector holds every level. Starting a ship of
+// type t moves each lane holding t to the lane of the level below that lacks
+// it: a gather through a fixed table (start()). Completions go the other
+// way: each lane of a state reads the lane its path reaches (path()).
 
 #include <array>
 #include <bit>
@@ -48,7 +49,7 @@ struct lane_values {
 class unplaced_lanes {
  public:
   // Builds the tables; false (and no tables) when some level has more sets
-  // than max_lanes (so has the fleet more than max_lanes types).
+  // than max_lanes (as has a fleet of more than max_lanes types).
   bool build(const std::vector<int>& lengths, const std::vector<int>& multiplicity, int cells) {
     const std::size_t types = lengths.size();
     ready_ = false;
