@@ -1953,37 +1953,21 @@ class profile_dp {
         auto low_of = [&](Key key) __attribute__((always_inline)) {
           return static_cast<std::uint32_t>(((key >> top_shift) << code_shift_) | (key & low_mask));
         };
-        // (Written out rather than with mark_low() and drain_marked(), as
-        // step_lanes() has it: those cost the matrix's pass 0.9 % more
-        // instructions after shots, GCC 12.)
         for (std::size_t j = 0; j < pending; ++j) {
           const std::uint32_t low = low_of(b[j].key);
           b[j].low = low;
-          const std::uint64_t bit = std::uint64_t{1} << (low & 63);
-          std::uint64_t& word = occupied[low >> 6];
-          if (word & bit) {
-            acc[low] = value_add(acc[low], b[j].val);
-          } else {
-            word |= bit;
-            summary[low >> 12] |= std::uint64_t{1} << ((low >> 6) & 63);
+          if (mark_low(occupied, summary, low))
             acc[low] = b[j].val;
-          }
+          else
+            acc[low] = value_add(acc[low], b[j].val);
         }
         const Key q_part = q << code_shift_;
-        for (std::size_t si = 0; si < summary.size(); ++si)
-          while (summary[si] != 0) {
-            const std::size_t wi = si * 64 + static_cast<std::size_t>(std::countr_zero(summary[si]));
-            summary[si] &= summary[si] - 1;
-            std::uint64_t bits = occupied[wi];
-            occupied[wi] = 0;
-            while (bits != 0) {
-              const auto low = static_cast<std::uint32_t>(wi * 64 + static_cast<std::size_t>(std::countr_zero(bits)));
-              bits &= bits - 1;
+        drain_marked(
+            occupied, summary, [&](std::uint32_t low) __attribute__((always_inline)) {
               const Key key =
                   (static_cast<Key>(low >> code_shift_) << top_shift) | q_part | (static_cast<Key>(low) & low_mask);
               index_of[low] = push_state(key, acc[low]);
-            }
-          }
+            });
         if (record_edges)
           for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of[b[j].low]);
         flush_q_tally(q);
