@@ -1747,33 +1747,7 @@ class profile_dp {
     // Absorbed successors (see tally_absorbed): their values summed, and
     // when tallied, by the codes of each chunk of profile slots and by h.
     V absorbed_sum = 0;
-    std::vector<V>& by_code = pick<V>(by_code64_, by_code128_);
-    std::array<V, 64> by_h{};
-    if (tally_) by_code.assign(chunks_ << chunk_bits_, 0);
-    const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits_) - 1);
-    // The cells an absorbed state's running ships still cover, `value` times.
-    // Every successor of a chunk of states shares Q, the profile slots below
-    // the new codes, so the chunks of slots within Q are summed once per
-    // chunk of states (flush_q_tally): consecutive adds to one entry would
-    // wait on each other.
-    const std::size_t first_new_chunk = static_cast<std::size_t>((p_.width - Stride) / (chunk_bits_ / code_bits_));
-    V q_tally = 0;
-    auto tally_running = [&](Key key, V value) __attribute__((always_inline)) {
-      by_h[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)] += value;
-      q_tally += value;
-      Key codes = key >> (code_shift_ + first_new_chunk * static_cast<std::size_t>(chunk_bits_));
-      V* table = by_code.data() + (first_new_chunk << chunk_bits_);
-      for (std::size_t k = first_new_chunk; k < chunks_;
-           ++k, codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
-        table[static_cast<std::size_t>(codes & chunk_mask)] += value;
-    };
-    auto flush_q_tally = [&](Key q) {
-      if (q_tally == 0) return;
-      V* table = by_code.data();
-      for (std::size_t k = 0; k < first_new_chunk; ++k, q >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
-        table[static_cast<std::size_t>(q & chunk_mask)] += q_tally;
-      q_tally = 0;
-    };
+    running_tally<V> tally(*this, pick<V>(by_code64_, by_code128_), Stride, tally_);
     // States with one ship left are absorbed too, with their completions in
     // closed form, unless the tables do not serve this board. Only pair
     // steps do it (those make nearly every layer; the code would otherwise be
@@ -1799,21 +1773,11 @@ class profile_dp {
         ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::vector<V>& last_ship_acc = pick<V>(last_ship_acc64_, last_ship_acc128_);
     Key q = 0;  // the chunk of states being expanded: see the loop below
-    column_block q_blocks;
-    bool q_blocks_ready = false;
-    // Q's chunks of slots are shared by the whole chunk of states: their
-    // blocks are merged once, when a successor first needs its view.
-    auto view_of_successor = [&](Key key) __attribute__((always_inline)) {
-      if (!q_blocks_ready) {
-        q_blocks = chunk_blocks(q, 0, first_new_chunk);
-        q_blocks_ready = true;
-      }
-      return view_at(key, q_blocks, first_new_chunk);
-    };
+    successor_views view_of_successor(*this, tally.first_new_chunk);
     // A successor with every ship placed: summed, and tallied for the occupancy.
     auto absorb = [&](Key key, V value) __attribute__((always_inline)) {
       absorbed_sum = value_add(absorbed_sum, value);
-      if (tally_) tally_running(key, value);
+      if (tally_) tally.add(key, value);
     };
     // Appends one successor state to the stream of its new code; returns its index there.
     auto push_state = [&](Key key, V value) __attribute__((always_inline))->std::uint32_t {
@@ -1838,7 +1802,7 @@ class profile_dp {
           if (completions == 0) return dropped;  // (whatever it added to the occupancy is multiplied by 0)
           const V layouts = value_mul<V>(value, completions);
           absorbed_sum = value_add(absorbed_sum, layouts);
-          if (tally_) tally_running(key, layouts);
+          if (tally_) tally.add(key, layouts);
           if (!keep_ends) return absorbed;
           nxt.end_keys.push_back(key);
           nxt.end_completions.push_back(completions);
@@ -1849,22 +1813,8 @@ class profile_dp {
           const last_ship_view view = view_of_successor(key);
           if ((view.must & view.blocked) != 0) return dropped;
         }
-      const auto st = static_cast<std::size_t>(key >> top_shift);
-      const std::size_t at = fill[st]++;
-      if (at == stream_keys_[st].size()) [[unlikely]] {
-        stream_keys_[st].resize(2 * at);
-        stream_f[st].resize(2 * at);
-      }
-      stream_keys_[st][at] = key;
-      stream_f[st][at] = value;
-      return static_cast<std::uint32_t>(at);
+      return append_to_stream(fill, stream_f, static_cast<std::size_t>(key >> top_shift), key, value);
     };
-    // Both grow a little ahead of need: resize() writes every new entry,
-    // and doubling would touch (and count against the memory limit) pages
-    // the layer never uses. A layer's dst is kept between calls; the
-    // stream tags are shared by every layer.
-    constexpr std::size_t slack = 4096;
-    const std::size_t no_stream = codes + 1;
     // Touching allowed, a pair step places the last two ships side by side
     // on many paths (1.5 M distinct successors with every ship placed a
     // call on the empty 10x10 board: RESULTS.md, session 14). Under the
@@ -1872,31 +1822,20 @@ class profile_dp {
     // paths are rare (from a state with one ship left that no closed form
     // took), and the test in emit() would cost more than it saves.
     const bool absorb_paths_early = p_.rule == adjacency::touching;
-    // Where the step writes each edge's successor (dst) and stream, with
-    // room for `edge_room` edges; grown a state at a time, ahead of need.
-    std::uint32_t* dst = cur.dst.data();
-    unsigned char* stream_of = edge_stream_.data();
-    std::size_t edge_room = std::min(cur.dst.size(), edge_stream_.size());
-    auto grow_edges = [&](std::size_t need) {
-      if (need > cur.dst.size()) cur.dst.resize(need + slack);
-      if (need > edge_stream_.size()) edge_stream_.resize(need + slack);
-      dst = cur.dst.data();
-      stream_of = edge_stream_.data();
-      edge_room = std::min(cur.dst.size(), edge_stream_.size());
-    };
+    edge_writer<false> edge_out(cur, edge_stream_, codes, top_shift);
     for (std::size_t s = 0; s < key_count;) {
       // One chunk: the states sharing Q. Their successors all share Q too, so
       // ordering the chunk's successors among themselves puts them in layer
       // order. On the empty 10x10 board two chunks in three have a single
       // successor; the others have about 16.
       q = keys[s] >> q_shift;
-      q_blocks_ready = false;
+      view_of_successor.start_chunk(q);
       std::size_t pending = 0;
       for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
         if (pending + max_successors > batch.size()) batch.resize(2 * (pending + max_successors));
         if (record_edges) {
           first_edge[s] = edges;
-          if (edges + max_successors > edge_room) grow_edges(edges + max_successors);
+          edge_out.reserve(edges + max_successors);
         }
         const V fs = f[s];
         entry<V>* const out = batch.data();
@@ -1906,10 +1845,7 @@ class profile_dp {
         auto emit = [&](Key next, V value, std::uint32_t id) __attribute__((always_inline)) {
           if (absorb_paths_early && (next & count_mask) == 0) {
             absorb(next, value);
-            if (record_edges) {
-              dst[id & index_mask] = absorbed | (id & flags_mask);
-              stream_of[id & index_mask] = static_cast<unsigned char>(no_stream);
-            }
+            if (record_edges) edge_out.record_absorbed(id & index_mask, id & flags_mask);
             return;
           }
           entry<V>& e = out[pending++];  // (low: only the dense path sets and reads it)
@@ -1936,16 +1872,6 @@ class profile_dp {
         }
       }
       entry<V>* const b = batch.data();
-      auto record = [&](const entry<V>& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
-        const std::uint32_t id = e.id & index_mask;
-        const bool end = at < absorbed && (at & end_tag) != 0;
-        dst[id] = (end ? at & ~end_tag : at) | (e.id & flags_mask);
-        // Ends come after every stream: a stream of their own, numbered
-        // `codes`; an edge to no state is in none (no_stream).
-        stream_of[id] = static_cast<unsigned char>(at >= absorbed ? no_stream
-                                                   : end          ? codes
-                                                                  : static_cast<std::size_t>(key >> top_shift));
-      };
       if (dense && pending > 8) {
         // Many successors (a chunk of states with a free cell): sum them in
         // a small dense table indexed by the low part of the key (new code,
@@ -1969,8 +1895,8 @@ class profile_dp {
               index_of[low] = push_state(key, acc[low]);
             });
         if (record_edges)
-          for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of[b[j].low]);
-        flush_q_tally(q);
+          for (std::size_t j = 0; j < pending; ++j) edge_out.record(b[j].id, b[j].key, index_of[b[j].low]);
+        if (tally_) tally.flush(q);
         continue;
       }
       sort_by_key(b, pending);
@@ -1981,9 +1907,9 @@ class profile_dp {
         for (++j; j < pending && b[j].key == key; ++j) sum = value_add(sum, b[j].val);
         const std::uint32_t at = push_state(key, sum);
         if (record_edges)
-          for (std::size_t e = from; e < j; ++e) record(b[e], key, at);
+          for (std::size_t e = from; e < j; ++e) edge_out.record(b[e].id, key, at);
       }
-      flush_q_tally(q);
+      if (tally_) tally.flush(q);
     }
     if (record_edges) {
       first_edge[key_count] = edges;
@@ -1991,8 +1917,8 @@ class profile_dp {
       cur.dst.resize(edges);
     }
     absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
-    if (tally_) tally_absorbed(i + Stride, by_code, by_h);
-    number_edges(nxt, fill, codes, edges, record_edges ? dst : nullptr, stream_of);
+    if (tally_) tally_absorbed(i + Stride, tally.by_code, tally.by_h);
+    number_edges(nxt, fill, codes, edges, record_edges ? edge_out.dst : nullptr, edge_out.stream_of);
     join_streams(nxt, stream_f, fill, codes);
     // Every path (forward, recomputed segments) steps onto the same layers,
     // so a recomputed layer folds exactly as the first one did.
@@ -2001,7 +1927,144 @@ class profile_dp {
     return edges;
   }
 
-  // The pieces of a step's merge that step() and step_lanes() share.
+  // The pieces of a step's bookkeeping that step() and step_lanes() share.
+  //
+  // The tallies of absorbed successors (tally_absorbed): by the codes of
+  // each chunk of profile slots and by h, `value` times for the cells an
+  // absorbed state's running ships still cover. Every successor of a chunk
+  // of states shares Q, the profile slots below the new codes, so the
+  // chunks of slots within Q are summed once per chunk of states (flush):
+  // consecutive adds to one entry would wait on each other.
+  template <class V>
+  struct running_tally {
+    running_tally(const profile_dp& dp, std::vector<V>& by_code_table, int stride, bool on)
+        : by_code(by_code_table),
+          first_new_chunk(static_cast<std::size_t>((dp.p_.width - stride) / (dp.chunk_bits_ / dp.code_bits_))),
+          chunks(dp.chunks_),
+          chunk_bits(static_cast<std::size_t>(dp.chunk_bits_)),
+          new_codes_shift(static_cast<std::size_t>(dp.code_shift_) + first_new_chunk * chunk_bits),
+          h_shift(dp.h_shift_),
+          h_mask((std::size_t{1} << dp.h_bits_) - 1) {
+      if (on) by_code.assign(chunks << chunk_bits, 0);
+      table = by_code.data();
+    }
+    [[gnu::always_inline]] void add(Key key, V value) {
+      by_h[static_cast<std::size_t>(key >> h_shift) & h_mask] += value;
+      q_tally += value;
+      const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits) - 1);
+      Key codes = key >> new_codes_shift;
+      V* at = table + (first_new_chunk << chunk_bits);
+      for (std::size_t k = first_new_chunk; k < chunks; ++k, codes >>= chunk_bits, at += std::size_t{1} << chunk_bits)
+        at[static_cast<std::size_t>(codes & chunk_mask)] += value;
+    }
+    void flush(Key q) {
+      if (q_tally == 0) return;
+      const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits) - 1);
+      V* at = table;
+      for (std::size_t k = 0; k < first_new_chunk; ++k, q >>= chunk_bits, at += std::size_t{1} << chunk_bits)
+        at[static_cast<std::size_t>(q & chunk_mask)] += q_tally;
+      q_tally = 0;
+    }
+    std::vector<V>& by_code;
+    V* table = nullptr;  // by_code's entries (its size is fixed for the step)
+    std::array<V, 64> by_h{};
+    V q_tally = 0;
+    const std::size_t first_new_chunk, chunks, chunk_bits, new_codes_shift;
+    const int h_shift;
+    const std::size_t h_mask;
+  };
+  // The closed form's view of the successors of a chunk of states (last_ship_view):
+  // Q's chunks of slots are shared by the whole chunk, so their blocks are
+  // merged once, when a successor first needs its view.
+  struct successor_views {
+    successor_views(const profile_dp& dp_, std::size_t first_new_chunk_) : dp(dp_), first_new_chunk(first_new_chunk_) {}
+    void start_chunk(Key chunk_q) noexcept {
+      q = chunk_q;
+      ready = false;
+    }
+    [[nodiscard]] [[gnu::always_inline]] last_ship_view operator()(Key key) {
+      if (!ready) {
+        q_blocks = dp.chunk_blocks(q, 0, first_new_chunk);
+        ready = true;
+      }
+      return dp.view_at(key, q_blocks, first_new_chunk);
+    }
+    const profile_dp& dp;
+    const std::size_t first_new_chunk;
+    Key q = 0;
+    column_block q_blocks;
+    bool ready = false;
+  };
+  // Where a step writes each edge: its successor (dst), its stream and,
+  // with lanes, the types its path starts (starts_of). The vectors grow a
+  // state at a time, a little ahead of need: resize() writes every new
+  // entry, and doubling would touch (and count against the memory limit)
+  // pages the layer never uses. A layer's edges are kept between calls;
+  // the stream tags are shared by every layer.
+  template <bool WithStarts>
+  struct edge_writer {
+    edge_writer(layer& cur_, std::vector<unsigned char>& streams_, std::size_t codes_, int top_shift_)
+        : cur(cur_), streams(streams_), codes(codes_), top_shift(top_shift_) {
+      point();
+    }
+    [[gnu::always_inline]] void reserve(std::size_t need) {
+      if (need <= room) [[likely]]
+        return;
+      constexpr std::size_t slack = 4096;
+      if (need > cur.dst.size()) cur.dst.resize(need + slack);
+      if (need > streams.size()) streams.resize(need + slack);
+      if (WithStarts && need > cur.edge_starts.size()) cur.edge_starts.resize(need + slack);
+      point();
+    }
+    // Edge `id` (with its flags) leads to `at`, the successor's index in
+    // its stream, an end's | end_tag, absorbed or dropped. Ends come after
+    // every stream: a stream of their own, numbered `codes`; an edge to no
+    // state is in none (codes + 1).
+    [[gnu::always_inline]] void record(std::uint32_t id, Key key, std::uint32_t at) {
+      const bool end = at < absorbed && (at & end_tag) != 0;
+      dst[id & index_mask] = (end ? at & ~end_tag : at) | (id & flags_mask);
+      stream_of[id & index_mask] = static_cast<unsigned char>(at >= absorbed ? codes + 1
+                                                              : end          ? codes
+                                                                    : static_cast<std::size_t>(key >> top_shift));
+    }
+    // Edge `index` leads to a successor with every ship placed (absorbed).
+    [[gnu::always_inline]] void record_absorbed(std::uint32_t index, std::uint32_t flags) {
+      dst[index] = absorbed | flags;
+      stream_of[index] = static_cast<unsigned char>(codes + 1);
+    }
+    [[gnu::always_inline]] void point() {
+      dst = cur.dst.data();
+      stream_of = streams.data();
+      room = std::min(cur.dst.size(), streams.size());
+      if constexpr (WithStarts) {
+        starts_of = cur.edge_starts.data();
+        room = std::min(room, cur.edge_starts.size());
+      }
+    }
+    layer& cur;
+    std::vector<unsigned char>& streams;
+    const std::size_t codes;
+    const int top_shift;
+    std::uint32_t* dst = nullptr;
+    unsigned char* stream_of = nullptr;
+    std::uint8_t* starts_of = nullptr;
+    std::size_t room = 0;
+  };
+  // Appends a successor to stream st (its new code); returns its index there.
+  template <class V>
+  [[gnu::always_inline]] std::uint32_t append_to_stream(std::array<std::size_t, 64>& fill,
+                                                        std::vector<std::vector<V>>& stream_values, std::size_t st,
+                                                        Key key, const V& value) {
+    const std::size_t at = fill[st]++;
+    if (at == stream_keys_[st].size()) [[unlikely]] {
+      stream_keys_[st].resize(2 * at);
+      stream_values[st].resize(2 * at);
+    }
+    stream_keys_[st][at] = key;
+    stream_values[st][at] = value;
+    return static_cast<std::uint32_t>(at);
+  }
+  // The dense table's merge:
   // The dense table's occupancy bitmap: marks entry `low`; true when it was
   // not marked yet. (The bitmaps come in as references: member accesses
   // would be reloaded after every store through a value pointer.)
@@ -2130,29 +2193,7 @@ class profile_dp {
     lane_mids_.resize(1 + 2 * p_.types.size());
     std::uint32_t edges = 0;
     std::uint64_t absorbed_sum = 0;  // plain adds: see unplaced_lanes.hpp
-    // The tallies of absorbed successors, as in step().
-    std::vector<std::uint64_t>& by_code = by_code64_;
-    std::array<std::uint64_t, 64> by_h{};
-    if (tally_) by_code.assign(chunks_ << chunk_bits_, 0);
-    const Key chunk_mask = static_cast<Key>((Key{1} << chunk_bits_) - 1);
-    const std::size_t first_new_chunk = static_cast<std::size_t>((p_.width - Stride) / (chunk_bits_ / code_bits_));
-    std::uint64_t q_tally = 0;
-    auto tally_running = [&](Key key, std::uint64_t value) __attribute__((always_inline)) {
-      by_h[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)] += value;
-      q_tally += value;
-      Key codes_left = key >> (code_shift_ + first_new_chunk * static_cast<std::size_t>(chunk_bits_));
-      std::uint64_t* table = by_code.data() + (first_new_chunk << chunk_bits_);
-      for (std::size_t k = first_new_chunk; k < chunks_;
-           ++k, codes_left >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
-        table[static_cast<std::size_t>(codes_left & chunk_mask)] += value;
-    };
-    auto flush_q_tally = [&](Key q_codes) {
-      if (q_tally == 0) return;
-      std::uint64_t* table = by_code.data();
-      for (std::size_t k = 0; k < first_new_chunk; ++k, q_codes >>= chunk_bits_, table += std::size_t{1} << chunk_bits_)
-        table[static_cast<std::size_t>(q_codes & chunk_mask)] += q_tally;
-      q_tally = 0;
-    };
+    running_tally<std::uint64_t> tally(*this, by_code64_, Stride, tally_);
     const bool ends_here = Stride == 2 && last_ship_ready_ && !last;
     const bool keep_ends = record_edges || (tally_ && into_kept_layer_);
     nxt.end_keys.clear();
@@ -2162,15 +2203,7 @@ class profile_dp {
         ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::uint64_t* const end_acc = last_ship_acc64_.data();
     Key q = 0;
-    column_block q_blocks;
-    bool q_blocks_ready = false;
-    auto view_of_successor = [&](Key key) __attribute__((always_inline)) {
-      if (!q_blocks_ready) {
-        q_blocks = chunk_blocks(q, 0, first_new_chunk);
-        q_blocks_ready = true;
-      }
-      return view_at(key, q_blocks, first_new_chunk);
-    };
+    successor_views view_of_successor(*this, tally.first_new_chunk);
     // The lanes of successor `next` (a state before cell x.i + 1) that can
     // still complete, as emit_if_room in expand() decides for one state; the
     // others are cleared. Returns them as a mask.
@@ -2197,7 +2230,7 @@ class profile_dp {
     // A successor with every ship placed: one lane.
     auto absorb = [&](Key key, std::uint64_t value) __attribute__((always_inline)) {
       absorbed_sum += value;
-      if (tally_) tally_running(key, value);
+      if (tally_) tally.add(key, value);
     };
     // Appends one successor to the stream of its new code; returns its index
     // there (or absorbed, dropped, or its place among the ends | end_tag).
@@ -2234,7 +2267,7 @@ class profile_dp {
           }
           if (layouts == 0) return dropped;
           absorbed_sum += layouts;
-          if (tally_) tally_running(key, layouts);
+          if (tally_) tally.add(key, layouts);
           if (!keep_ends) return absorbed;
           nxt.end_keys.push_back(key);
           nxt.end_lanes.push_back(completions);
@@ -2245,45 +2278,14 @@ class profile_dp {
           const last_ship_view view = view_of_successor(key);
           if ((view.must & view.blocked) != 0) return dropped;
         }
-      const auto st = static_cast<std::size_t>(key >> top_shift);
-      const std::size_t at = fill[st]++;
-      if (at == stream_keys_[st].size()) [[unlikely]] {
-        stream_keys_[st].resize(2 * at);
-        stream_lanes_[st].resize(2 * at);
-      }
-      stream_keys_[st][at] = key;
-      stream_lanes_[st][at] = v;
-      return static_cast<std::uint32_t>(at);
+      return append_to_stream(fill, stream_lanes_, static_cast<std::size_t>(key >> top_shift), key, v);
     };
-    constexpr std::size_t slack = 4096;
-    const std::size_t no_stream = codes + 1;
     const bool absorb_paths_early = p_.rule == adjacency::touching;
-    // Per edge: its successor (dst), stream and the types its path starts.
-    std::uint32_t* dst = cur.dst.data();
-    unsigned char* stream_of = edge_stream_.data();
-    std::uint8_t* starts_of = cur.edge_starts.data();
-    std::size_t edge_room = std::min({cur.dst.size(), edge_stream_.size(), cur.edge_starts.size()});
-    auto grow_edges = [&](std::size_t need) {
-      if (need > cur.dst.size()) cur.dst.resize(need + slack);
-      if (need > edge_stream_.size()) edge_stream_.resize(need + slack);
-      if (need > cur.edge_starts.size()) cur.edge_starts.resize(need + slack);
-      dst = cur.dst.data();
-      stream_of = edge_stream_.data();
-      starts_of = cur.edge_starts.data();
-      edge_room = std::min({cur.dst.size(), edge_stream_.size(), cur.edge_starts.size()});
-    };
-    auto record = [&](const lane_entry& e, Key key, std::uint32_t at) __attribute__((always_inline)) {
-      const std::uint32_t id = e.id & index_mask;
-      const bool end = at < absorbed && (at & end_tag) != 0;
-      dst[id] = (end ? at & ~end_tag : at) | (e.id & flags_mask);
-      stream_of[id] = static_cast<unsigned char>(at >= absorbed ? no_stream
-                                                 : end          ? codes
-                                                                : static_cast<std::size_t>(key >> top_shift));
-    };
+    edge_writer<true> edge_out(cur, edge_stream_, codes, top_shift);
     for (std::size_t s = 0; s < key_count;) {
       // One chunk of states sharing Q, as in step().
       q = keys[s] >> q_shift;
-      q_blocks_ready = false;
+      view_of_successor.start_chunk(q);
       std::size_t pending = 0;
       for (; s < key_count && (keys[s] >> q_shift) == q; ++s) {
         if (pending + max_successors > lane_batch_.size()) {
@@ -2292,7 +2294,7 @@ class profile_dp {
         }
         if (record_edges) {
           first_edge[s] = edges;
-          if (edges + max_successors > edge_room) grow_edges(edges + max_successors);
+          edge_out.reserve(edges + max_successors);
         }
         const lane_values& fs = f[s];
         const auto level = static_cast<std::size_t>(keys[s] & count_mask);
@@ -2312,13 +2314,10 @@ class profile_dp {
         // edge is numbered and, with its starts, recorded for it.
         auto emit = [&](Key next, std::uint32_t flags, unsigned starts) __attribute__((always_inline)) {
           const std::uint32_t id = edges++;
-          if (record_edges) starts_of[id] = static_cast<std::uint8_t>(starts);
+          if (record_edges) edge_out.starts_of[id] = static_cast<std::uint8_t>(starts);
           if (absorb_paths_early && (next & count_mask) == 0) {
             absorb(next, out_values[pending].v[0]);
-            if (record_edges) {
-              dst[id] = absorbed | flags;
-              stream_of[id] = static_cast<unsigned char>(no_stream);
-            }
+            if (record_edges) edge_out.record_absorbed(id, flags);
             return;
           }
           out[pending] = {next, static_cast<std::uint32_t>(pending), id | flags};
@@ -2387,8 +2386,8 @@ class profile_dp {
               index_of_[low] = push_state(key, vals[index_of_[low]]);
             });
         if (record_edges)
-          for (std::size_t j = 0; j < pending; ++j) record(b[j], b[j].key, index_of_[low_of(b[j].key)]);
-        if (tally_) flush_q_tally(q);
+          for (std::size_t j = 0; j < pending; ++j) edge_out.record(b[j].id, b[j].key, index_of_[low_of(b[j].key)]);
+        if (tally_) tally.flush(q);
         continue;
       }
       sort_by_key(b, pending);
@@ -2399,9 +2398,9 @@ class profile_dp {
         for (++j; j < pending && b[j].key == key; ++j) sum += vals[b[j].at];
         const std::uint32_t at = push_state(key, sum);
         if (record_edges)
-          for (std::size_t e = from; e < j; ++e) record(b[e], key, at);
+          for (std::size_t e = from; e < j; ++e) edge_out.record(b[e].id, key, at);
       }
-      if (tally_) flush_q_tally(q);
+      if (tally_) tally.flush(q);
     }
     if (record_edges) {
       first_edge[key_count] = edges;
@@ -2410,8 +2409,8 @@ class profile_dp {
       cur.edge_starts.resize(edges);
     }
     absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
-    if (tally_) tally_absorbed(i + Stride, by_code, by_h);
-    number_edges(nxt, fill, codes, edges, record_edges ? dst : nullptr, stream_of);
+    if (tally_) tally_absorbed(i + Stride, tally.by_code, tally.by_h);
+    number_edges(nxt, fill, codes, edges, record_edges ? edge_out.dst : nullptr, edge_out.stream_of);
     join_streams(nxt, stream_lanes_, fill, codes);
     if (fold_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
       fold_mirror_images<lane_values>(nxt, cur, record_edges, edges);
