@@ -782,13 +782,13 @@ class profile_dp {
         if (k == dropped) continue;
         const lane_values& after = k == absorbed ? one : later[k];
         const unsigned char* path = lanes_.path(level, starts[e]);
-        for (unsigned m = live; m != 0; m &= m - 1) {
+        const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
+        for (unsigned m = live & lanes_.path_lanes(level, starts[e]); m != 0; m &= m - 1) {
           const auto l = static_cast<std::size_t>(std::countr_zero(m));
-          if (path[l] == unplaced_lanes::none_) continue;
           const std::uint64_t c = after.v[path[l]];
           total.v[l] += c;
-          if (d & covered_flag) covered.v[l] += c;
-          if (Stride == 2 && (d & second_covered_flag)) covered2.v[l] += c;
+          if (first_covered) covered.v[l] += c;
+          if (second_covered) covered2.v[l] += c;
         }
       }
       b[s] = total;

@@ -128,6 +128,7 @@ class unplaced_lanes {
     // second (0: none). Lanes hold at most seven types, as level 1 has one
     // lane per type.
     paths_.assign((levels_ << 6) * max_lanes, none_);
+    path_lanes_.assign(levels_ << 6, 0);
     for (std::size_t level = 0; level < levels_; ++level)
       for (unsigned code = 0; code < 64; ++code) {
         const unsigned first = code & 7U, second = code >> 3;
@@ -146,8 +147,10 @@ class unplaced_lanes {
             lane = to_[lt * max_lanes + lane];
             --at;
           }
-          if (open)
+          if (open) {
             paths_[((level << 6) + code) * max_lanes + static_cast<std::size_t>(l)] = static_cast<unsigned char>(lane);
+            path_lanes_[(level << 6) + code] |= static_cast<unsigned char>(1U << l);
+          }
         }
       }
     start_mask_.assign((levels_ * types) << max_lanes, 0);
@@ -202,6 +205,10 @@ class unplaced_lanes {
   [[nodiscard]] const unsigned char* path(std::size_t level, unsigned code) const noexcept {
     return paths_.data() + ((level << 6) + code) * max_lanes;
   }
+  // The lanes of a key of `level` that a path of `code` takes somewhere (not none_), as a mask.
+  [[nodiscard]] unsigned path_lanes(std::size_t level, unsigned code) const noexcept {
+    return path_lanes_[(level << 6) + code];
+  }
   // Per lane of level 1 (one ship left): the type of that ship.
   [[nodiscard]] const unsigned char* last_types() const noexcept { return last_type_.data(); }
   // Into `out`: the values after a ship of type t starts from a key of `level`.
@@ -227,7 +234,7 @@ class unplaced_lanes {
   std::vector<unsigned char> state_lane_;
   std::vector<int> cells_needed_;
   std::vector<unsigned> lane_types_, available_;
-  std::vector<unsigned char> last_type_, fitting_, from_, to_, start_mask_, paths_;
+  std::vector<unsigned char> last_type_, fitting_, from_, to_, start_mask_, paths_, path_lanes_;
   std::vector<unsigned> holding_;
 };
 
