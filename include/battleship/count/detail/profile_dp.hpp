@@ -671,22 +671,26 @@ class profile_dp {
     std::array<std::vector<V>, 2>& rolling = rolling_of<V>();
     std::vector<V>* later = keep_completions ? &b_of<V>(layers_[static_cast<std::size_t>(n)]) : &rolling[0];
     later->assign(layers_[static_cast<std::size_t>(n)].keys.size(), unit_value<V>());
-    // Walks back over the step from layer i (stride cells) into the layer
-    // whose completions `later` holds.
-    auto walk_back = [&](int i, int stride, layer& L) {
+    // Walks back over the step from layer i (stride cells) into layer
+    // `next`, whose completions `later` holds.
+    auto walk_back = [&](int i, int stride, layer& L, const layer& next) {
       std::vector<V>& b = keep_completions ? b_of<V>(L) : rolling[later == &rolling[0] ? 1 : 0];
-      backward_step_by<V>(stride, i, L, *later, b, occupancy);
+      backward_step_by<V>(stride, i, L, next, *later, b, occupancy);
       later = &b;
     };
     // Past the whole layers: segment by segment from the last checkpoint.
     for_each_segment<V>(true, [&](int from, int to, const std::vector<int>& starts) {
-      for (auto it = starts.rbegin(); it != starts.rend(); ++it)
-        walk_back(*it, stride_from(*it, to), segment_layer(from, to, *it));
+      for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
+        const int stride = stride_from(*it, to);
+        walk_back(*it, stride, segment_layer(from, to, *it), segment_layer(from, to, *it + stride));
+      }
     });
     const int whole_end = std::min(full_, n);
     const std::vector<int> starts = step_starts(first_kept_, whole_end);
-    for (auto it = starts.rbegin(); it != starts.rend(); ++it)
-      walk_back(*it, stride_from(*it, whole_end), layers_[static_cast<std::size_t>(*it)]);
+    for (auto it = starts.rbegin(); it != starts.rend(); ++it) {
+      const int stride = stride_from(*it, whole_end);
+      walk_back(*it, stride, layers_[static_cast<std::size_t>(*it)], layers_[static_cast<std::size_t>(*it + stride)]);
+    }
     if (occupancy) add_tally(*occupancy);
     if (occupancy && last_ship_ready_)
       last_ship_.add_occupancy(p_, pick<V>(last_ship_acc64_, last_ship_acc128_), *occupancy);
@@ -759,19 +763,24 @@ class profile_dp {
   // state's lanes with a value matter: a predecessor's lane with a value
   // reaches only those, or one pruning cleared, which has no completion.
   // Lanes hold unweighted counts that fit 64 bits, so nothing wraps.
+  // The next layer's ends are read where they are (next_ends) rather than
+  // copied after its states' completions as backward_step() does: 64 bytes
+  // each, and about 3 M of them on the benchmark's 32 games.
   template <int Stride>
-  void backward_step_lanes(int i, layer& L, const std::vector<lane_values>& next_b, std::vector<lane_values>& b,
+  void backward_step_lanes(int i, layer& L, const std::vector<lane_values>& next_ends,
+                           const std::vector<lane_values>& next_b, std::vector<lane_values>& b,
                            std::vector<count_type>* occupancy) {
     const std::vector<lane_values>& f = L.f_lanes;
     const std::size_t states = L.keys.size();
-    b.resize(states + L.end_keys.size());
-    std::copy(L.end_lanes.begin(), L.end_lanes.end(), b.begin() + static_cast<std::ptrdiff_t>(states));
+    b.resize(states);
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
     count_type occ = 0, occ2 = 0;
     const std::uint32_t* const dst = L.dst.data();
     const std::uint8_t* const starts = L.edge_starts.data();
     const std::uint32_t* const first_edge = L.first_edge.data();
     const lane_values* const later = next_b.data();
+    const lane_values* const later_ends = next_ends.data();  // an end's edge names it after the states
+    const std::uint32_t next_states = static_cast<std::uint32_t>(next_b.size());
     const lane_values one = unit_value<lane_values>();
     for (std::size_t s = 0; s < states; ++s) {
       const auto level = static_cast<std::size_t>(L.keys[s] & count_mask);
@@ -780,7 +789,7 @@ class profile_dp {
       for (std::uint32_t e = first_edge[s]; e < first_edge[s + 1]; ++e) {
         const std::uint32_t d = dst[e], k = d & index_mask;
         if (k == dropped) continue;
-        const lane_values& after = k == absorbed ? one : later[k];
+        const lane_values& after = k == absorbed ? one : k < next_states ? later[k] : later_ends[k - next_states];
         const unsigned char* path = lanes_.path(level, starts[e]);
         const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
         for (unsigned m = live & lanes_.path_lanes(level, starts[e]); m != 0; m &= m - 1) {
@@ -939,7 +948,8 @@ class profile_dp {
       for (auto it = starts.rbegin(); it != starts.rend() && *it != from; ++it) {
         const int stride = stride_from(*it, to);
         layer& L = layer_at(*it);
-        backward_step_by<V>(stride, *it, L, b_of<V>(layer_at(*it + stride)), b_of<V>(L), nullptr);
+        backward_step_by<V>(stride, *it, L, layer_at(*it + stride), b_of<V>(layer_at(*it + stride)), b_of<V>(L),
+                            nullptr);
       }
       for (int i : starts) {
         const int stride = stride_from(i, to);
@@ -1508,13 +1518,13 @@ class profile_dp {
       return pick<V>(rolling64_, rolling128_);
   }
   template <class V>
-  void backward_step_by(int stride, int i, layer& L, const std::vector<V>& next_b, std::vector<V>& b,
+  void backward_step_by(int stride, int i, layer& L, const layer& next, const std::vector<V>& next_b, std::vector<V>& b,
                         std::vector<count_type>* occupancy) {
     if constexpr (std::is_same_v<V, lane_values>) {
       if (stride == 2)
-        backward_step_lanes<2>(i, L, next_b, b, occupancy);
+        backward_step_lanes<2>(i, L, next.end_lanes, next_b, b, occupancy);
       else
-        backward_step_lanes<1>(i, L, next_b, b, occupancy);
+        backward_step_lanes<1>(i, L, next.end_lanes, next_b, b, occupancy);
     } else if (stride == 2) {
       backward_step<V, 2>(i, L, next_b, b, occupancy);
     } else {
