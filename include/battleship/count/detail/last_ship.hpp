@@ -11,11 +11,14 @@
 // skyline. A placement is legal when all its cells are open and its weight
 // (bounds, misses, sunk announcements, a user weight) is not 0, so the
 // completions are
-//   sum over rows y of HV[t][y][open columns of row y],
-// where HV[t][y][m] is the weight of the horizontal placements of type t in
+//   sum over rows y of HV[y][open columns of row y][t],
+// where HV[y][m][t] is the weight of the horizontal placements of type t in
 // row y that lie within m, plus that of the vertical ones starting in row y
 // in a column of m (a vertical placement starting at an open cell has all
 // its cells open). Below the skyline every row is wholly open: one suffix sum.
+// The types are innermost: an end with several lanes (one type each) reads
+// one cache line per row, not one line per type 2^W x H entries apart, and
+// so does the occupancy's accumulator, laid out the same way.
 //
 // The rows a state still blocks are kept as lanes of one 128-bit word, row
 // r + d in bits 16d .. 16d + 15 (bit j: column j blocked), so the blocks of
@@ -115,22 +118,22 @@ class last_ship_tables {
     hv_.assign(T * H * masks, 0);
     suffix_.assign(T * (H + 1), 0);
     lengths_.clear();
+    for (const auto& type : p.types) lengths_.push_back(type.length);  // before row_at(), which reads T from it
     for (std::size_t t = 0; t < T; ++t) {
-      const int L = p.types[t].length;
-      lengths_.push_back(L);
+      const int L = lengths_[t];
       for (int y = 0; y < height_; ++y) {
-        std::uint64_t* row = &hv_[(t * H + static_cast<std::size_t>(y)) * masks];
+        std::uint64_t* row = &hv_[row_at(y, 0) + t];
         // Each placement adds its weight to every mask holding its cells:
         // a superset sum, one placement at a time.
         for (int x = 0; x < width_; ++x) {
           const std::uint64_t east = p.start_weight(static_cast<int>(t), y * width_ + x, 0);
           const std::uint64_t south = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
-          if (east != 0 && !add_to_supersets(row, ((1U << L) - 1) << x, east)) return false;
-          if (south != 0 && !add_to_supersets(row, 1U << x, south)) return false;
+          if (east != 0 && !add_to_supersets(row, T, ((1U << L) - 1) << x, east)) return false;
+          if (south != 0 && !add_to_supersets(row, T, 1U << x, south)) return false;
         }
       }
       for (int y = height_ - 1; y >= 0; --y) {
-        const std::uint64_t whole = hv_[(t * H + static_cast<std::size_t>(y)) * masks + masks - 1];
+        const std::uint64_t whole = hv_[row_at(y, static_cast<unsigned>(masks - 1)) + t];
         if (__builtin_add_overflow(suffix_at(t, y + 1), whole, &suffix_at(t, y))) return false;
       }
     }
@@ -201,7 +204,7 @@ class last_ship_tables {
   // type t: the weight of its open placements that cover every hit `v`
   // says it must. For the occupancy, note(at) names each entry of the
   // accumulator (accumulator_size()) that the state's value goes to:
-  // T x H x 2^W partly open rows (type, row, open columns), then T x (H + 1)
+  // H x 2^W x T partly open rows (row, open columns, type), then T x (H + 1)
   // first wholly open rows, then T x cells x 2 placements through hits;
   // add_occupancy() spreads them over the cells.
   template <class Note>
@@ -216,9 +219,8 @@ class last_ship_tables {
       return sum;
     }
     const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
-    const std::size_t rows = t * H * masks;
     const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
-      const std::size_t at = rows + static_cast<std::size_t>(y) * masks + open;
+      const std::size_t at = row_at(y, open) + t;
       sum += hv_[at];
       note(at);
     });
@@ -244,12 +246,11 @@ class last_ship_tables {
       }
       return sum;
     }
-    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
-      const std::size_t at = static_cast<std::size_t>(y) * masks + open;
+      const std::uint64_t* const row = &hv_[row_at(y, open)];
       for (unsigned m = lanes; m != 0; m &= m - 1) {
         const auto l = static_cast<std::size_t>(std::countr_zero(m));
-        sum += values[l] * hv_[type_of[l] * H * masks + at];
+        sum += values[l] * row[type_of[l]];
       }
     });
     for (unsigned m = lanes; m != 0; m &= m - 1) {
@@ -265,7 +266,7 @@ class last_ship_tables {
   // cover: each placement's weight times the values of the rows it was open in.
   template <class V>
   void add_occupancy(const profile_problem& p, const std::vector<V>& acc, std::vector<count_type>& occupancy) const {
-    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
+    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_), T = lengths_.size();
     std::vector<count_type> open(masks);
     std::vector<unsigned> noted;  // the masks of one row with a value
     noted.reserve(masks);
@@ -284,11 +285,12 @@ class last_ship_tables {
         }
       count_type whole = 0;  // values of the rows wholly open from a row at or above this one
       for (std::size_t y = 0; y < H; ++y) {
-        whole += static_cast<count_type>(acc[lengths_.size() * H * masks + t * (H + 1) + y]);
-        const V* row = &acc[(t * H + y) * masks];
+        whole += static_cast<count_type>(acc[T * H * masks + t * (H + 1) + y]);
+        const V* const types = &acc[row_at(static_cast<int>(y), 0) + t];
+        auto row = [&](std::size_t m) { return types[m * T]; };  // this type's entry for mask m
         noted.clear();
         for (std::size_t m = 0; m < masks; ++m)
-          if (row[m] != 0) noted.push_back(static_cast<unsigned>(m));
+          if (row(m) != 0) noted.push_back(static_cast<unsigned>(m));
         if (noted.empty() && whole == 0) continue;
         // open_including(cells): the value of every row whose open columns
         // include `cells`. After shots a row has few masks noted (about 120
@@ -297,7 +299,7 @@ class last_ship_tables {
         const std::size_t placements = static_cast<std::size_t>(2 * width_);
         const bool sparse = noted.size() * placements < (static_cast<std::size_t>(width_) / 2 + 1) * masks;
         if (!sparse) {
-          for (std::size_t m = 0; m < masks; ++m) open[m] = static_cast<count_type>(row[m]);
+          for (std::size_t m = 0; m < masks; ++m) open[m] = static_cast<count_type>(row(m));
           open[masks - 1] += whole;
           for (std::size_t bit = 1; bit < masks; bit <<= 1)
             for (std::size_t m = 0; m < masks; ++m)
@@ -307,7 +309,7 @@ class last_ship_tables {
           if (!sparse) return open[cells];
           count_type v = whole;
           for (const unsigned m : noted)
-            if ((m & cells) == cells) v += static_cast<count_type>(row[m]);
+            if ((m & cells) == cells) v += static_cast<count_type>(row(m));
           return v;
         };
         const int cell0 = static_cast<int>(y) * width_;
@@ -357,6 +359,11 @@ class last_ship_tables {
 
  private:
   [[nodiscard]] std::size_t cells() const noexcept { return static_cast<std::size_t>(width_ * height_); }
+  // Where the types of row y with open columns `open` begin, in hv_ and in
+  // the accumulator.
+  [[nodiscard]] std::size_t row_at(int y, unsigned open) const noexcept {
+    return ((static_cast<std::size_t>(y) << width_) + open) * lengths_.size();
+  }
   [[nodiscard]] std::size_t placements_at() const noexcept {
     const std::size_t T = lengths_.size(), H = static_cast<std::size_t>(height_);
     return T * H * (std::size_t{1} << width_) + T * (H + 1);
@@ -384,12 +391,13 @@ class last_ship_tables {
       }
   }
   static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
-  // Adds w to row[m] for every mask m holding `cells`; false on overflow.
-  bool add_to_supersets(std::uint64_t* row, unsigned cells, std::uint64_t w) const {
+  // Adds w to row[m x stride] for every mask m holding `cells`; false on overflow.
+  bool add_to_supersets(std::uint64_t* row, std::size_t stride, unsigned cells, std::uint64_t w) const {
     const unsigned all = (1U << width_) - 1, rest = all & ~cells;
     // Every subset of the other columns, joined to `cells`.
     for (unsigned extra = rest;; extra = (extra - 1) & rest) {
-      if (__builtin_add_overflow(row[extra | cells], w, &row[extra | cells])) return false;
+      std::uint64_t& entry = row[(extra | cells) * stride];
+      if (__builtin_add_overflow(entry, w, &entry)) return false;
       if (extra == 0) break;
     }
     return true;
@@ -403,7 +411,7 @@ class last_ship_tables {
 
   int width_ = 0, height_ = 0;
   std::vector<int> lengths_;
-  std::vector<std::uint64_t> hv_;      // [t][y][open mask]
+  std::vector<std::uint64_t> hv_;      // [y][open mask][t]
   std::vector<std::uint64_t> suffix_;  // [t][y]: every row from y on wholly open
   std::vector<candidate> through_;     // see prepare_through()
   std::vector<std::size_t> through_begin_;
