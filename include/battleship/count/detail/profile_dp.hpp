@@ -2380,13 +2380,15 @@ class profile_dp {
       lane_values* const vals = lane_vals_.data();
       if (dense && pending > 8) {
         // As in step(): summed by the low part of the key, each into the
-        // values of its first successor, read back in order.
+        // values of its first successor, read back in order. Once summed, an
+        // entry's `at` holds its low part, for recording its edge below.
         for (std::size_t j = 0; j < pending; ++j) {
           const std::uint32_t low = low_of(b[j].key);
           if (mark_low(occupied_, summary_, low))
             index_of_[low] = b[j].at;
           else
             vals[index_of_[low]] += vals[b[j].at];
+          b[j].at = low;
         }
         const Key q_part = q << code_shift_;
         drain_marked(
@@ -2396,7 +2398,7 @@ class profile_dp {
               index_of_[low] = push_state(key, vals[index_of_[low]]);
             });
         if (record_edges)
-          for (std::size_t j = 0; j < pending; ++j) edge_out.record(b[j].id, b[j].key, index_of_[low_of(b[j].key)]);
+          for (std::size_t j = 0; j < pending; ++j) edge_out.record(b[j].id, b[j].key, index_of_[b[j].at]);
         if (tally_) tally.flush(q);
         continue;
       }
@@ -2499,7 +2501,7 @@ class profile_dp {
   bool lanes_allowed_ = true;
   struct lane_entry {
     Key key;
-    std::uint32_t at;  // its values in lane_vals_
+    std::uint32_t at;  // its values in lane_vals_ (the dense merge then reuses it)
     std::uint32_t id;  // its edge, with the flags of the cells it covers
   };
   bool lanes_pass_ = false;  // the last forward() took the lanes
