@@ -538,6 +538,109 @@ static_assert(
 static_assert(
     detail::may_need_wide_values<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>>());
 
+// Unweighted counts on rules whose every problem takes the lanes never
+// instantiate the passes with one value per state (a compile-time saving):
+// fixed grid, fleet and feedback, no sunk announcements (they make a sunk
+// ship a type of its own), values within 64 bits, and at most seven sets of
+// unplaced ships of each size.
+static_assert(!detail::may_need_scalar_values<park_rules>());
+static_assert(!detail::may_need_scalar_values<audinot_rules>());
+static_assert(!detail::may_need_scalar_values<ruleset<grid<16, 16>, classic_fleet, no_edge_contact, hit_miss>>());
+static_assert(detail::may_need_scalar_values<datagenetics_rules>());
+static_assert(detail::may_need_scalar_values<dynamic_rules>());
+// Five lengths: ten sets of two ships left, past seven lanes; four fit.
+static_assert(
+    detail::may_need_scalar_values<ruleset<grid<10, 10>, fleet<5, 4, 3, 2, 1>, touching_allowed, hit_miss>>());
+static_assert(!detail::may_need_scalar_values<ruleset<grid<10, 10>, fleet<5, 4, 3, 2>, touching_allowed, hit_miss>>());
+// Values past 64 bits take the passes without lanes.
+static_assert(
+    detail::may_need_scalar_values<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>>());
+static_assert(
+    !detail::may_need_scalar_values<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>>());
+
+TEST_CASE("lanes_fit says which fleets unplaced_lanes takes", "[count][exact]") {
+  rng_type rng(66);
+  int fit = 0, not_fit = 0;
+  for (int round = 0; round < 2000; ++round) {
+    const int types = 1 + below(rng, 9);
+    std::vector<int> lengths, multiplicity;
+    for (int t = 0; t < types; ++t) {
+      lengths.push_back(t + 1);
+      multiplicity.push_back(1 + below(rng, 4));
+    }
+    INFO(types << " types, the first with " << multiplicity[0] << " ships");
+    const bool expected = detail::unplaced_lanes{}.build(lengths, multiplicity, 100);
+    CHECK(detail::lanes_fit(multiplicity) == expected);
+    ++(expected ? fit : not_fit);
+  }
+  CHECK(fit > 300);
+  CHECK(not_fit > 300);
+}
+
+TEST_CASE("exact_counter: rules whose problems all take the lanes count right after shots", "[count][exact]") {
+  // Compile-time rules with hit/miss feedback whose fleet fits the lanes
+  // compile only the lanes' passes; after random shots, hits and misses
+  // they must still agree with brute force, matrix included.
+  rng_type rng(67);
+  auto check_rules = [&](auto rules) {
+    using R = decltype(rules);
+    static_assert(!detail::may_need_scalar_values<R>());
+    exact_counter<R> counter(rules);
+    const int cells = rules.geometry().cell_count();
+    int nonzero = 0;
+    for (int round = 0; round < 60; ++round) {
+      observation<typename R::board_type> obs(rules);
+      if (round % 2 == 0) {
+        // A game: shots at a hidden layout.
+        game<R> g(rules, exact_sampler<R>(rules, obs)(rng));
+        for (int k = below(rng, cells); k > 0 && !g.over(); --k) {
+          const int c = below(rng, cells);
+          if (!g.seen().shots().test(static_cast<std::size_t>(c))) g.shoot(c);
+        }
+        obs = g.seen();
+      } else {
+        // Arbitrary hits and misses, often inconsistent.
+        for (int k = below(rng, 7); k > 0; --k) {
+          const int c = below(rng, cells);
+          if (obs.shots().test(static_cast<std::size_t>(c))) continue;
+          if (below(rng, 3) == 0)
+            obs.record_miss(c);
+          else
+            obs.record_hit(c);
+        }
+      }
+      const auto slow = enumerate_bitset(rules, obs, true);
+      check_same(counter.count(obs, true), slow, "round " + std::to_string(round));
+      if (slow.labelled > 0) ++nonzero;
+    }
+    CHECK(nonzero > 30);
+  };
+  check_rules(ruleset<grid<6, 5>, fleet<3, 3, 2>, touching_allowed, hit_miss>{});
+  check_rules(ruleset<grid<5, 6>, fleet<3, 2, 2>, no_edge_contact, hit_miss>{});
+  check_rules(ruleset<grid<6, 6>, fleet<3, 2, 2>, no_contact, hit_miss>{});
+  // Built that way, a problem the lanes do not take is refused, not miscounted.
+  detail::profile_dp<std::uint64_t> dp(
+      detail::make_profile_problem(park_rules{}, observation(park_rules{}), unit_weight{}));
+  dp.set_lanes(false);
+  CHECK_THROWS_AS((dp.forward<false, false>(detail::keep_tables::nothing)), std::logic_error);
+}
+
+TEST_CASE("exact_counter: a sunk announcement under hit/miss rules is refused", "[count][exact]") {
+  // An observation made under other rules (sunk feedback, the same board).
+  observation<park_rules::board_type> obs(datagenetics_rules{});
+  obs.record_hit(0);
+  obs.record_sunk(1, 4);  // the 2-ship on A1-B1
+  CHECK_THROWS_AS(exact_counter<park_rules>(park_rules{}).count(obs), invalid_observation);
+  CHECK_THROWS_AS(exact_counter<audinot_rules>(audinot_rules{}).count(obs, false), invalid_observation);
+  // Under the rules it was made for, it counts.
+  CHECK(exact_counter<datagenetics_rules>(datagenetics_rules{}).count(obs, false).labelled > 0);
+  // Without the announcement, the hit/miss rules count it too.
+  observation<park_rules::board_type> plain(park_rules{});
+  plain.record_hit(0);
+  plain.record_hit(1);
+  CHECK(exact_counter<park_rules>(park_rules{}).count(plain, false).labelled > 0);
+}
+
 TEST_CASE("exact_count: the bound on an unweighted pass's values is the product of 1 + placements", "[count][exact]") {
   // Each ship is unplaced or at one of its placements, so no value of an
   // unweighted pass passes the product; checked here against the

@@ -38,7 +38,13 @@
 // the 128-bit one, which boards up to 16 columns with long ships may need.
 // Likewise an unweighted count on such rules compiles only 64-bit values
 // when no value can pass them (may_need_wide_values: the classic fleet on
-// any grid up to 16x16); a weighted count always compiles both widths.
+// any grid up to 16x16); a weighted count always compiles both widths. And
+// when the feedback announces no sunk ship either, and the fleet's sets of
+// unplaced ships fit the lanes (may_need_scalar_values: park_rules,
+// audinot_rules), an unweighted count compiles only the lanes' passes.
+//
+// An observation that announces a sunk ship under rules whose feedback
+// never does (one made under other rules) throws invalid_observation.
 
 #include <cstdint>
 #include <optional>
@@ -110,12 +116,13 @@ class exact_counter {
   explicit exact_counter(const R& rules) : rules_(rules) {}
 
   [[nodiscard]] count_result count(const observation<board_type>& obs, bool with_occupancy = true) {
-    return count_as<detail::may_need_wide_values<R>()>(obs, unit_weight{}, with_occupancy);
+    return count_as<detail::may_need_wide_values<R>(), detail::may_need_scalar_values<R>()>(obs, unit_weight{},
+                                                                                            with_occupancy);
   }
 
   template <PlacementWeight Weight>
   [[nodiscard]] count_result count(const observation<board_type>& obs, Weight&& weight, bool with_occupancy = true) {
-    return count_as<true>(obs, weight, with_occupancy);
+    return count_as<true, true>(obs, weight, with_occupancy);
   }
 
   // Bytes of tables the occupancy matrix may keep (default 8 GiB): every
@@ -129,14 +136,19 @@ class exact_counter {
   [[nodiscard]] std::size_t kept_states() const noexcept { return kept_states_; }
 
  private:
-  // WideValues: whether the values may need 128 bits (always, with weights).
-  template <bool WideValues, class Weight>
+  // WideValues: whether the values may need 128 bits (always, with
+  // weights). ScalarValues: whether a problem may need the passes without
+  // lanes (always, with weights).
+  template <bool WideValues, bool ScalarValues, class Weight>
   [[nodiscard]] count_result count_as(const observation<board_type>& obs, Weight&& weight, bool with_occupancy) {
     const auto g = rules_.geometry();
+    // Made under other rules: these rules' games never announce a sink.
+    if (!rules_.announces_sunk() && obs.sunk_ships() != 0)
+      throw invalid_observation("the observation announces a sunk ship, which these rules' feedback never does");
     return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
       count_result result;
-      const count_type types = dp.template forward<WideValues>(with_occupancy ? detail::keep_tables::for_occupancy
-                                                                              : detail::keep_tables::nothing);
+      const count_type types = dp.template forward<WideValues, ScalarValues>(
+          with_occupancy ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
       result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
       peak_states_ = dp.peak_states();
@@ -145,7 +157,7 @@ class exact_counter {
         result.occupancy.assign(static_cast<std::size_t>(g.cell_count()), 0);
         if (types != 0) {
           std::vector<count_type> scanned;
-          dp.template backward<WideValues>(&scanned);
+          dp.template backward<WideValues, ScalarValues>(&scanned);
           for (int s = 0; s < g.cell_count(); ++s)
             result.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
                 detail::checked_mul(scanned[static_cast<std::size_t>(s)], dp.labelled_factor());

@@ -251,6 +251,41 @@ template <class R>
     return true;
 }
 
+// Rules whose feedback is fixed at compile time.
+template <class R>
+concept fixed_feedback = requires {
+  std::bool_constant<R::feedback_type::announces_sunk()>{};
+};
+
+// Whether an unweighted count under ruleset R, with or without its
+// occupancy, may need the passes that carry one value per state. Not when
+// every such problem takes the lanes (see counts_with_lanes()): the grid,
+// fleet and feedback are fixed at compile time, every key and value fits 64
+// bits, the feedback never announces a sunk ship (so the ships of one
+// length always form one type), and the fleet's types have at most
+// max_lanes sets of unplaced ships of each size (lanes_fit). The counter
+// then never instantiates those passes, about two fifths of the code a
+// translation unit using exact_density compiles (RESULTS.md, session 19).
+// exact_counter refuses an observation that announces sunk ships under
+// rules that never announce them, the one problem that would split a type.
+template <class R>
+[[nodiscard]] consteval bool may_need_scalar_values() {
+  if constexpr (fixed_grid_and_fleet<R> && fixed_feedback<R>) {
+    if (R::feedback_type::announces_sunk() || may_need_wide_key<R>() || may_need_wide_values<R>()) return true;
+    auto lengths = fixed_lengths<R>();
+    std::sort(lengths.begin(), lengths.end());
+    std::array<int, R::fleet_type::ship_count()> multiplicity{};
+    std::size_t types = 0;
+    for (std::size_t i = 0; i < lengths.size(); ++i) {
+      if (i == 0 || lengths[i] != lengths[i - 1]) ++types;
+      ++multiplicity[types - 1];
+    }
+    return !lanes_fit(std::span<const int>(multiplicity.data(), types));
+  } else {
+    return true;
+  }
+}
+
 // Whether problem p takes the 128-bit key rather than the 64-bit one.
 // Throws std::invalid_argument when not even that holds it, and
 // std::logic_error when Wide is false: may_need_wide_key() promised that no
@@ -435,8 +470,11 @@ class profile_dp {
   // Forward pass: the weighted number of type-level layouts. Without
   // WideValues (a caller that knows every value fits 64 bits: see
   // may_need_wide_values) the 128-bit passes are not instantiated, and a
-  // value past 64 bits throws std::logic_error instead of a redo.
-  template <bool WideValues = true>
+  // value past 64 bits throws std::logic_error instead of a redo. Without
+  // ScalarValues (a caller that knows the lanes take every problem it
+  // passes: see may_need_scalar_values) only the lanes' passes are, and a
+  // problem they do not take throws std::logic_error.
+  template <bool WideValues = true, bool ScalarValues = true>
   count_type forward(keep_tables what) {
     lanes_pass_ = false;
     if constexpr (sizeof(Key) == 8)
@@ -445,25 +483,29 @@ class profile_dp {
         lanes_pass_ = true;
         return forward_as<lane_values>(what);
       }
-    try {
-      wide_ = false;
-      const count_type total = forward_as<std::uint64_t>(what);
-      // Completions are at most the total: 64 bits hold them if they hold it.
-      if (what == keep_tables::nothing || (total >> 64) == 0) return total;
-    } catch (const narrow_overflow&) {
+    if constexpr (!ScalarValues) {
+      throw std::logic_error("profile_dp: the lanes do not take this problem, past what the caller promised");
+    } else {
+      try {
+        wide_ = false;
+        const count_type total = forward_as<std::uint64_t>(what);
+        // Completions are at most the total: 64 bits hold them if they hold it.
+        if (what == keep_tables::nothing || (total >> 64) == 0) return total;
+      } catch (const narrow_overflow&) {
+      }
+      if constexpr (!WideValues)
+        throw std::logic_error("profile_dp: a value passed 64 bits, past the bound the caller promised");
+      wide_ = true;
+      return forward_as<count_type>(what);
     }
-    if constexpr (!WideValues)
-      throw std::logic_error("profile_dp: a value passed 64 bits, past the bound the caller promised");
-    wide_ = true;
-    return forward_as<count_type>(what);
   }
 
   // Backward pass over the kept layers: completions of every state, and per
   // scanned cell the weighted number of type-level layouts covering it.
   // keep_completions keeps the completions of every state of the kept layers
   // (checkpoints included), which sample() and sample_batch() need.
-  // WideValues as for the forward() before it.
-  template <bool WideValues = true>
+  // WideValues and ScalarValues as for the forward() before it.
+  template <bool WideValues = true, bool ScalarValues = true>
   void backward(std::vector<count_type>* occupancy, bool keep_completions = false) {
     if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
     if constexpr (sizeof(Key) == 8)
@@ -471,9 +513,13 @@ class profile_dp {
         if (keep_completions) throw std::logic_error("profile_dp: the lanes keep no completions for sampling");
         return backward_as<lane_values>(occupancy, false);
       }
-    if constexpr (WideValues)
-      if (wide_) return backward_as<count_type>(occupancy, keep_completions);
-    backward_as<std::uint64_t>(occupancy, keep_completions);
+    if constexpr (!ScalarValues) {
+      throw std::logic_error("profile_dp: the forward pass took no lanes, past what the caller promised");
+    } else {
+      if constexpr (WideValues)
+        if (wide_) return backward_as<count_type>(occupancy, keep_completions);
+      backward_as<std::uint64_t>(occupancy, keep_completions);
+    }
   }
 
   // One type-level layout drawn with probability proportional to its weight:

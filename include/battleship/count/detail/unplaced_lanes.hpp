@@ -17,6 +17,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace battleship::detail {
@@ -43,6 +44,31 @@ struct lane_values {
     mask = keep;
   }
 };
+
+// Whether unplaced_lanes::build() takes a fleet whose types have these
+// multiplicities: at most max_lanes types, and at most max_lanes sets of
+// unplaced ships of each size. The sets of `level` ships are the ways to
+// leave u_t <= m_t ships of each type t with the u_t summing to level: the
+// coefficients of the product of (1 + x + ... + x^m_t).
+[[nodiscard]] constexpr bool lanes_fit(std::span<const int> multiplicity) noexcept {
+  if (multiplicity.size() > static_cast<std::size_t>(max_lanes)) return false;
+  constexpr std::size_t most_ships = 63;
+  std::array<int, most_ships + 1> sets{};
+  sets[0] = 1;
+  std::size_t ships = 0;
+  for (const int m : multiplicity) {
+    const auto mu = static_cast<std::size_t>(m);
+    if (ships + mu > most_ships) return false;  // past any fleet the lanes serve
+    std::array<int, most_ships + 1> next{};
+    for (std::size_t level = 0; level <= ships; ++level)
+      for (std::size_t u = 0; u <= mu; ++u) next[level + u] += sets[level];
+    sets = next;
+    ships += mu;
+  }
+  for (std::size_t level = 0; level <= ships; ++level)
+    if (sets[level] > max_lanes) return false;
+  return true;
+}
 
 // The lane tables of one fleet of ship types. Count states are numbered as
 // profile_dp numbers them: the unplaced ships of type t, times stride[t].
