@@ -58,7 +58,7 @@ struct lane_values {
   std::size_t ships = 0;
   for (const int m : multiplicity) {
     const auto mu = static_cast<std::size_t>(m);
-    if (ships + mu > most_ships) return false;  // past any fleet the lanes serve
+    if (ships + mu > most_ships) return false;  // the array's bound; a fleet holds at most 16 ships
     std::array<int, most_ships + 1> next{};
     for (std::size_t level = 0; level <= ships; ++level)
       for (std::size_t u = 0; u <= mu; ++u) next[level + u] += sets[level];
