@@ -625,13 +625,14 @@ TEST_CASE("exact_counter: rules whose problems all take the lanes count right af
   CHECK_THROWS_AS((dp.forward<false, false>(detail::keep_tables::nothing)), std::logic_error);
 }
 
-TEST_CASE("exact_counter: a sunk announcement under hit/miss rules is refused", "[count][exact]") {
+TEST_CASE("exact_counter and exact_sampler refuse a sunk announcement under hit/miss rules", "[count][exact]") {
   // An observation made under other rules (sunk feedback, the same board).
   observation<park_rules::board_type> obs(datagenetics_rules{});
   obs.record_hit(0);
   obs.record_sunk(1, 4);  // the 2-ship on A1-B1
   CHECK_THROWS_AS(exact_counter<park_rules>(park_rules{}).count(obs), invalid_observation);
   CHECK_THROWS_AS(exact_counter<audinot_rules>(audinot_rules{}).count(obs, false), invalid_observation);
+  CHECK_THROWS_AS(exact_sampler<park_rules>(park_rules{}, obs), invalid_observation);  // which keeps one state per set
   // Under the rules it was made for, it counts.
   CHECK(exact_counter<datagenetics_rules>(datagenetics_rules{}).count(obs, false).labelled > 0);
   // Without the announcement, the hit/miss rules count it too.

@@ -44,7 +44,8 @@
 // audinot_rules), an unweighted count compiles only the lanes' passes.
 //
 // An observation that announces a sunk ship under rules whose feedback
-// never does (one made under other rules) throws invalid_observation.
+// never does (one made under other rules) throws invalid_observation, here
+// and in exact_sampler (make_profile_problem).
 
 #include <cstdint>
 #include <optional>
@@ -142,9 +143,6 @@ class exact_counter {
   template <bool WideValues, bool ScalarValues, class Weight>
   [[nodiscard]] count_result count_as(const observation<board_type>& obs, Weight&& weight, bool with_occupancy) {
     const auto g = rules_.geometry();
-    // Made under other rules: these rules' games never announce a sink.
-    if (!rules_.announces_sunk() && obs.sunk_ships() != 0)
-      throw invalid_observation("the observation announces a sunk ship, which these rules' feedback never does");
     return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
       count_result result;
       const count_type types = dp.template forward<WideValues, ScalarValues>(
