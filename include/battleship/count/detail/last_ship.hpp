@@ -128,8 +128,8 @@ class last_ship_tables {
         for (int x = 0; x < width_; ++x) {
           const std::uint64_t east = p.start_weight(static_cast<int>(t), y * width_ + x, 0);
           const std::uint64_t south = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
-          if (east != 0 && !add_to_supersets(row, T, ((1U << L) - 1) << x, east)) return false;
-          if (south != 0 && !add_to_supersets(row, T, 1U << x, south)) return false;
+          if (east != 0 && !add_to_supersets(row, ((1U << L) - 1) << x, east)) return false;
+          if (south != 0 && !add_to_supersets(row, 1U << x, south)) return false;
         }
       }
       for (int y = height_ - 1; y >= 0; --y) {
@@ -391,9 +391,11 @@ class last_ship_tables {
       }
   }
   static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
-  // Adds w to row[m x stride] for every mask m holding `cells`; false on overflow.
-  bool add_to_supersets(std::uint64_t* row, std::size_t stride, unsigned cells, std::uint64_t w) const {
+  // Adds w to row[m x T] (one type's entries, row_at()) for every mask m
+  // holding `cells`; false on overflow.
+  bool add_to_supersets(std::uint64_t* row, unsigned cells, std::uint64_t w) const {
     const unsigned all = (1U << width_) - 1, rest = all & ~cells;
+    const std::size_t stride = lengths_.size();
     // Every subset of the other columns, joined to `cells`.
     for (unsigned extra = rest;; extra = (extra - 1) & rest) {
       std::uint64_t& entry = row[(extra | cells) * stride];

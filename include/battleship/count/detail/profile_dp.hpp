@@ -266,8 +266,9 @@ concept fixed_feedback = requires {
 // max_lanes sets of unplaced ships of each size (lanes_fit). The counter
 // then never instantiates those passes, about two fifths of the code a
 // translation unit using exact_density compiles (RESULTS.md, session 19).
-// exact_counter refuses an observation that announces sunk ships under
-// rules that never announce them, the one problem that would split a type.
+// make_profile_problem refuses an observation that announces sunk ships
+// under rules that never announce them, the one problem that would split a
+// type.
 template <class R>
 [[nodiscard]] consteval bool may_need_scalar_values() {
   if constexpr (fixed_grid_and_fleet<R> && fixed_feedback<R>) {
