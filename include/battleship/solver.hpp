@@ -1,5 +1,7 @@
 #pragma once
-// The umbrella header: every public header of the library, nothing else.
+// The umbrella header: every public header of the library, nothing else,
+// except count/extern_passes.hpp and count/instantiate_passes.hpp, which a
+// program includes by choice to compile the counter's passes once.
 
 #include <battleship/analysis/exhaustive.hpp>
 #include <battleship/analysis/exhaustive_result.hpp>

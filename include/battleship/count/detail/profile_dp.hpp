@@ -476,30 +476,7 @@ class profile_dp {
   // passes: see may_need_scalar_values) only the lanes' passes are, and a
   // problem they do not take throws std::logic_error.
   template <bool WideValues = true, bool ScalarValues = true>
-  count_type forward(keep_tables what) {
-    lanes_pass_ = false;
-    if constexpr (sizeof(Key) == 8)
-      if ((what == keep_tables::nothing || what == keep_tables::for_occupancy) && counts_with_lanes()) {
-        wide_ = false;
-        lanes_pass_ = true;
-        return forward_as<lane_values>(what);
-      }
-    if constexpr (!ScalarValues) {
-      throw std::logic_error("profile_dp: the lanes do not take this problem, past what the caller promised");
-    } else {
-      try {
-        wide_ = false;
-        const count_type total = forward_as<std::uint64_t>(what);
-        // Completions are at most the total: 64 bits hold them if they hold it.
-        if (what == keep_tables::nothing || (total >> 64) == 0) return total;
-      } catch (const narrow_overflow&) {
-      }
-      if constexpr (!WideValues)
-        throw std::logic_error("profile_dp: a value passed 64 bits, past the bound the caller promised");
-      wide_ = true;
-      return forward_as<count_type>(what);
-    }
-  }
+  count_type forward(keep_tables what);
 
   // Backward pass over the kept layers: completions of every state, and per
   // scanned cell the weighted number of type-level layouts covering it.
@@ -507,21 +484,7 @@ class profile_dp {
   // (checkpoints included), which sample() and sample_batch() need.
   // WideValues and ScalarValues as for the forward() before it.
   template <bool WideValues = true, bool ScalarValues = true>
-  void backward(std::vector<count_type>* occupancy, bool keep_completions = false) {
-    if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
-    if constexpr (sizeof(Key) == 8)
-      if (lanes_pass_) {
-        if (keep_completions) throw std::logic_error("profile_dp: the lanes keep no completions for sampling");
-        return backward_as<lane_values>(occupancy, false);
-      }
-    if constexpr (!ScalarValues) {
-      throw std::logic_error("profile_dp: the forward pass took no lanes, past what the caller promised");
-    } else {
-      if constexpr (WideValues)
-        if (wide_) return backward_as<count_type>(occupancy, keep_completions);
-      backward_as<std::uint64_t>(occupancy, keep_completions);
-    }
-  }
+  void backward(std::vector<count_type>* occupancy, bool keep_completions = false);
 
   // One type-level layout drawn with probability proportional to its weight:
   // calls start(scanned cell, type, dir) for every ship. Needs backward()
@@ -992,12 +955,7 @@ class profile_dp {
     // completions from those kept at `to` (`from` keeps its own).
     for_each_segment<V>(false, [&](int from, int to, const std::vector<int>& starts) {
       auto layer_at = [&](int i) -> layer& { return segment_layer(from, to, i); };
-      for (auto it = starts.rbegin(); it != starts.rend() && *it != from; ++it) {
-        const int stride = stride_from(*it, to);
-        layer& L = layer_at(*it);
-        backward_step_by<V>(stride, *it, L, layer_at(*it + stride), b_of<V>(layer_at(*it + stride)), b_of<V>(L),
-                            nullptr);
-      }
+      backward_segment<V>(from, to, starts);
       for (int i : starts) {
         const int stride = stride_from(i, to);
         advance(i, stride, layer_at(i), layer_at(i + stride));
@@ -1026,16 +984,22 @@ class profile_dp {
     for (int from : checkpoints) {
       const int to = std::min(n, from + checkpoint_stride_);
       const std::vector<int> starts = step_starts(from, to);
-      for (int i : starts) {
-        const int stride = stride_from(i, to);
-        step_by<V>(stride, i, segment_layer(from, to, i), segment_layer(from, to, i + stride), true);
-      }
+      step_segment<V>(from, to, starts);
       f(from, to, starts);
       layers_[static_cast<std::size_t>(from)].dst.clear();
       layers_[static_cast<std::size_t>(from)].first_edge.clear();
       layers_[static_cast<std::size_t>(from)].edge_starts.clear();
     }
   }
+
+  // The stretch's steps, forward with its edges and backward with the
+  // completions kept at `to` (`from` keeps its own). Out of the class, so
+  // that a program can compile them once (extern_passes.hpp), as the
+  // sampler's batches need them.
+  template <class V>
+  void step_segment(int from, int to, const std::vector<int>& starts);
+  template <class V>
+  void backward_segment(int from, int to, const std::vector<int>& starts);
 
   // Does the problem read the same under a mirror: the same forced cells,
   // and the same weight for every placement and its mirror image?
@@ -2563,5 +2527,72 @@ class profile_dp {
   std::vector<lane_values> lane_vals_;
   std::vector<std::vector<lane_values>> stream_lanes_;
 };
+
+// Defined out of the class, so not inline: a program can compile them once
+// (<battleship/count/extern_passes.hpp>).
+template <class Key>
+template <bool WideValues, bool ScalarValues>
+count_type profile_dp<Key>::forward(keep_tables what) {
+  lanes_pass_ = false;
+  if constexpr (sizeof(Key) == 8)
+    if ((what == keep_tables::nothing || what == keep_tables::for_occupancy) && counts_with_lanes()) {
+      wide_ = false;
+      lanes_pass_ = true;
+      return forward_as<lane_values>(what);
+    }
+  if constexpr (!ScalarValues) {
+    throw std::logic_error("profile_dp: the lanes do not take this problem, past what the caller promised");
+  } else {
+    try {
+      wide_ = false;
+      const count_type total = forward_as<std::uint64_t>(what);
+      // Completions are at most the total: 64 bits hold them if they hold it.
+      if (what == keep_tables::nothing || (total >> 64) == 0) return total;
+    } catch (const narrow_overflow&) {
+    }
+    if constexpr (!WideValues)
+      throw std::logic_error("profile_dp: a value passed 64 bits, past the bound the caller promised");
+    wide_ = true;
+    return forward_as<count_type>(what);
+  }
+}
+
+template <class Key>
+template <bool WideValues, bool ScalarValues>
+void profile_dp<Key>::backward(std::vector<count_type>* occupancy, bool keep_completions) {
+  if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
+  if constexpr (sizeof(Key) == 8)
+    if (lanes_pass_) {
+      if (keep_completions) throw std::logic_error("profile_dp: the lanes keep no completions for sampling");
+      return backward_as<lane_values>(occupancy, false);
+    }
+  if constexpr (!ScalarValues) {
+    throw std::logic_error("profile_dp: the forward pass took no lanes, past what the caller promised");
+  } else {
+    if constexpr (WideValues)
+      if (wide_) return backward_as<count_type>(occupancy, keep_completions);
+    backward_as<std::uint64_t>(occupancy, keep_completions);
+  }
+}
+
+template <class Key>
+template <class V>
+void profile_dp<Key>::step_segment(int from, int to, const std::vector<int>& starts) {
+  for (int i : starts) {
+    const int stride = stride_from(i, to);
+    step_by<V>(stride, i, segment_layer(from, to, i), segment_layer(from, to, i + stride), true);
+  }
+}
+
+template <class Key>
+template <class V>
+void profile_dp<Key>::backward_segment(int from, int to, const std::vector<int>& starts) {
+  for (auto it = starts.rbegin(); it != starts.rend() && *it != from; ++it) {
+    const int stride = stride_from(*it, to);
+    layer& L = segment_layer(from, to, *it);
+    layer& next = segment_layer(from, to, *it + stride);
+    backward_step_by<V>(stride, *it, L, next, b_of<V>(next), b_of<V>(L), nullptr);
+  }
+}
 
 }  // namespace battleship::detail
