@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Compiles every test, example, tool and benchmark file with clang as well,
+# and the file that instantiates the counter's passes for them,
 # without generating code (-fsyntax-only: templates are still instantiated
 # and checked). The presets build with g++, and a header-only library must
 # compile under the other compiler its users have: three files had stopped
@@ -7,7 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cxx=${CLANG_CXX:-clang++}
-files=(tests/test_*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp)
+# cmake/instantiate_passes.cpp: the explicit instantiations of the counter's
+# passes (include/battleship/count/instantiate_passes.hpp).
+files=(tests/test_*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp cmake/instantiate_passes.cpp)
 start=$(date +%s)
 printf '%s\n' "${files[@]}" |
   xargs -P "$(nproc)" -I{} "$cxx" -std=gnu++20 -Iinclude -Wall -Wextra -Wpedantic -Werror -fsyntax-only {}
