@@ -36,4 +36,5 @@ template void profile_dp<wide_key>::step_segment<std::uint64_t>(int, int, const 
 template void profile_dp<wide_key>::step_segment<count_type>(int, int, const std::vector<int>&);
 template void profile_dp<wide_key>::backward_segment<std::uint64_t>(int, int, const std::vector<int>&);
 template void profile_dp<wide_key>::backward_segment<count_type>(int, int, const std::vector<int>&);
+
 }  // namespace battleship::detail
