@@ -25,25 +25,23 @@
 
 namespace battleship::detail {
 
-// Every combination a caller can ask for: both key widths, and values with
-// or without the 128-bit and the scalar passes (exact_counter picks them per
-// ruleset; see may_need_wide_values and may_need_scalar_values).
+// Every combination exact_counter and exact_sampler ask for: both key
+// widths, with or without the 128-bit value passes, and the lanes' passes
+// alone (exact_counter picks per ruleset: may_need_wide_values,
+// may_need_scalar_values). Lanes alone come only with 64-bit keys and values
+// (may_need_scalar_values is true whenever a wide key or wide values may be
+// needed), so forward<true, false> and the wide key's <*, false> are never
+// asked for. A combination missing here is still compiled where it is used.
 extern template count_type profile_dp<std::uint64_t>::forward<true, true>(keep_tables);
-extern template count_type profile_dp<std::uint64_t>::forward<true, false>(keep_tables);
 extern template count_type profile_dp<std::uint64_t>::forward<false, true>(keep_tables);
 extern template count_type profile_dp<std::uint64_t>::forward<false, false>(keep_tables);
 extern template void profile_dp<std::uint64_t>::backward<true, true>(std::vector<count_type>*, bool);
-extern template void profile_dp<std::uint64_t>::backward<true, false>(std::vector<count_type>*, bool);
 extern template void profile_dp<std::uint64_t>::backward<false, true>(std::vector<count_type>*, bool);
 extern template void profile_dp<std::uint64_t>::backward<false, false>(std::vector<count_type>*, bool);
 extern template count_type profile_dp<wide_key>::forward<true, true>(keep_tables);
-extern template count_type profile_dp<wide_key>::forward<true, false>(keep_tables);
 extern template count_type profile_dp<wide_key>::forward<false, true>(keep_tables);
-extern template count_type profile_dp<wide_key>::forward<false, false>(keep_tables);
 extern template void profile_dp<wide_key>::backward<true, true>(std::vector<count_type>*, bool);
-extern template void profile_dp<wide_key>::backward<true, false>(std::vector<count_type>*, bool);
 extern template void profile_dp<wide_key>::backward<false, true>(std::vector<count_type>*, bool);
-extern template void profile_dp<wide_key>::backward<false, false>(std::vector<count_type>*, bool);
 
 // The sampler's batches recompute the stretches between checkpoints with
 // these (its draws themselves depend on the caller's generator, so they stay

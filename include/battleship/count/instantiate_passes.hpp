@@ -12,21 +12,15 @@
 namespace battleship::detail {
 
 template count_type profile_dp<std::uint64_t>::forward<true, true>(keep_tables);
-template count_type profile_dp<std::uint64_t>::forward<true, false>(keep_tables);
 template count_type profile_dp<std::uint64_t>::forward<false, true>(keep_tables);
 template count_type profile_dp<std::uint64_t>::forward<false, false>(keep_tables);
 template void profile_dp<std::uint64_t>::backward<true, true>(std::vector<count_type>*, bool);
-template void profile_dp<std::uint64_t>::backward<true, false>(std::vector<count_type>*, bool);
 template void profile_dp<std::uint64_t>::backward<false, true>(std::vector<count_type>*, bool);
 template void profile_dp<std::uint64_t>::backward<false, false>(std::vector<count_type>*, bool);
 template count_type profile_dp<wide_key>::forward<true, true>(keep_tables);
-template count_type profile_dp<wide_key>::forward<true, false>(keep_tables);
 template count_type profile_dp<wide_key>::forward<false, true>(keep_tables);
-template count_type profile_dp<wide_key>::forward<false, false>(keep_tables);
 template void profile_dp<wide_key>::backward<true, true>(std::vector<count_type>*, bool);
-template void profile_dp<wide_key>::backward<true, false>(std::vector<count_type>*, bool);
 template void profile_dp<wide_key>::backward<false, true>(std::vector<count_type>*, bool);
-template void profile_dp<wide_key>::backward<false, false>(std::vector<count_type>*, bool);
 
 template void profile_dp<std::uint64_t>::step_segment<std::uint64_t>(int, int, const std::vector<int>&);
 template void profile_dp<std::uint64_t>::step_segment<count_type>(int, int, const std::vector<int>&);
