@@ -1,6 +1,7 @@
 # cmake -DMODE=readme -DSOURCE_DIR=... -DCONSUMER_DIR=... -P run_consumer.cmake
 # cmake -DMODE=install|subdirectory -DSOURCE_DIR=... -DBUILD_DIR=... -DWORK_DIR=...
-#       -DCONSUMER_DIR=... -DGENERATOR=... -DMAKE_PROGRAM=... -DCXX_COMPILER=... -P run_consumer.cmake
+#       -DCONSUMER_DIR=... -DGENERATOR=... -DMAKE_PROGRAM=... -DCXX_COMPILER=... [-DPASSES_ONCE=ON]
+#       -P run_consumer.cmake
 if(MODE STREQUAL "readme")
   file(READ ${SOURCE_DIR}/README.md readme)
   file(READ ${CONSUMER_DIR}/main.cpp program)
@@ -45,7 +46,7 @@ if(MODE STREQUAL "install")
   endif()
   # Only the staged prefix may satisfy find_package (not the source or build tree).
   list(APPEND configure -DCMAKE_PREFIX_PATH=${prefix} -DEXPECTED_PREFIX=${prefix}
-       -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DPASSES_ONCE=ON)
+       -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DPASSES_ONCE=${PASSES_ONCE})
 elseif(MODE STREQUAL "subdirectory")
   list(APPEND configure -DBATTLESHIP_SOURCE_DIR=${SOURCE_DIR})
 else()
@@ -54,10 +55,11 @@ endif()
 
 run(${configure})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
-foreach(program IN ITEMS consumer consumer_passes_once)
-  if(program STREQUAL "consumer_passes_once" AND NOT EXISTS ${WORK_DIR}/build/${program})
-    continue()  # not built: see project/CMakeLists.txt
-  endif()
+set(programs consumer)
+if(MODE STREQUAL "install" AND PASSES_ONCE)
+  list(APPEND programs consumer_passes_once)  # see project/CMakeLists.txt
+endif()
+foreach(program IN LISTS programs)
   run(${WORK_DIR}/build/${program})
   message("${last_output}")
   if(NOT last_output MATCHES "layouts agree")
