@@ -92,9 +92,9 @@ template <class R>
 std::uint64_t count_with_lanes(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs,
                                bool matrix, std::vector<count_type>& occupancy) {
   dp.reset(detail::make_profile_problem(R{}, obs, unit_weight{}));
-  const count_type total =
-      dp.forward<false>(matrix ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
-  if (matrix && total != 0) dp.backward<false>(&occupancy);
+  const count_type total = dp.forward<detail::value_passes::up_to_64_bits>(matrix ? detail::keep_tables::for_occupancy
+                                                                                  : detail::keep_tables::nothing);
+  if (matrix && total != 0) dp.backward<detail::value_passes::up_to_64_bits>(&occupancy);
   return static_cast<std::uint64_t>(total);
 }
 template <class R>

@@ -491,6 +491,18 @@ static_assert(!detail::may_need_wide_key<
 static_assert(detail::may_need_wide_key<
               ruleset<grid<16, 16>, fleet<5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5>, touching_allowed, hit_miss>>());
 
+// The value passes an unweighted count compiles: the lanes alone under
+// hit/miss feedback with the classic fleet, 64-bit values once sinks split
+// types, 128-bit ones where the values' bound passes 64 bits or is unknown.
+static_assert(detail::value_passes_for<park_rules>() == detail::value_passes::lanes_only);
+static_assert(detail::value_passes_for<audinot_rules>() == detail::value_passes::lanes_only);
+static_assert(detail::value_passes_for<ruleset<grid<16, 16>, classic_fleet, no_edge_contact, hit_miss>>() ==
+              detail::value_passes::lanes_only);
+static_assert(detail::value_passes_for<datagenetics_rules>() == detail::value_passes::up_to_64_bits);
+static_assert(detail::value_passes_for<ruleset<grid<16, 16>, fleet<1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>,
+                                               touching_allowed, hit_miss>>() == detail::value_passes::up_to_128_bits);
+static_assert(detail::value_passes_for<dynamic_rules>() == detail::value_passes::up_to_128_bits);
+
 TEST_CASE("exact_count: the compile-time bound on a state's bits holds for every problem", "[count][exact]") {
   // Sunk announcements and per-ship weights split types (every ship its own
   // type at worst) and the scan puts the narrower side across: no problem
@@ -622,7 +634,7 @@ TEST_CASE("exact_counter: rules whose problems all take the lanes count right af
   detail::profile_dp<std::uint64_t> dp(
       detail::make_profile_problem(park_rules{}, observation(park_rules{}), unit_weight{}));
   dp.set_lanes(false);
-  CHECK_THROWS_AS((dp.forward<false, false>(detail::keep_tables::nothing)), std::logic_error);
+  CHECK_THROWS_AS(dp.forward<detail::value_passes::lanes_only>(detail::keep_tables::nothing), std::logic_error);
 }
 
 TEST_CASE("exact_counter and exact_sampler refuse a sunk announcement under hit/miss rules", "[count][exact]") {
@@ -661,8 +673,8 @@ TEST_CASE("exact_count: the bound on an unweighted pass's values is the product 
   // Past the bound the 64-bit-only pass refuses rather than wrap.
   const auto rules = make_dynamic_rules(16, 16, std::vector<int>(16, 1), adjacency::touching, false);
   detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, observation(rules), unit_weight{}));
-  CHECK_THROWS_AS(dp.forward<false>(detail::keep_tables::nothing), std::logic_error);
-  CHECK(dp.forward<true>(detail::keep_tables::nothing) > (count_type{1} << 64));
+  CHECK_THROWS_AS(dp.forward<detail::value_passes::up_to_64_bits>(detail::keep_tables::nothing), std::logic_error);
+  CHECK(dp.forward<detail::value_passes::up_to_128_bits>(detail::keep_tables::nothing) > (count_type{1} << 64));
 }
 
 TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count][exact]") {

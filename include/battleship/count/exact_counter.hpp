@@ -117,13 +117,12 @@ class exact_counter {
   explicit exact_counter(const R& rules) : rules_(rules) {}
 
   [[nodiscard]] count_result count(const observation<board_type>& obs, bool with_occupancy = true) {
-    return count_as<detail::may_need_wide_values<R>(), detail::may_need_scalar_values<R>()>(obs, unit_weight{},
-                                                                                            with_occupancy);
+    return count_as<detail::value_passes_for<R>()>(obs, unit_weight{}, with_occupancy);
   }
 
   template <PlacementWeight Weight>
   [[nodiscard]] count_result count(const observation<board_type>& obs, Weight&& weight, bool with_occupancy = true) {
-    return count_as<true, true>(obs, weight, with_occupancy);
+    return count_as<detail::value_passes::up_to_128_bits>(obs, weight, with_occupancy);
   }
 
   // Bytes of tables the occupancy matrix may keep (default 8 GiB): every
@@ -137,16 +136,14 @@ class exact_counter {
   [[nodiscard]] std::size_t kept_states() const noexcept { return kept_states_; }
 
  private:
-  // WideValues: whether the values may need 128 bits (always, with
-  // weights). ScalarValues: whether a problem may need the passes without
-  // lanes (always, with weights).
-  template <bool WideValues, bool ScalarValues, class Weight>
+  // Passes: the value passes the counts may need (all of them, with weights).
+  template <detail::value_passes Passes, class Weight>
   [[nodiscard]] count_result count_as(const observation<board_type>& obs, Weight&& weight, bool with_occupancy) {
     const auto g = rules_.geometry();
     return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
       count_result result;
-      const count_type types = dp.template forward<WideValues, ScalarValues>(
-          with_occupancy ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
+      const count_type types = dp.template forward<Passes>(with_occupancy ? detail::keep_tables::for_occupancy
+                                                                          : detail::keep_tables::nothing);
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
       result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
       peak_states_ = dp.peak_states();
@@ -155,7 +152,7 @@ class exact_counter {
         result.occupancy.assign(static_cast<std::size_t>(g.cell_count()), 0);
         if (types != 0) {
           std::vector<count_type> scanned;
-          dp.template backward<WideValues, ScalarValues>(&scanned);
+          dp.template backward<Passes>(&scanned);
           for (int s = 0; s < g.cell_count(); ++s)
             result.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
                 detail::checked_mul(scanned[static_cast<std::size_t>(s)], dp.labelled_factor());

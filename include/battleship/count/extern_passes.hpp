@@ -26,22 +26,21 @@
 namespace battleship::detail {
 
 // Every combination exact_counter and exact_sampler ask for: both key
-// widths, with or without the 128-bit value passes, and the lanes' passes
-// alone (exact_counter picks per ruleset: may_need_wide_values,
-// may_need_scalar_values). Lanes alone come only with 64-bit keys and values
-// (may_need_scalar_values is true whenever a wide key or wide values may be
-// needed), so forward<true, false> and the wide key's <*, false> are never
+// widths, each with the value passes up to 128 or 64 bits, and the lanes'
+// passes alone (exact_counter picks per ruleset: value_passes_for). Lanes
+// alone come only with the 64-bit key (may_need_scalar_values() holds
+// whenever a wide key may be needed), so the wide key's lanes_only is never
 // asked for. A combination missing here is still compiled where it is used.
-extern template count_type profile_dp<std::uint64_t>::forward<true, true>(keep_tables);
-extern template count_type profile_dp<std::uint64_t>::forward<false, true>(keep_tables);
-extern template count_type profile_dp<std::uint64_t>::forward<false, false>(keep_tables);
-extern template void profile_dp<std::uint64_t>::backward<true, true>(std::vector<count_type>*, bool);
-extern template void profile_dp<std::uint64_t>::backward<false, true>(std::vector<count_type>*, bool);
-extern template void profile_dp<std::uint64_t>::backward<false, false>(std::vector<count_type>*, bool);
-extern template count_type profile_dp<wide_key>::forward<true, true>(keep_tables);
-extern template count_type profile_dp<wide_key>::forward<false, true>(keep_tables);
-extern template void profile_dp<wide_key>::backward<true, true>(std::vector<count_type>*, bool);
-extern template void profile_dp<wide_key>::backward<false, true>(std::vector<count_type>*, bool);
+extern template count_type profile_dp<std::uint64_t>::forward<value_passes::up_to_128_bits>(keep_tables);
+extern template count_type profile_dp<std::uint64_t>::forward<value_passes::up_to_64_bits>(keep_tables);
+extern template count_type profile_dp<std::uint64_t>::forward<value_passes::lanes_only>(keep_tables);
+extern template void profile_dp<std::uint64_t>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
+extern template void profile_dp<std::uint64_t>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
+extern template void profile_dp<std::uint64_t>::backward<value_passes::lanes_only>(std::vector<count_type>*, bool);
+extern template count_type profile_dp<wide_key>::forward<value_passes::up_to_128_bits>(keep_tables);
+extern template count_type profile_dp<wide_key>::forward<value_passes::up_to_64_bits>(keep_tables);
+extern template void profile_dp<wide_key>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
+extern template void profile_dp<wide_key>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
 
 // The sampler's batches recompute the stretches between checkpoints with
 // these (its draws themselves depend on the caller's generator, so they stay

@@ -11,16 +11,16 @@
 
 namespace battleship::detail {
 
-template count_type profile_dp<std::uint64_t>::forward<true, true>(keep_tables);
-template count_type profile_dp<std::uint64_t>::forward<false, true>(keep_tables);
-template count_type profile_dp<std::uint64_t>::forward<false, false>(keep_tables);
-template void profile_dp<std::uint64_t>::backward<true, true>(std::vector<count_type>*, bool);
-template void profile_dp<std::uint64_t>::backward<false, true>(std::vector<count_type>*, bool);
-template void profile_dp<std::uint64_t>::backward<false, false>(std::vector<count_type>*, bool);
-template count_type profile_dp<wide_key>::forward<true, true>(keep_tables);
-template count_type profile_dp<wide_key>::forward<false, true>(keep_tables);
-template void profile_dp<wide_key>::backward<true, true>(std::vector<count_type>*, bool);
-template void profile_dp<wide_key>::backward<false, true>(std::vector<count_type>*, bool);
+template count_type profile_dp<std::uint64_t>::forward<value_passes::up_to_128_bits>(keep_tables);
+template count_type profile_dp<std::uint64_t>::forward<value_passes::up_to_64_bits>(keep_tables);
+template count_type profile_dp<std::uint64_t>::forward<value_passes::lanes_only>(keep_tables);
+template void profile_dp<std::uint64_t>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
+template void profile_dp<std::uint64_t>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
+template void profile_dp<std::uint64_t>::backward<value_passes::lanes_only>(std::vector<count_type>*, bool);
+template count_type profile_dp<wide_key>::forward<value_passes::up_to_128_bits>(keep_tables);
+template count_type profile_dp<wide_key>::forward<value_passes::up_to_64_bits>(keep_tables);
+template void profile_dp<wide_key>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
+template void profile_dp<wide_key>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
 
 template void profile_dp<std::uint64_t>::step_segment<std::uint64_t>(int, int, const std::vector<int>&);
 template void profile_dp<std::uint64_t>::step_segment<count_type>(int, int, const std::vector<int>&);

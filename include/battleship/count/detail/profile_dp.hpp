@@ -287,6 +287,25 @@ template <class R>
   }
 }
 
+// Which value passes profile_dp's forward() and backward() instantiate;
+// each level adds to the one before. The lanes' passes always come (they
+// take the 64-bit key only); leaving the others out is most of what a
+// counting file saves the compiler (RESULTS.md, sessions 19 and 20).
+enum class value_passes {
+  lanes_only,      // a problem the lanes do not take throws std::logic_error
+  up_to_64_bits,   // also one 64-bit value per state; a value past 64 bits throws std::logic_error
+  up_to_128_bits,  // also 128-bit values, the pass redone in them when 64 bits overflow
+};
+
+// The value passes an unweighted count under ruleset R may need. No
+// ruleset needs 128-bit values with the lanes alone: may_need_scalar_values()
+// holds whenever may_need_wide_values() does.
+template <class R>
+[[nodiscard]] consteval value_passes value_passes_for() {
+  if (!may_need_scalar_values<R>()) return value_passes::lanes_only;
+  return may_need_wide_values<R>() ? value_passes::up_to_128_bits : value_passes::up_to_64_bits;
+}
+
 // Whether problem p takes the 128-bit key rather than the 64-bit one.
 // Throws std::invalid_argument when not even that holds it, and
 // std::logic_error when Wide is false: may_need_wide_key() promised that no
@@ -468,22 +487,19 @@ class profile_dp {
   // Labelled layouts per type-level layout: the product of multiplicity!.
   [[nodiscard]] count_type labelled_factor() const noexcept { return labelled_factor_; }
 
-  // Forward pass: the weighted number of type-level layouts. Without
-  // WideValues (a caller that knows every value fits 64 bits: see
-  // may_need_wide_values) the 128-bit passes are not instantiated, and a
-  // value past 64 bits throws std::logic_error instead of a redo. Without
-  // ScalarValues (a caller that knows the lanes take every problem it
-  // passes: see may_need_scalar_values) only the lanes' passes are, and a
-  // problem they do not take throws std::logic_error.
-  template <bool WideValues = true, bool ScalarValues = true>
+  // Forward pass: the weighted number of type-level layouts. Passes names
+  // the value passes a caller may need (value_passes_for<R>() for a
+  // ruleset's unweighted counts); the others are not instantiated, and a
+  // problem that would need one throws std::logic_error.
+  template <value_passes Passes = value_passes::up_to_128_bits>
   count_type forward(keep_tables what);
 
   // Backward pass over the kept layers: completions of every state, and per
   // scanned cell the weighted number of type-level layouts covering it.
   // keep_completions keeps the completions of every state of the kept layers
   // (checkpoints included), which sample() and sample_batch() need.
-  // WideValues and ScalarValues as for the forward() before it.
-  template <bool WideValues = true, bool ScalarValues = true>
+  // Passes as for the forward() before it.
+  template <value_passes Passes = value_passes::up_to_128_bits>
   void backward(std::vector<count_type>* occupancy, bool keep_completions = false);
 
   // One type-level layout drawn with probability proportional to its weight:
@@ -2531,7 +2547,7 @@ class profile_dp {
 // Defined out of the class, so not inline: a program can compile them once
 // (<battleship/count/extern_passes.hpp>).
 template <class Key>
-template <bool WideValues, bool ScalarValues>
+template <value_passes Passes>
 count_type profile_dp<Key>::forward(keep_tables what) {
   lanes_pass_ = false;
   if constexpr (sizeof(Key) == 8)
@@ -2540,7 +2556,7 @@ count_type profile_dp<Key>::forward(keep_tables what) {
       lanes_pass_ = true;
       return forward_as<lane_values>(what);
     }
-  if constexpr (!ScalarValues) {
+  if constexpr (Passes == value_passes::lanes_only) {
     throw std::logic_error("profile_dp: the lanes do not take this problem, past what the caller promised");
   } else {
     try {
@@ -2550,7 +2566,7 @@ count_type profile_dp<Key>::forward(keep_tables what) {
       if (what == keep_tables::nothing || (total >> 64) == 0) return total;
     } catch (const narrow_overflow&) {
     }
-    if constexpr (!WideValues)
+    if constexpr (Passes == value_passes::up_to_64_bits)
       throw std::logic_error("profile_dp: a value passed 64 bits, past the bound the caller promised");
     wide_ = true;
     return forward_as<count_type>(what);
@@ -2558,7 +2574,7 @@ count_type profile_dp<Key>::forward(keep_tables what) {
 }
 
 template <class Key>
-template <bool WideValues, bool ScalarValues>
+template <value_passes Passes>
 void profile_dp<Key>::backward(std::vector<count_type>* occupancy, bool keep_completions) {
   if (kept_layers_ != p_.cells() + 1) throw std::logic_error("profile_dp: forward() with layers kept first");
   if constexpr (sizeof(Key) == 8)
@@ -2566,10 +2582,10 @@ void profile_dp<Key>::backward(std::vector<count_type>* occupancy, bool keep_com
       if (keep_completions) throw std::logic_error("profile_dp: the lanes keep no completions for sampling");
       return backward_as<lane_values>(occupancy, false);
     }
-  if constexpr (!ScalarValues) {
+  if constexpr (Passes == value_passes::lanes_only) {
     throw std::logic_error("profile_dp: the forward pass took no lanes, past what the caller promised");
   } else {
-    if constexpr (WideValues)
+    if constexpr (Passes == value_passes::up_to_128_bits)
       if (wide_) return backward_as<count_type>(occupancy, keep_completions);
     backward_as<std::uint64_t>(occupancy, keep_completions);
   }
