@@ -42,6 +42,10 @@ extern template count_type profile_dp<wide_key>::forward<value_passes::up_to_64_
 extern template void profile_dp<wide_key>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
 extern template void profile_dp<wide_key>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
 
+// Setting up a problem: its tables and checks (every counter and sampler).
+extern template void profile_dp<std::uint64_t>::reset(profile_problem);
+extern template void profile_dp<wide_key>::reset(profile_problem);
+
 // The sampler's batches recompute the stretches between checkpoints with
 // these (its draws themselves depend on the caller's generator, so they stay
 // with the caller).

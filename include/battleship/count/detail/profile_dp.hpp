@@ -356,132 +356,7 @@ class profile_dp {
   explicit profile_dp(profile_problem p) { reset(std::move(p)); }
 
   // A new problem; the layer buffers (and their memory) are kept for reuse.
-  void reset(profile_problem p) {
-    p_ = std::move(p);
-    kept_layers_ = 0;
-    completions_kept_ = false;
-    stride_.clear();
-    unsigned radix = 1;
-    for (const auto& t : p_.types) {
-      stride_.push_back(radix);
-      radix *= static_cast<unsigned>(t.multiplicity + 1);
-    }
-    count_states_ = radix;
-    count_bits_ = field_bits(radix - 1);
-    ul_shift_ = count_bits_;
-    h_shift_ = ul_shift_ + 1;
-    h_bits_ = field_bits(static_cast<unsigned>(p_.max_length - 1));
-    code_shift_ = h_shift_ + h_bits_;
-    code_bits_ = field_bits(static_cast<unsigned>(p_.max_length));
-    key_bits_ = code_shift_ + p_.width * code_bits_;
-    if (key_bits_ > static_cast<int>(8 * sizeof(Key))) throw std::logic_error("profile_dp: key too narrow");
-    // Per count state: which types still have ships to place, and how many cells they need.
-    available_.assign(radix, 0);
-    cells_needed_.assign(radix, 0);
-    for (unsigned idx = 0; idx < radix; ++idx)
-      for (std::size_t t = 0; t < p_.types.size(); ++t) {
-        const unsigned k = (idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1);
-        if (k > 0) available_[idx] |= 1U << t;
-        cells_needed_[idx] += static_cast<int>(k) * p_.types[t].length;
-      }
-    const int n = p_.cells();
-    free_after_.assign(static_cast<std::size_t>(n), 0);
-    hits_after_.assign(static_cast<std::size_t>(n), 0);
-    for (int i = n - 1; i-- > 0;) {
-      const signed char next = p_.forced[static_cast<std::size_t>(i + 1)];
-      free_after_[static_cast<std::size_t>(i)] = free_after_[static_cast<std::size_t>(i + 1)] + (next >= 0 ? 1 : 0);
-      hits_after_[static_cast<std::size_t>(i)] = hits_after_[static_cast<std::size_t>(i + 1)] + (next > 0 ? 1 : 0);
-    }
-    ships_left_.assign(radix, 0);
-    for (unsigned idx = 0; idx < radix; ++idx)
-      for (std::size_t t = 0; t < p_.types.size(); ++t)
-        ships_left_[idx] += static_cast<int>((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1));
-    hit_cells_.clear();
-    first_hit_after_.assign(static_cast<std::size_t>(n), 0);
-    hit_row_.clear();
-    hit_col_.clear();
-    for (int i = 0; i < n; ++i)
-      if (p_.forced[static_cast<std::size_t>(i)] > 0) {
-        hit_cells_.push_back(i);
-        hit_row_.push_back(i / p_.width);
-        hit_col_.push_back(i % p_.width);
-      }
-    for (int i = 0; i < n; ++i)
-      first_hit_after_[static_cast<std::size_t>(i)] =
-          static_cast<int>(std::upper_bound(hit_cells_.begin(), hit_cells_.end(), i) - hit_cells_.begin());
-    // Columns a horizontal ship of length L starting here will cross: their
-    // codes (the cells above, row r-1) sit in slots 1..L-1 of the profile and
-    // must all be 0, or the ship runs into a vertical ship (any rule) or
-    // touches a ship cell above it (contact rules). Under no contact the
-    // cell above-right of its end (slot L) must be empty too, when it exists.
-    // Checked at the start, so doomed states die at once instead of L-1
-    // cells later.
-    row_clear_.assign(static_cast<std::size_t>(2 * (p_.max_length + 1)), 0);
-    for (int len = 1; len <= p_.max_length; ++len)
-      for (int diagonal = 0; diagonal < 2; ++diagonal) {
-        Key m = 0;
-        const int last = std::min(p_.width - 1, len - 1 + (p_.rule == adjacency::no_contact ? diagonal : 0));
-        for (int slot = 1; slot <= last; ++slot)
-          m |= static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + slot * code_bits_);
-        row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
-      }
-    mirrored_ = mirrored_rows();
-    mirrored_columns_ = mirrored_columns();
-    // The profile is read in chunks of `per` codes (at most 8 bits): slots
-    // k*per .. k*per + per - 1 form chunk k. mirror_table_[k][v] is where
-    // the codes v of chunk k go when a row boundary's profile is read right
-    // to left; step() also sums absorbed values per chunk value.
-    {
-      const int per = std::max(1, 8 / code_bits_);
-      chunk_bits_ = per * code_bits_;
-      chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
-      const std::size_t values = std::size_t{1} << chunk_bits_;
-      mirror_table_.assign(mirrored_columns_ ? chunks_ * values : 0, 0);
-      for (std::size_t k = 0; k < (mirrored_columns_ ? chunks_ : 0); ++k)
-        for (std::size_t v = 0; v < values; ++v) {
-          Key m = 0;
-          for (int j = 0; j < per; ++j) {
-            const int slot = static_cast<int>(k) * per + j;
-            const auto code = static_cast<Key>((v >> (j * code_bits_)) & ((1U << code_bits_) - 1));
-            if (slot < p_.width) m |= code << (code_shift_ + (p_.width - 1 - slot) * code_bits_);
-          }
-          mirror_table_[k * values + v] = m;
-        }
-    }
-    // States with one ship left (see last_ship.hpp): its type per count
-    // state, and what each column blocks for it, per profile code and side
-    // of the frontier.
-    last_ship_ready_ = last_ship_allowed_ && last_ship_.build(p_);
-    last_type_.assign(radix, 0);
-    for (unsigned idx = 0; idx < radix; ++idx)
-      for (std::size_t t = 0; t < p_.types.size(); ++t)
-        if ((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1) != 0)
-          last_type_[idx] = static_cast<unsigned char>(t);
-    column_blocks_.assign(static_cast<std::size_t>(p_.width) << (code_bits_ + 1), column_block{});
-    for (int j = 0; j < p_.width; ++j)
-      for (int code = 0; code < (1 << code_bits_); ++code)
-        for (int behind = 0; behind < 2; ++behind)
-          column_blocks_[column_block_index(j, code, behind != 0)] = block_of_column(p_.rule, code, behind != 0, j);
-    // A count may key states by their number of unplaced ships and carry a
-    // lane per set of them (see unplaced_lanes.hpp), where every
-    // value fits 64 bits with plain adds: unit weights, and a bound on the
-    // values below 2^64.
-    lanes_ = unplaced_lanes{};
-    if constexpr (sizeof(Key) == 8)
-      if (p_.unit_weights) {
-        std::vector<int> lengths, multiplicity, ships;
-        for (const auto& t : p_.types) {
-          lengths.push_back(t.length);
-          multiplicity.push_back(t.multiplicity);
-          ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
-        }
-        if (unweighted_value_bound(p_.width, p_.height, ships) >> 64 == 0) lanes_.build(lengths, multiplicity, n);
-      }
-    labelled_factor_ = 1;
-    for (const auto& t : p_.types)
-      for (int k = 2; k <= t.multiplicity; ++k)
-        labelled_factor_ = checked_mul(labelled_factor_, static_cast<count_type>(k));
-  }
+  void reset(profile_problem p);
 
   [[nodiscard]] const profile_problem& problem() const noexcept { return p_; }
   // Labelled layouts per type-level layout: the product of multiplicity!.
@@ -2543,6 +2418,136 @@ class profile_dp {
   std::vector<lane_values> lane_vals_;
   std::vector<std::vector<lane_values>> stream_lanes_;
 };
+
+// Out of the class for the same reason as the passes below: about 12 KB of
+// code per key that extern_passes.hpp lets a program compile once.
+template <class Key>
+void profile_dp<Key>::reset(profile_problem p) {
+  p_ = std::move(p);
+  kept_layers_ = 0;
+  completions_kept_ = false;
+  stride_.clear();
+  unsigned radix = 1;
+  for (const auto& t : p_.types) {
+    stride_.push_back(radix);
+    radix *= static_cast<unsigned>(t.multiplicity + 1);
+  }
+  count_states_ = radix;
+  count_bits_ = field_bits(radix - 1);
+  ul_shift_ = count_bits_;
+  h_shift_ = ul_shift_ + 1;
+  h_bits_ = field_bits(static_cast<unsigned>(p_.max_length - 1));
+  code_shift_ = h_shift_ + h_bits_;
+  code_bits_ = field_bits(static_cast<unsigned>(p_.max_length));
+  key_bits_ = code_shift_ + p_.width * code_bits_;
+  if (key_bits_ > static_cast<int>(8 * sizeof(Key))) throw std::logic_error("profile_dp: key too narrow");
+  // Per count state: which types still have ships to place, and how many cells they need.
+  available_.assign(radix, 0);
+  cells_needed_.assign(radix, 0);
+  for (unsigned idx = 0; idx < radix; ++idx)
+    for (std::size_t t = 0; t < p_.types.size(); ++t) {
+      const unsigned k = (idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1);
+      if (k > 0) available_[idx] |= 1U << t;
+      cells_needed_[idx] += static_cast<int>(k) * p_.types[t].length;
+    }
+  const int n = p_.cells();
+  free_after_.assign(static_cast<std::size_t>(n), 0);
+  hits_after_.assign(static_cast<std::size_t>(n), 0);
+  for (int i = n - 1; i-- > 0;) {
+    const signed char next = p_.forced[static_cast<std::size_t>(i + 1)];
+    free_after_[static_cast<std::size_t>(i)] = free_after_[static_cast<std::size_t>(i + 1)] + (next >= 0 ? 1 : 0);
+    hits_after_[static_cast<std::size_t>(i)] = hits_after_[static_cast<std::size_t>(i + 1)] + (next > 0 ? 1 : 0);
+  }
+  ships_left_.assign(radix, 0);
+  for (unsigned idx = 0; idx < radix; ++idx)
+    for (std::size_t t = 0; t < p_.types.size(); ++t)
+      ships_left_[idx] += static_cast<int>((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1));
+  hit_cells_.clear();
+  first_hit_after_.assign(static_cast<std::size_t>(n), 0);
+  hit_row_.clear();
+  hit_col_.clear();
+  for (int i = 0; i < n; ++i)
+    if (p_.forced[static_cast<std::size_t>(i)] > 0) {
+      hit_cells_.push_back(i);
+      hit_row_.push_back(i / p_.width);
+      hit_col_.push_back(i % p_.width);
+    }
+  for (int i = 0; i < n; ++i)
+    first_hit_after_[static_cast<std::size_t>(i)] =
+        static_cast<int>(std::upper_bound(hit_cells_.begin(), hit_cells_.end(), i) - hit_cells_.begin());
+  // Columns a horizontal ship of length L starting here will cross: their
+  // codes (the cells above, row r-1) sit in slots 1..L-1 of the profile and
+  // must all be 0, or the ship runs into a vertical ship (any rule) or
+  // touches a ship cell above it (contact rules). Under no contact the
+  // cell above-right of its end (slot L) must be empty too, when it exists.
+  // Checked at the start, so doomed states die at once instead of L-1
+  // cells later.
+  row_clear_.assign(static_cast<std::size_t>(2 * (p_.max_length + 1)), 0);
+  for (int len = 1; len <= p_.max_length; ++len)
+    for (int diagonal = 0; diagonal < 2; ++diagonal) {
+      Key m = 0;
+      const int last = std::min(p_.width - 1, len - 1 + (p_.rule == adjacency::no_contact ? diagonal : 0));
+      for (int slot = 1; slot <= last; ++slot)
+        m |= static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + slot * code_bits_);
+      row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
+    }
+  mirrored_ = mirrored_rows();
+  mirrored_columns_ = mirrored_columns();
+  // The profile is read in chunks of `per` codes (at most 8 bits): slots
+  // k*per .. k*per + per - 1 form chunk k. mirror_table_[k][v] is where
+  // the codes v of chunk k go when a row boundary's profile is read right
+  // to left; step() also sums absorbed values per chunk value.
+  {
+    const int per = std::max(1, 8 / code_bits_);
+    chunk_bits_ = per * code_bits_;
+    chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
+    const std::size_t values = std::size_t{1} << chunk_bits_;
+    mirror_table_.assign(mirrored_columns_ ? chunks_ * values : 0, 0);
+    for (std::size_t k = 0; k < (mirrored_columns_ ? chunks_ : 0); ++k)
+      for (std::size_t v = 0; v < values; ++v) {
+        Key m = 0;
+        for (int j = 0; j < per; ++j) {
+          const int slot = static_cast<int>(k) * per + j;
+          const auto code = static_cast<Key>((v >> (j * code_bits_)) & ((1U << code_bits_) - 1));
+          if (slot < p_.width) m |= code << (code_shift_ + (p_.width - 1 - slot) * code_bits_);
+        }
+        mirror_table_[k * values + v] = m;
+      }
+  }
+  // States with one ship left (see last_ship.hpp): its type per count
+  // state, and what each column blocks for it, per profile code and side
+  // of the frontier.
+  last_ship_ready_ = last_ship_allowed_ && last_ship_.build(p_);
+  last_type_.assign(radix, 0);
+  for (unsigned idx = 0; idx < radix; ++idx)
+    for (std::size_t t = 0; t < p_.types.size(); ++t)
+      if ((idx / stride_[t]) % static_cast<unsigned>(p_.types[t].multiplicity + 1) != 0)
+        last_type_[idx] = static_cast<unsigned char>(t);
+  column_blocks_.assign(static_cast<std::size_t>(p_.width) << (code_bits_ + 1), column_block{});
+  for (int j = 0; j < p_.width; ++j)
+    for (int code = 0; code < (1 << code_bits_); ++code)
+      for (int behind = 0; behind < 2; ++behind)
+        column_blocks_[column_block_index(j, code, behind != 0)] = block_of_column(p_.rule, code, behind != 0, j);
+  // A count may key states by their number of unplaced ships and carry a
+  // lane per set of them (see unplaced_lanes.hpp), where every
+  // value fits 64 bits with plain adds: unit weights, and a bound on the
+  // values below 2^64.
+  lanes_ = unplaced_lanes{};
+  if constexpr (sizeof(Key) == 8)
+    if (p_.unit_weights) {
+      std::vector<int> lengths, multiplicity, ships;
+      for (const auto& t : p_.types) {
+        lengths.push_back(t.length);
+        multiplicity.push_back(t.multiplicity);
+        ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
+      }
+      if (unweighted_value_bound(p_.width, p_.height, ships) >> 64 == 0) lanes_.build(lengths, multiplicity, n);
+    }
+  labelled_factor_ = 1;
+  for (const auto& t : p_.types)
+    for (int k = 2; k <= t.multiplicity; ++k)
+      labelled_factor_ = checked_mul(labelled_factor_, static_cast<count_type>(k));
+}
 
 // Defined out of the class, so not inline: a program can compile them once
 // (<battleship/count/extern_passes.hpp>).
