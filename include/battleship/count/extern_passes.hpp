@@ -4,10 +4,9 @@
 //
 // Every file that counts (exact_counter, exact_sampler, exact_density,
 // monte_carlo_density, the exact-greedy strategies) instantiates the
-// broken-profile programme's forward and backward passes, its set-up and its
-// special members, and they are most of what such a file costs to compile:
-// about 55 s at -O3 with dynamic_rules, against 4-5 s with this header
-// (docs/RESULTS.md, "Build cost"). The passes
+// broken-profile programme's forward and backward passes, and they are most
+// of what such a file costs to compile: about 55 s at -O3 with dynamic_rules,
+// against 7.5 s with this header (docs/RESULTS.md, "Build cost"). The passes
 // do not depend on the rules (a problem reaches them as run-time tables), so
 // one copy serves every ruleset. To compile them once:
 //   - include this header in every file of the program, before anything
@@ -43,11 +42,9 @@ extern template count_type profile_dp<wide_key>::forward<value_passes::up_to_64_
 extern template void profile_dp<wide_key>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
 extern template void profile_dp<wide_key>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
 
-// Every member that is not a template, among them those defined out of the
-// class to be compiled once: setting up a problem (reset) and the special
-// members. Inline members may still be compiled where they are inlined.
-extern template class profile_dp<std::uint64_t>;
-extern template class profile_dp<wide_key>;
+// Setting up a problem: its tables and checks (every counter and sampler).
+extern template void profile_dp<std::uint64_t>::reset(profile_problem);
+extern template void profile_dp<wide_key>::reset(profile_problem);
 
 // The sampler's batches recompute the stretches between checkpoints with
 // these (its draws themselves depend on the caller's generator, so they stay

@@ -22,8 +22,8 @@ template count_type profile_dp<wide_key>::forward<value_passes::up_to_64_bits>(k
 template void profile_dp<wide_key>::backward<value_passes::up_to_128_bits>(std::vector<count_type>*, bool);
 template void profile_dp<wide_key>::backward<value_passes::up_to_64_bits>(std::vector<count_type>*, bool);
 
-template class profile_dp<std::uint64_t>;
-template class profile_dp<wide_key>;
+template void profile_dp<std::uint64_t>::reset(profile_problem);
+template void profile_dp<wide_key>::reset(profile_problem);
 
 template void profile_dp<std::uint64_t>::step_segment<std::uint64_t>(int, int, const std::vector<int>&);
 template void profile_dp<std::uint64_t>::step_segment<count_type>(int, int, const std::vector<int>&);

@@ -352,16 +352,8 @@ class profile_dp {
     return bits_needed(p) <= static_cast<int>(8 * sizeof(Key));
   }
 
-  // The special members are defined out of the class, so not inline: with
-  // some forty members to build, copy or free, they are several KB of code
-  // per key that extern_passes.hpp lets a program compile once.
   profile_dp() = default;
-  explicit profile_dp(profile_problem p);
-  profile_dp(const profile_dp&);
-  profile_dp(profile_dp&&) noexcept;
-  profile_dp& operator=(const profile_dp&);
-  profile_dp& operator=(profile_dp&&) noexcept;
-  ~profile_dp();
+  explicit profile_dp(profile_problem p) { reset(std::move(p)); }
 
   // A new problem; the layer buffers (and their memory) are kept for reuse.
   void reset(profile_problem p);
@@ -2426,21 +2418,6 @@ class profile_dp {
   std::vector<lane_values> lane_vals_;
   std::vector<std::vector<lane_values>> stream_lanes_;
 };
-
-template <class Key>
-profile_dp<Key>::profile_dp(profile_problem p) {
-  reset(std::move(p));
-}
-template <class Key>
-profile_dp<Key>::profile_dp(const profile_dp&) = default;
-template <class Key>
-profile_dp<Key>::profile_dp(profile_dp&&) noexcept = default;
-template <class Key>
-profile_dp<Key>& profile_dp<Key>::operator=(const profile_dp&) = default;
-template <class Key>
-profile_dp<Key>& profile_dp<Key>::operator=(profile_dp&&) noexcept = default;
-template <class Key>
-profile_dp<Key>::~profile_dp() = default;
 
 // Out of the class for the same reason as the passes below: about 12 KB of
 // code per key that extern_passes.hpp lets a program compile once.
