@@ -6,7 +6,7 @@
 // monte_carlo_density, the exact-greedy strategies) instantiates the
 // broken-profile programme's forward and backward passes, and they are most
 // of what such a file costs to compile: about 55 s at -O3 with dynamic_rules,
-// against 7.5 s with this header (docs/RESULTS.md, "Build cost"). The passes
+// against about 5 s with this header (docs/RESULTS.md, "Build cost"). The passes
 // do not depend on the rules (a problem reaches them as run-time tables), so
 // one copy serves every ruleset. To compile them once:
 //   - include this header in every file of the program, before anything
