@@ -52,11 +52,10 @@ template <class R>
 count_type matrix_in(detail::profile_dp<std::uint64_t>& dp, const R& rules,
                      const observation<typename R::board_type>& obs, detail::scan_orientation o) {
   dp.reset(detail::make_profile_problem(rules, obs, unit_weight{}, o));
-  const count_type types =
-      dp.template forward<detail::value_passes::up_to_128_bits>(detail::keep_tables::for_occupancy);
+  const count_type types = dp.forward(detail::keep_tables::for_occupancy);
   if (types != 0) {
     std::vector<count_type> scanned;
-    dp.template backward<detail::value_passes::up_to_128_bits>(&scanned);
+    dp.backward(&scanned);
   }
   return types;
 }
