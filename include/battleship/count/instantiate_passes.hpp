@@ -1,8 +1,8 @@
 #pragma once
 // The definitions <battleship/count/extern_passes.hpp> declares: include
 // this header in exactly one .cpp file of a program that includes that one
-// everywhere else. That file then compiles every pass (about 55 s at -O3,
-// once); the others skip them.
+// everywhere else. That file then compiles every pass and reset() (50-80 s
+// at -O3 on the project's machine, once); the others skip them.
 
 #include <cstdint>
 #include <vector>
