@@ -25,11 +25,8 @@ namespace {
 
 template <class R>
 void census_of(const char* name, bool after_shots) {
-  const R rules{};
-  exact_counter<R> counter{rules};
-  const auto boards = prototypes::boards(rules, after_shots);
   detail::lane_census = {};
-  for (const auto& obs : boards) (void)counter.count(obs, false);
+  prototypes::count_boards(R{}, after_shots);
   const auto& c = detail::lane_census;
   std::printf("%s, %s: %llu states in %llu groups (%.2f a group)\n", name,
               after_shots ? "32 games after 10 shots" : "empty board", c.states, c.groups,

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <vector>
 
+#include <battleship/count/exact_counter.hpp>
+
 #include "../../benchmarks/shot_games.hpp"
 
 namespace prototypes {
@@ -32,6 +34,14 @@ template <class R>
 std::vector<battleship::observation<typename R::board_type>> boards(const R& rules, bool after_shots) {
   if (after_shots) return battleship::bench::shot_observations(rules, 10, 32);
   return {battleship::observation<typename R::board_type>(rules)};
+}
+
+// Counts (without the matrix) each board of boards(), for the censuses that
+// patched headers take of the forward pass.
+template <class R>
+void count_boards(const R& rules, bool after_shots) {
+  battleship::exact_counter<R> counter{rules};
+  for (const auto& board : boards(rules, after_shots)) (void)counter.count(board, false);
 }
 
 }  // namespace prototypes
