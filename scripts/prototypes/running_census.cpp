@@ -53,23 +53,28 @@ void census_of(const char* name, bool after_shots) {
   // boundary after its third ship starts. The forward pass keeps the states
   // with at least 3 ships left; a pass from the other end keeps those with
   // at most 2 ships wholly behind it, which (the board read the other way)
-  // are the states with at most 2 ships finished: placed, not running.
+  // are the states with at most 2 ships finished: placed, not running. That
+  // pass keeps as many such keys as this one on a board that reads the same
+  // bottom to top (every empty board); after shots it is an estimate.
   // Splitting by orientation: a row scan counts the layouts with at most 2
   // vertical ships, a column scan (the board transposed) those with at most
-  // 2 horizontal ones; each keeps the keys with at most 2 ships running
-  // across its rows, split by how many such ships it has used (at most
-  // min(2, placed) - running + 1 ways).
+  // 2 horizontal ones, taken to cost the same. Each keeps the keys with at
+  // most 2 ships running across its rows (a subset of its layouts, so of
+  // these keys), split by how many such ships it has used: at most
+  // min(2, placed) - running + 1 ways, the upper figure. The lower one
+  // counts each key once, as if every one stayed reachable with its
+  // finished ships horizontal: an estimate, not a bound.
   double mitm = 0, mitm_lanes = 0, split_low = 0, split_high = 0;
   for (int l = 0; l < 8; ++l)
     for (int d = 0; d < 16; ++d)
       for (int e = 0; e < 2; ++e) {
         const int placed = ships - l, finished = placed - d - e;
-        double k = c.keys[l][d][e], n = c.lanes[l][d][e];
+        const double k = c.keys[l][d][e], n = c.lanes[l][d][e];
         if (l >= 3) mitm += k, mitm_lanes += n;
         if (finished <= 2) mitm += k, mitm_lanes += n;
         if (d <= 2) {
           split_low += 2 * k;
-          split_high += 2 * k * std::max(1, std::min(2, placed) - d + 1);
+          split_high += 2 * k * (std::min(2, placed) - d + 1);
         }
       }
   std::printf("  meeting in the middle by ship count: %.0f %% of the keys (%.0f %% of the lanes)\n", 100 * mitm / keys,
