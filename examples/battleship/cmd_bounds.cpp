@@ -42,7 +42,7 @@ void run_bounds(const bounds_cli_options& opts) {
     std::cout << out.dump(2) << '\n';
     return;
   }
-  std::cout << describe(rules) << ", " << obs.shot_count() << " shots\n"
+  std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << "\n"
             << "leaves: " << to_string(b.leaves) << (b.weighted ? " (weighted)" : "") << ", layouts "
             << to_string(b.layouts) << '\n'
             << "complete-tree bound: " << b.complete_tree.average() << " shots on average\n"

@@ -29,7 +29,7 @@ void run_count(const count_options& opts) {
     std::cout << out.dump(2) << '\n';
     return;
   }
-  std::cout << describe(rules) << ", " << obs.shot_count() << " shots\n"
+  std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << "\n"
             << "labelled layouts (every ship distinct):      " << to_string(result.labelled) << '\n'
             << "unlabelled layouts (equal lengths alike):    " << to_string(result.unlabelled) << '\n';
 }

@@ -163,7 +163,7 @@ void run_density(const density_options& opts) {
     return;
   }
   const bool colour = opts.colour == "always" || (opts.colour == "auto" && isatty(STDOUT_FILENO) != 0);
-  std::cout << describe(rules) << ", " << obs.shot_count() << " shots, model " << opts.model << '\n';
+  std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << ", model " << opts.model << '\n';
   if (result.counts)
     std::cout << "layouts: " << to_string(result.counts->labelled) << " labelled, "
               << to_string(result.counts->unlabelled) << " unlabelled\n";

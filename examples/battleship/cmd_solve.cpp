@@ -68,7 +68,7 @@ void run_solve(const solve_cli_options& opts) {
     std::cout << tree;
     return;
   }
-  std::cout << describe(rules) << ", " << obs.shot_count() << " shots\n"
+  std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << "\n"
             << "optimal total height: " << r.total_height << " over " << r.layouts << " layouts = " << r.average()
             << " shots on average\n"
             << "first shot:           " << (first.empty() ? "none (the fleet is sunk)" : first) << '\n';

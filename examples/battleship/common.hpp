@@ -318,6 +318,9 @@ inline observation<dynamic_rules::board_type> read_board_file(const std::string&
   return s;
 }
 
+// "1 shot", "4 shots".
+[[nodiscard]] inline std::string shots_seen(int n) { return std::to_string(n) + (n == 1 ? " shot" : " shots"); }
+
 // The JSON fields every counting subcommand starts with: grid, fleet, rule,
 // feedback and the number of shots seen.
 inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,

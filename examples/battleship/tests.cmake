@@ -128,6 +128,10 @@ battleship_cli_test("error: standard input names itself" FAIL
   ARGS count ${small6} --board - INPUT ${battleship_cli_testdata}/bad_shot.txt STDERR "<stdin>:2:4: expected hit")
 battleship_cli_test("count: text output"
   ARGS count --grid 2x3 --fleet 2 --rule no-contact STDOUT "labelled layouts[^\n]* 7\n")
+battleship_cli_test("count: text output says how many shots, in the singular for one"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/hit_centre_3x3.txt STDOUT ", 1 shot\n")
+battleship_cli_test("count: text output, no shots"
+  ARGS count --grid 2x3 --fleet 2 --rule no-contact STDOUT ", 0 shots\n")
 battleship_cli_test("count: --help" ARGS count --help STDOUT "--grid")
 
 # The picture and the shot log of the same board give the same counts, and
