@@ -9,7 +9,7 @@
 //   rm -rf /tmp/two_ship && mkdir /tmp/two_ship && cp -r include /tmp/two_ship/
 //   (cd /tmp/two_ship && patch -p1 < "$OLDPWD/scripts/prototypes/two_ship_lanes.patch")
 //   g++ -std=c++20 -O3 -DNDEBUG -I/tmp/two_ship/include scripts/prototypes/two_ship_lanes.cpp -o /tmp/two_ship_run
-//   /tmp/two_ship_run check 3000                      # mode 1 against the library and against brute force
+//   /tmp/two_ship_run check 3000      # mode 1 against brute force, and against the library on larger boards
 //   taskset -c 1 /tmp/two_ship_run time empty 20 matrix 0 1    # modes' calls interleaved, best and median
 //   taskset -c 1 /tmp/two_ship_run time shots 3 matrix 0 1
 //   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null /tmp/two_ship_run once empty matrix 1
@@ -120,6 +120,42 @@ int check_random(int instances) {
   return wrong;
 }
 
+// Mode 1 against the library (mode 0) on random boards too large for brute
+// force: 9..12 x 9..12 (the closed form's widest), 2-5 ships of 2..5 cells.
+int check_wide(int instances) {
+  std::mt19937_64 rng(20261127);
+  auto below = [&](int n) { return static_cast<int>(rng() % static_cast<std::uint64_t>(n)); };
+  int wrong = 0, calls = 0;
+  for (int done = 0; done < instances; ++done) {
+    const int w = 9 + below(4), h = 9 + below(4);
+    std::vector<int> lengths;
+    for (int i = 2 + below(4); i > 0; --i)
+      lengths.push_back(!lengths.empty() && below(3) == 0 ? lengths.back() : 2 + below(4));
+    const auto rules = make_dynamic_rules(w, h, lengths, adjacency::touching, false);
+    observation<dynamic_rules::board_type> obs(rules);
+    for (int k = below(12); k > 0; --k) {
+      const int c = below(w * h);
+      if (!obs.shots().test(static_cast<std::size_t>(c))) obs.record_miss(c);
+    }
+    exact_counter<dynamic_rules> counter(rules);
+    for (const bool matrix : {false, true}) {
+      detail::g_two_mode = 0;
+      const count_result library = counter.count(obs, matrix);
+      detail::g_two_mode = 1;
+      const long before = detail::g_two_evals;
+      try {
+        wrong += same(library, counter.count(obs, matrix)) ? 0 : 1;
+      } catch (const std::logic_error&) {
+        ++wrong;
+      }
+      calls += detail::g_two_evals > before ? 1 : 0;
+    }
+  }
+  std::printf("%d random boards 9..12 x 9..12, count and matrix: %d of %d calls took the closed form, %d differ\n",
+              instances, calls, 2 * instances, wrong);
+  return wrong;
+}
+
 // The modes' calls interleaved (one call of each in turn, on each board),
 // so that the host's drift hits them alike: per mode the median over the
 // boards of each board's fastest call, and (one board) the median call.
@@ -148,7 +184,8 @@ void time_modes(bool after_shots, int rounds, bool matrix, const std::vector<int
 int main(int argc, char** argv) {
   const std::string what = argc > 1 ? argv[1] : "check";
   if (what == "check") {
-    const int wrong = check_park_boards() + check_random(argc > 2 ? std::stoi(argv[2]) : 3000);
+    const int instances = argc > 2 ? std::stoi(argv[2]) : 3000;
+    const int wrong = check_park_boards() + check_random(instances) + check_wide(instances / 15);
     return wrong == 0 ? 0 : 1;
   }
   if (argc < 5) {
