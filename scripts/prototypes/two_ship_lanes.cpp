@@ -38,6 +38,23 @@ bool same(const count_result& x, const count_result& y) {
   return x.labelled == y.labelled && x.unlabelled == y.unlabelled && x.occupancy == y.occupancy;
 }
 
+// One call in mode 1 against the same call in mode 0: adds to `wrong` if
+// they differ, to `calls` if mode 1 took the closed form.
+template <class R>
+void compare_with_library(exact_counter<R>& counter, const observation<typename R::board_type>& obs, bool matrix,
+                          int& wrong, int& calls) {
+  detail::g_two_mode = 0;
+  const count_result library = counter.count(obs, matrix);
+  detail::g_two_mode = 1;
+  const long before = detail::g_two_evals;
+  try {
+    wrong += same(library, counter.count(obs, matrix)) ? 0 : 1;
+  } catch (const std::logic_error&) {  // the library's own checks (a matrix's mirror symmetry)
+    ++wrong;
+  }
+  calls += detail::g_two_evals > before ? 1 : 0;
+}
+
 // Mode 1 against the library (mode 0) on the empty Park board and the
 // benchmark's 32 games, count and matrix.
 int check_park_boards() {
@@ -46,18 +63,7 @@ int check_park_boards() {
   int wrong = 0, calls = 0;
   for (const bool after_shots : {false, true})
     for (const auto& board : prototypes::boards(rules, after_shots))
-      for (const bool matrix : {false, true}) {
-        detail::g_two_mode = 0;
-        const count_result library = counter.count(board, matrix);
-        detail::g_two_mode = 1;
-        const long before = detail::g_two_evals;
-        try {
-          wrong += same(library, counter.count(board, matrix)) ? 0 : 1;
-        } catch (const std::logic_error&) {  // the library's own checks (a matrix's mirror symmetry)
-          ++wrong;
-        }
-        calls += detail::g_two_evals > before ? 1 : 0;
-      }
+      for (const bool matrix : {false, true}) compare_with_library(counter, board, matrix, wrong, calls);
   std::printf("Park boards (empty and 32 games, count and matrix): %d of 66 calls took the closed form, %d differ\n",
               calls, wrong);
   return wrong;
@@ -138,18 +144,7 @@ int check_wide(int instances) {
       if (!obs.shots().test(static_cast<std::size_t>(c))) obs.record_miss(c);
     }
     exact_counter<dynamic_rules> counter(rules);
-    for (const bool matrix : {false, true}) {
-      detail::g_two_mode = 0;
-      const count_result library = counter.count(obs, matrix);
-      detail::g_two_mode = 1;
-      const long before = detail::g_two_evals;
-      try {
-        wrong += same(library, counter.count(obs, matrix)) ? 0 : 1;
-      } catch (const std::logic_error&) {
-        ++wrong;
-      }
-      calls += detail::g_two_evals > before ? 1 : 0;
-    }
+    for (const bool matrix : {false, true}) compare_with_library(counter, obs, matrix, wrong, calls);
   }
   std::printf("%d random boards 9..12 x 9..12, count and matrix: %d of %d calls took the closed form, %d differ\n",
               instances, calls, 2 * instances, wrong);
