@@ -8,12 +8,13 @@
 #   scripts/speed-targets.sh                   # or: scripts/speed-targets.sh BUILD_DIR
 #   REPS=5 scripts/speed-targets.sh            # repetitions (default 3); the table shows their median
 #   ENUMERATOR=0 scripts/speed-targets.sh      # skip the enumerator (about 7 s a repetition)
-#   CORE=0 scripts/speed-targets.sh            # the core to pin to (default 1; taskset, when present)
+#   CORE=0 scripts/speed-targets.sh            # the core to pin to (default the last; taskset, when present)
 #
 # Needs python3. The targets: the empty 10x10 occupancy matrix in at most
 # 50 ms, and at most 5 ms median per call after 10 random shots, on one core,
-# under each of the four rulesets. On a shared machine the times move by
-# 20-40 % from run to run (docs/results/30-exact-counting.md); compare code by
+# under each of the four rulesets. On a shared machine the times move from
+# run to run, on this project's by up to 1.9x within an hour
+# (docs/results/30-exact-counting.md, session 24): compare code by
 # instructions instead (scripts/compare-instructions.sh).
 set -euo pipefail
 
@@ -21,7 +22,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build/release}
 bench=$build/benchmarks/bench_exact_counter
 reps=${REPS:-3}
-core=${CORE:-1}
+core=${CORE:-$(($(nproc) - 1))}
 if [[ ! -x "$bench" ]]; then
   echo "speed-targets: $bench not found; build it first:" >&2
   echo "  cmake --preset release && cmake --build --preset release --target bench_exact_counter" >&2
