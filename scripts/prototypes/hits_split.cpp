@@ -22,7 +22,7 @@
 
 #include <battleship/solver.hpp>
 
-#include "../../benchmarks/shot_games.hpp"
+#include "measure.hpp"
 
 using namespace battleship;
 
@@ -31,7 +31,7 @@ namespace {
 template <class R>
 int run(const std::string& what, int game) {
   const R rules{};
-  const auto games = bench::shot_observations(rules, 10, 32);
+  const auto games = prototypes::boards(rules, true);  // the benchmark's 32 games after 10 shots
   if (what == "list") {
     for (std::size_t g = 0; g < games.size(); ++g)
       std::printf("%zu %d %d\n", g, games[g].hits().count(), games[g].misses().count());
