@@ -51,7 +51,7 @@ with open(sys.argv[1]) as f:
 reps = sys.argv[2]
 # With one repetition Google Benchmark reports no aggregates: take the run itself.
 wanted = "median" if int(reps) > 1 else None
-median = {b["run_name"]: b for b in report["benchmarks"] if b.get("aggregate_name") == wanted}
+rows = {b["run_name"]: b for b in report["benchmarks"] if b.get("aggregate_name") == wanted}
 
 def ms(b):
     scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b["time_unit"]]
@@ -74,21 +74,21 @@ print("| case | time | target | |")
 print("|---|---|---|---|")
 dp_park = None
 for name, label in rules:
-    b = median.get(f"Exact_empty<{name}>/1")
+    b = rows.get(f"Exact_empty<{name}>/1")
     if b is None:
         continue
     t = ms(b)
     if name == "park_rules":
         dp_park = t
     print(f"| empty 10x10, count and occupancy matrix, {label} | {fmt(t)} ms | 50 ms | {verdict(t, 50)} |")
-enum = next((b for n, b in median.items() if n.startswith("Bitset_empty<park_rules>/1/")), None)
+enum = next((b for n, b in rows.items() if n.startswith("Bitset_empty<park_rules>/1/")), None)
 if enum is not None and dp_park is not None:
     e = ms(enum)
     print(f"| the brute-force enumerator (`enumerate_bitset`), the same Park matrix | {fmt(e)} ms | | "
           f"the programme {e / dp_park:,.0f}x faster; Park's published 627.2 s: {627200 / dp_park:,.0f}x "
           f"(the issue asks for over 10,000x) |")
 for name, label in rules:
-    b = median.get(f"Exact_after_shots<{name}>/10/iterations:96")
+    b = rows.get(f"Exact_after_shots<{name}>/10/iterations:96")
     if b is None:
         continue
     m = b["median_ms"]
