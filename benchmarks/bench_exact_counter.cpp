@@ -97,27 +97,55 @@ std::uint64_t count_with_lanes(detail::profile_dp<std::uint64_t>& dp, const obse
   if (matrix && total != 0) dp.backward<detail::value_passes::up_to_64_bits>(&occupancy);
   return static_cast<std::uint64_t>(total);
 }
-template <class R>
-void Lanes_empty(benchmark::State& state) {
+// The calls of Lanes_* and Two_ship_*: the switch `turn` set by the first
+// Arg, the count alone (second Arg 0) or with the matrix (1), on the empty
+// board or the 32 games after 10 shots. Counters: whether the lanes were
+// taken, and the successors absorbed with two ships left (last call).
+template <class R, class Switch>
+void switched_empty(benchmark::State& state, Switch turn) {
   detail::profile_dp<std::uint64_t> dp;
-  dp.set_lanes(state.range(0) != 0);
+  turn(dp, state.range(0) != 0);
   const bool matrix = state.range(1) != 0;
   const observation<typename R::board_type> obs{R{}};
   std::vector<count_type> occupancy;
   benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy));  // untimed warm-up, as above
   for (auto _ : state) benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy));
   state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
+  state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
 }
-template <class R>
-void Lanes_after_shots(benchmark::State& state) {
+template <class R, class Switch>
+void switched_after_shots(benchmark::State& state, Switch turn) {
   const auto observations = shot_observations(R{}, 10, 32);
   detail::profile_dp<std::uint64_t> dp;
-  dp.set_lanes(state.range(0) != 0);
+  turn(dp, state.range(0) != 0);
   const bool matrix = state.range(1) != 0;
   std::vector<count_type> occupancy;
   benchmark::DoNotOptimize(count_with_lanes<R>(dp, observations[0], matrix, occupancy));
   time_each_game(state, observations, [&](const auto& obs) { return count_with_lanes<R>(dp, obs, matrix, occupancy); });
   state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
+  state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
+}
+constexpr auto lanes_switch = [](detail::profile_dp<std::uint64_t>& dp, bool on) { dp.set_lanes(on); };
+template <class R>
+void Lanes_empty(benchmark::State& state) {
+  switched_empty<R>(state, lanes_switch);
+}
+template <class R>
+void Lanes_after_shots(benchmark::State& state) {
+  switched_after_shots<R>(state, lanes_switch);
+}
+// The same with states of two ships left in closed form off (first Arg 0)
+// or on (1): that closed form's gain, measured in one run (two_ship.hpp).
+constexpr auto two_ship_switch = [](detail::profile_dp<std::uint64_t>& dp, bool on) {
+  dp.set_two_ship_closed_form(on);
+};
+template <class R>
+void Two_ship_empty(benchmark::State& state) {
+  switched_empty<R>(state, two_ship_switch);
+}
+template <class R>
+void Two_ship_after_shots(benchmark::State& state) {
+  switched_after_shots<R>(state, two_ship_switch);
 }
 
 void Exact_7x7(benchmark::State& state) {
@@ -217,6 +245,16 @@ BENCHMARK_TEMPLATE(Lanes_after_shots, audinot_rules)
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Lanes_after_shots, no_edge_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+
+BENCHMARK_TEMPLATE(Two_ship_empty, park_rules)->ArgsProduct({{0, 1}, {0, 1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Two_ship_after_shots, park_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Two_ship_after_shots, datagenetics_rules)
     ->ArgsProduct({{0, 1}, {0, 1}})
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);

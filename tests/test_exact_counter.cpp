@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -187,24 +188,39 @@ void check_scanned_draws(const dynamic_rules& rules, const observation<dynamic_r
   for (int k = 0; k < draws; ++k) check_draw(dp, rules, obs, rng);
 }
 
-// The counter, run by hand on one scan with row folding allowed or not, the
-// last ship in closed form or not, states with a blocked hit ahead dropped
-// or not, lanes allowed or not, and a memory limit (0: the default): the
-// result and the states kept.
+// How count_scanned runs the counter: row folding allowed or not, the last
+// ship and two ships left in closed form or not, states with a blocked hit
+// ahead dropped or not, lanes allowed or not, and a memory limit (0: the
+// default).
+struct scan_setup {
+  bool fold = true;
+  bool closed_form = true;
+  bool drop_blocked_hits = true;
+  bool lanes = true;
+  bool two_ship = true;
+  std::size_t memory_limit = 0;
+};
+
+// The counter, run by hand on one scan as `setup` says: the result, the
+// states kept and the successors absorbed with two ships left.
+struct scanned_run {
+  count_result result;
+  std::size_t kept_states = 0;
+  std::size_t two_ship_states = 0;
+};
 template <class Weigh>
-std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
-                                                   const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
-                                                   bool fold, bool closed_form = true, bool drop_blocked_hits = true,
-                                                   bool lanes = true, std::size_t memory_limit = 0) {
+scanned_run count_scanned(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
+                          const scan_setup& setup = {}) {
   const int cells = rules.geometry().cell_count();
   auto p = detail::make_profile_problem(rules, obs, weigh, detail::scan_orientation{false, false, false});
   detail::profile_dp<std::uint64_t> dp;
-  dp.set_last_ship_closed_form(closed_form);
+  dp.set_last_ship_closed_form(setup.closed_form);
+  dp.set_two_ship_closed_form(setup.two_ship);
   dp.reset(p);
-  dp.set_row_folding(fold);
-  dp.set_blocked_hit_pruning(drop_blocked_hits);
-  dp.set_lanes(lanes);
-  if (memory_limit != 0) dp.set_memory_limit(memory_limit);
+  dp.set_row_folding(setup.fold);
+  dp.set_blocked_hit_pruning(setup.drop_blocked_hits);
+  dp.set_lanes(setup.lanes);
+  if (setup.memory_limit != 0) dp.set_memory_limit(setup.memory_limit);
   count_result r;
   const count_type types = dp.forward(detail::keep_tables::for_occupancy);
   r.labelled = types * dp.labelled_factor();
@@ -217,7 +233,7 @@ std::pair<count_result, std::size_t> count_scanned(const dynamic_rules& rules,
       r.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
           scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();
   }
-  return {r, dp.kept_states()};
+  return {r, dp.kept_states(), dp.two_ship_states()};
 }
 
 }  // namespace
@@ -894,12 +910,14 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
       obs.record_sunk(middle, below(rng, rules.ship_count()));
     INFO(describe(rules, obs));
     const auto expected = enumerate_bitset(rules, obs, true);
-    const auto [plain, plain_states] = count_scanned(rules, obs, unit_weight{}, false);
-    const auto [fast, fast_states] = count_scanned(rules, obs, unit_weight{}, true);
-    check_same(plain, expected, describe(rules, obs) + " unfolded");
-    check_same(fast, expected, describe(rules, obs) + " folded");
+    // Two ships left in closed form would absorb most of the states a fold
+    // halves on these small boards (its own test folds or not at random).
+    const scanned_run plain = count_scanned(rules, obs, unit_weight{}, {.fold = false, .two_ship = false});
+    const scanned_run fast = count_scanned(rules, obs, unit_weight{}, {.two_ship = false});
+    check_same(plain.result, expected, describe(rules, obs) + " unfolded");
+    check_same(fast.result, expected, describe(rules, obs) + " folded");
     ++symmetric;
-    if (fast_states < plain_states) ++folded;
+    if (fast.kept_states < plain.kept_states) ++folded;
     // Draws from folded tables cross flagged edges; mapped back, each must be
     // a legal layout that agrees with the observation.
     if (expected.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
@@ -925,7 +943,7 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
       return (west ? 2 : 1) * ((p.col == 0 || c1 == w - 1) ? 3 : 1);
     };
     const auto [total, occ] = weighted_brute_force(rules, obs, weight);
-    const count_result r = count_scanned(rules, obs, weight, true).first;
+    const count_result r = count_scanned(rules, obs, weight).result;
     INFO(describe(rules, obs) << " lean " << lean);
     REQUIRE(to_string(r.labelled) == to_string(total));
     for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(r.occupancy[c]) == to_string(occ[c]));
@@ -954,12 +972,12 @@ TEST_CASE("exact_count: the last ship in closed form changes nothing but the sta
     const int kind = below(rng, 4);
     const auto obs = random_observation(rng, rules, kind == 1 && exact_count(rules, false).labelled == 0 ? 0 : kind);
     INFO(describe(rules, obs));
-    const auto [scanned, scanned_states] = count_scanned(rules, obs, unit_weight{}, true, false);
-    const auto [closed, closed_states] = count_scanned(rules, obs, unit_weight{}, true, true);
-    check_same(closed, scanned, describe(rules, obs));
+    const scanned_run scanned = count_scanned(rules, obs, unit_weight{}, {.closed_form = false});
+    const scanned_run closed = count_scanned(rules, obs, unit_weight{});
+    check_same(closed.result, scanned.result, describe(rules, obs));
     ++compared;
-    if (closed_states < scanned_states) ++fewer;
-    if (closed.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
+    if (closed.kept_states < scanned.kept_states) ++fewer;
+    if (closed.result.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
   }
   CHECK(fewer > compared / 2);
   // Wide boards: the tables serve up to 16 columns when touching is
@@ -971,7 +989,7 @@ TEST_CASE("exact_count: the last ship in closed form changes nothing but the sta
     const auto rule = static_cast<adjacency>(below(rng, 3));
     const auto rules = make_dynamic_rules(13 + round % 5, 2 + below(rng, 2), {3, 2, 2}, rule, sunk);
     const auto obs = random_observation(rng, rules, below(rng, 4));
-    check_same(count_scanned(rules, obs, unit_weight{}, true).first, enumerate_bitset(rules, obs, true),
+    check_same(count_scanned(rules, obs, unit_weight{}).result, enumerate_bitset(rules, obs, true),
                describe(rules, obs));
   }
 }
@@ -998,16 +1016,16 @@ TEST_CASE("exact_count: dropping states with a hit their running ships block cha
     const int kind = 1 + below(rng, 3);  // hits: a random game, or arbitrary shots
     const auto obs = random_observation(rng, rules, kind == 1 && exact_count(rules, false).labelled == 0 ? 2 : kind);
     INFO(describe(rules, obs));
-    const auto [kept, kept_states] = count_scanned(rules, obs, unit_weight{}, true, true, false);
-    const auto [dropped, dropped_states] = count_scanned(rules, obs, unit_weight{}, true, true, true);
-    check_same(dropped, kept, describe(rules, obs));
-    CHECK(dropped_states <= kept_states);
-    if (rule == adjacency::touching) CHECK(dropped_states == kept_states);
+    const scanned_run kept = count_scanned(rules, obs, unit_weight{}, {.drop_blocked_hits = false});
+    const scanned_run dropped = count_scanned(rules, obs, unit_weight{});
+    check_same(dropped.result, kept.result, describe(rules, obs));
+    CHECK(dropped.kept_states <= kept.kept_states);
+    if (rule == adjacency::touching) CHECK(dropped.kept_states == kept.kept_states);
     if (rule != adjacency::touching && obs.hits().any()) {
       ++contact_with_hits;
-      if (dropped_states < kept_states) ++fewer;
+      if (dropped.kept_states < kept.kept_states) ++fewer;
     }
-    if (dropped.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
+    if (dropped.result.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
   }
   CHECK(fewer > contact_with_hits / 4);
 }
@@ -1073,11 +1091,12 @@ TEST_CASE("exact_count: a count with lanes equals brute force and the count with
     CHECK(to_string(count) == to_string(count_alone(rules, obs, false).first));
     if (lanes_taken) ++larger;
     const bool fold = below(rng, 2) == 1, closed_form = below(rng, 2) == 1;  // separate draws
-    const auto [without, states_without] = count_scanned(rules, obs, unit_weight{}, fold, closed_form, true, false);
-    const auto [with, states_with] = count_scanned(rules, obs, unit_weight{}, fold, closed_form, true, true);
-    check_same(with, without, describe(rules, obs) + " lanes");
-    if (lanes_taken && states_with < states_without) ++fewer_states;
-    if (!lanes_taken || without.labelled == 0) continue;
+    const scanned_run without =
+        count_scanned(rules, obs, unit_weight{}, {.fold = fold, .closed_form = closed_form, .lanes = false});
+    const scanned_run with = count_scanned(rules, obs, unit_weight{}, {.fold = fold, .closed_form = closed_form});
+    check_same(with.result, without.result, describe(rules, obs) + " lanes");
+    if (lanes_taken && with.kept_states < without.kept_states) ++fewer_states;
+    if (!lanes_taken || without.result.labelled == 0) continue;
     // Limits whose quarter is below what the whole tables took:
     // checkpoints, until even those do not fit.
     detail::profile_dp<std::uint64_t> dp;
@@ -1088,9 +1107,10 @@ TEST_CASE("exact_count: a count with lanes equals brute force and the count with
     for (const int eighths : {16, 12, 8, 6, 4, 2}) {  // the tables get a quarter of the limit
       const std::size_t limit = dp.table_bytes() * static_cast<std::size_t>(eighths) / 8;
       try {
-        const auto run = count_scanned(rules, obs, unit_weight{}, fold, closed_form, true, true, limit);
-        check_same(run.first, without, describe(rules, obs) + " lanes, limit " + std::to_string(limit));
-        if (run.second < states_with) ++checkpointed;
+        const auto run =
+            count_scanned(rules, obs, unit_weight{}, {.fold = fold, .closed_form = closed_form, .memory_limit = limit});
+        check_same(run.result, without.result, describe(rules, obs) + " lanes, limit " + std::to_string(limit));
+        if (run.kept_states < with.kept_states) ++checkpointed;
       } catch (const std::length_error&) {
         ++refused;
         break;
@@ -1116,6 +1136,153 @@ TEST_CASE("exact_count: a count with lanes equals brute force and the count with
       CHECK(taken);
       CHECK(to_string(with) == to_string(count_alone(small, empty, false).first));
     }
+}
+
+TEST_CASE("exact_count: two ships left in closed form equals brute force and the scan without it", "[count][exact]") {
+  // A pass with lanes absorbs a state with two ships left and no hit ahead
+  // with its completions, and its share of the matrix, in closed form
+  // (two_ship.hpp) when touching is allowed and weights are 0 or 1.
+  rng_type rng(20261126);
+  // Against brute force on random small instances: fleets of two to four
+  // ships with repeated lengths (one-cell ships included), both feedback
+  // models, empty boards, games, arbitrary hits and misses, sunk ships.
+  int instances = 0, taken = 0, taken_after_hits = 0;
+  while (instances < 800) {
+    const int w = 3 + below(rng, 5), h = 3 + below(rng, 5);
+    std::vector<int> fleet;
+    int cells = 0;
+    for (int k = 2 + below(rng, 3); k > 0; --k) {
+      const int len = !fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 1 + below(rng, std::min(4, w));
+      if (cells + len > w * h / 2) break;  // keeps brute force quick, and the fleet on the grid
+      fleet.push_back(len);
+      cells += len;
+    }
+    if (fleet.size() < 2) continue;
+    const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
+    const auto rules = make_dynamic_rules(w, h, fleet, adjacency::touching, sunk);
+    const int kind = below(rng, 4);
+    const auto obs = random_observation(rng, rules, kind == 1 && exact_count(rules, false).labelled == 0 ? 0 : kind);
+    INFO(describe(rules, obs));
+    const bool fold = below(rng, 2) == 1;
+    const scanned_run run = count_scanned(rules, obs, unit_weight{}, {.fold = fold});
+    check_same(run.result, enumerate_bitset(rules, obs, true), describe(rules, obs));
+    if (run.two_ship_states > 0) ++taken;
+    if (run.two_ship_states > 0 && obs.hits().any()) ++taken_after_hits;
+    ++instances;
+  }
+  INFO(taken << " instances took the closed form, " << taken_after_hits << " of them with hits");
+  CHECK(taken > 300);            // empty boards, misses only, and games whose states get past every hit
+  CHECK(taken_after_hits > 40);  // behind the last hit
+  // Against the scan without it on boards too large for brute force (up to
+  // 12x12, the widest it serves), matrix included, with whole tables and
+  // with checkpoints (backward() then recomputes stretches of the pass).
+  int wide = 0, checkpointed = 0;
+  for (int instance = 0; instance < 40; ++instance) {
+    const int w = 8 + below(rng, 5), h = 8 + below(rng, 5);
+    std::vector<int> fleet;
+    for (int k = 2 + below(rng, 4); k > 0; --k)
+      fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 2 + below(rng, 4));
+    const bool sunk = below(rng, 2) == 1;
+    const auto rules = make_dynamic_rules(w, h, fleet, adjacency::touching, sunk);
+    // An empty board, misses only, or a short game (arbitrary hits are
+    // mostly inconsistent with a few long ships, and long games sink them).
+    observation<dynamic_rules::board_type> obs(rules);
+    const int kind = below(rng, 3);
+    std::optional<game<dynamic_rules>> play;
+    if (kind == 2) play.emplace(rules, exact_sampler<dynamic_rules>(rules, obs)(rng));
+    for (int k = kind == 0 ? 0 : 1 + below(rng, 12); k > 0; --k) {
+      const int cell = below(rng, w * h);
+      if (obs.shots().test(static_cast<std::size_t>(cell))) continue;
+      if (play) {
+        play->shoot(cell);
+        obs = play->seen();
+      } else {
+        obs.record_miss(cell);
+      }
+    }
+    INFO(describe(rules, obs));
+    const scanned_run without = count_scanned(rules, obs, unit_weight{}, {.two_ship = false});
+    const scanned_run with = count_scanned(rules, obs, unit_weight{});
+    CHECK(without.two_ship_states == 0);
+    check_same(with.result, without.result, describe(rules, obs));
+    if (with.two_ship_states == 0 || with.result.labelled == 0) continue;
+    ++wide;
+    CHECK(with.kept_states < without.kept_states);
+    if (instance % 4 != 0) continue;
+    detail::profile_dp<std::uint64_t> dp(
+        detail::make_profile_problem(rules, obs, unit_weight{}, detail::scan_orientation{false, false, false}));
+    (void)dp.forward(detail::keep_tables::for_occupancy);
+    for (const int eighths : {8, 4}) {  // the tables get a quarter of the limit
+      const std::size_t limit = dp.table_bytes() * static_cast<std::size_t>(eighths) / 8;
+      try {
+        const scanned_run run = count_scanned(rules, obs, unit_weight{}, {.memory_limit = limit});
+        check_same(run.result, without.result, describe(rules, obs) + " checkpointed");
+        if (run.kept_states < with.kept_states) ++checkpointed;
+      } catch (const std::length_error&) {  // even the checkpoints need more
+        break;
+      }
+    }
+  }
+  CHECK(wide > 25);
+  CHECK(checkpointed > 3);
+  // Where it does not serve, the scan goes on as before and is right: the
+  // contact rules, weights other than 0 and 1, boards wider than 12
+  // columns (scanned across here), and a count without lanes.
+  const auto classic = [](int w, int h, adjacency rule) { return make_dynamic_rules(w, h, {3, 2, 2}, rule, false); };
+  for (const adjacency rule : {adjacency::no_edge, adjacency::no_contact}) {
+    const auto rules = classic(6, 5, rule);
+    const observation<dynamic_rules::board_type> none(rules);
+    const scanned_run run = count_scanned(rules, none, unit_weight{});
+    CHECK(run.two_ship_states == 0);
+    check_same(run.result, enumerate_bitset(rules, none, true), describe(rules, none));
+  }
+  const auto rules = classic(6, 5, adjacency::touching);
+  const observation<dynamic_rules::board_type> none(rules);
+  CHECK(count_scanned(rules, none, unit_weight{}).two_ship_states > 0);
+  CHECK(count_scanned(rules, none, unit_weight{}, {.lanes = false}).two_ship_states == 0);
+  auto edges = [](int, const placement& p) -> std::uint64_t { return p.col == 0 ? 2 : 1; };
+  const scanned_run weighted = count_scanned(rules, none, edges);
+  CHECK(weighted.two_ship_states == 0);
+  CHECK(to_string(weighted.result.labelled) == to_string(weighted_brute_force(rules, none, edges).first));
+  const auto wide_rules = classic(13, 3, adjacency::touching);
+  const observation<dynamic_rules::board_type> wide_none(wide_rules);
+  const scanned_run across = count_scanned(wide_rules, wide_none, unit_weight{});
+  CHECK(across.two_ship_states == 0);
+  check_same(across.result, enumerate_bitset(wide_rules, wide_none, true), describe(wide_rules, wide_none));
+  // A pass that runs out of memory part way, after it took the closed form,
+  // leaves nothing behind: the same profile_dp then gives the matrix a
+  // fresh one gives.
+  {
+    const auto eight = make_dynamic_rules(8, 8, {5, 4, 3, 3, 2}, adjacency::touching, false);
+    const auto problem = detail::make_profile_problem(eight, observation<dynamic_rules::board_type>(eight),
+                                                      unit_weight{}, detail::scan_orientation{false, false, false});
+    auto matrix_of = [&](detail::profile_dp<std::uint64_t>& dp) {
+      dp.set_memory_limit(detail::default_memory_limit);
+      dp.reset(problem);
+      (void)dp.forward(detail::keep_tables::for_occupancy);
+      std::vector<count_type> occupancy;
+      dp.backward(&occupancy);
+      return occupancy;
+    };
+    detail::profile_dp<std::uint64_t> fresh;
+    const std::vector<count_type> expected = matrix_of(fresh);
+    detail::profile_dp<std::uint64_t> reused;
+    int interrupted = 0;
+    for (std::size_t limit = std::size_t{1} << 14; limit <= (std::size_t{1} << 24); limit *= 2) {
+      reused.set_memory_limit(limit);
+      reused.reset(problem);
+      try {
+        (void)reused.forward(detail::keep_tables::for_occupancy);
+      } catch (const std::length_error&) {
+        if (reused.two_ship_states() > 0) ++interrupted;
+      }
+      CHECK(matrix_of(reused) == expected);
+    }
+    CHECK(interrupted > 0);
+  }
+  // The classic game takes it on an empty board (Park's figures above go through it).
+  const auto park = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  CHECK(count_scanned(park, observation<dynamic_rules::board_type>(park), unit_weight{}).two_ship_states > 0);
 }
 
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {

@@ -70,6 +70,13 @@
 // name it after the next layer's states, whose completions backward()
 // appends. A draw that reaches an end picks the last ship's placement.
 // That leaves about a fifth of the states on an empty 10x10 board.
+// With lanes, touching allowed and weights 0 or 1, a successor with two
+// ships left and no hit ahead is an end too: its completions are the
+// ordered pairs of open placements less those that overlap, from
+// two_ship.hpp's tables, and for the occupancy it notes the derivatives of
+// the overlaps, which two_ship_tables::finish() turns into cells. The
+// empty 10x10 matrix under Park's rules then takes a third fewer
+// instructions (RESULTS.md, session 25). The sampler never takes it.
 //
 // A count and the occupancy may merge the states that differ only in their
 // unplaced ships: keyed by (profile, h, ul, ships left), each key carries a
@@ -108,6 +115,7 @@
 #include <battleship/count/detail/checked_arithmetic.hpp>
 #include <battleship/count/detail/last_ship.hpp>
 #include <battleship/count/detail/profile_problem.hpp>
+#include <battleship/count/detail/two_ship.hpp>
 #include <battleship/count/detail/unplaced_lanes.hpp>
 #include <battleship/detail/random.hpp>
 
@@ -431,6 +439,11 @@ class profile_dp {
   // in closed form (see last_ship.hpp), from the next reset() on. The same
   // counts, occupancy and draw distribution either way; tests compare them.
   void set_last_ship_closed_form(bool allowed) noexcept { last_ship_allowed_ = allowed; }
+  // Whether a pass with lanes absorbs states with two ships left and no hit
+  // ahead with their completions in closed form (see two_ship.hpp), from
+  // the next reset() on. It needs the last ship's closed form too. The
+  // same counts and occupancy either way; tests compare them.
+  void set_two_ship_closed_form(bool allowed) noexcept { two_ship_allowed_ = allowed; }
   // Whether a pair step drops, under the contact rules, a state with a hit
   // ahead that its running ships block (see step()). The same counts,
   // occupancy and draw distribution either way; tests compare them.
@@ -444,6 +457,9 @@ class profile_dp {
   // key, unit weights, values bounded below 2^64, at most max_lanes sets of
   // unplaced ships of each size.
   [[nodiscard]] bool counts_with_lanes() const noexcept { return lanes_allowed_ && lanes_.ready(); }
+  // Successors absorbed with two ships left in closed form since reset()
+  // (tests check that the closed form was taken).
+  [[nodiscard]] std::size_t two_ship_states() const noexcept { return two_ship_states_; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
@@ -595,6 +611,7 @@ class profile_dp {
     if (occupancy) add_tally(*occupancy);
     if (occupancy && last_ship_ready_)
       last_ship_.add_occupancy(p_, pick<V>(last_ship_acc64_, last_ship_acc128_), *occupancy);
+    if (occupancy && two_ship_ready_) two_ship_.finish(*occupancy);
     if (occupancy)
       for (int i = 0; i < first_kept_; ++i)  // the top rows mirror the bottom ones
         (*occupancy)[static_cast<std::size_t>(i)] =
@@ -2111,6 +2128,7 @@ class profile_dp {
     nxt.end_keys.clear();
     nxt.end_lanes.clear();
     if (ends_here) prepare_column_blocks(i + Stride);
+    const bool two_here = ends_here && two_ship_ready_ && !step_has_hits_;  // after prepare_column_blocks sets it
     const bool drop_blocked_hits =
         ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::uint64_t* const end_acc = last_ship_acc64_.data();
@@ -2143,6 +2161,80 @@ class profile_dp {
     auto absorb = [&](Key key, std::uint64_t value) __attribute__((always_inline)) {
       absorbed_sum += value;
       if (tally_) tally.add(key, value);
+    };
+    // An end's layouts (its value times its completions, over its lanes)
+    // join the total and the tally; the end itself is kept only where
+    // backward() reads the next layer's ends.
+    auto close_end = [&](Key key, std::uint64_t layouts, const lane_values& completions) __attribute__((always_inline))
+                         ->std::uint32_t {
+      if (layouts == 0) return dropped;
+      absorbed_sum += layouts;
+      if (tally_) tally.add(key, layouts);
+      if (!keep_ends) return absorbed;
+      nxt.end_keys.push_back(key);
+      nxt.end_lanes.push_back(completions);
+      return static_cast<std::uint32_t>(nxt.end_keys.size() - 1) | end_tag;
+    };
+    // A successor with two ships left and no hit ahead, absorbed with its
+    // completions in closed form (two_ship.hpp): per lane, with a and b its
+    // two types, N_a N_b - O ordered pairs of disjoint open placements
+    // ((N_a^2 - O) / 2 when a = b). For the occupancy, each lane notes
+    // value x N_b in the rows a's placements may take (the last ship's
+    // accumulator spreads them, as for an end with one ship), and
+    // overlap_adj notes the derivatives of O for two_ship_.finish().
+    // Generic, so that only the pair step instantiates it, and out of line:
+    // push_state is inlined twice, and this is long and seldom called.
+    auto push_two_ship_end = [&](Key key, const lane_values& v, const auto& view) __attribute__((noinline))
+                                 ->std::uint32_t {
+      two_ship_tables::skyline sky;
+      const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
+      two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
+      // Each type's open placements, walked once per successor: N, and for
+      // the occupancy the accumulator entries its rows name.
+      std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
+      std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
+      std::array<int, max_lanes> row_count{};
+      unsigned walked = 0;
+      auto open_placements = [&](std::size_t t) {
+        if (((walked >> t) & 1U) == 0) {
+          int k = 0;
+          open_of[t] = tally_ ? last_ship_.prepared_completions(t, step_row_, view,
+                                                                [&](std::size_t at) { rows_of[t][k++] = at; })
+                              : last_ship_.prepared_completions(t, step_row_, view, [](std::size_t) {});
+          row_count[t] = k;
+          walked |= 1U << t;
+        }
+        return open_of[t];
+      };
+      lane_values completions;
+      std::uint64_t layouts = 0;
+      for (unsigned m = static_cast<unsigned>(v.mask); m != 0; m &= m - 1) {
+        const auto l = static_cast<unsigned>(std::countr_zero(m));
+        const unsigned types = lanes_.lane_types(2, l);
+        const auto a = static_cast<std::size_t>(std::countr_zero(types));
+        const auto b = static_cast<std::size_t>(std::bit_width(types) - 1);  // a again for two ships of one type
+        const std::uint64_t na = open_placements(a), nb = open_placements(b), value = v.v[l];
+        std::uint64_t overlaps;
+        if (tally_) {
+          note_of[a] += value * nb;
+          if (b != a) note_of[b] += value * na;
+          // Ordered pairs count twice when a != b: finish() halves every note.
+          overlaps = two_ship_.overlap_adj(a, b, sky, a == b ? value : 2 * value);
+        } else {
+          overlaps = two_ship_.overlap(a, b, sky);
+        }
+        const std::uint64_t c = a == b ? (na * na - overlaps) / 2 : na * nb - overlaps;
+        completions.v[l] = c;
+        if (c != 0) completions.mask |= std::uint64_t{1} << l;
+        layouts += value * c;
+      }
+      if (tally_)
+        for (unsigned t = walked; t != 0; t &= t - 1) {
+          const auto type = static_cast<std::size_t>(std::countr_zero(t));
+          for (int k = 0; k < row_count[type]; ++k)
+            end_acc[rows_of[type][static_cast<std::size_t>(k)]] += note_of[type];
+        }
+      return close_end(key, layouts, completions);
     };
     // Appends one successor to the stream of its new code; returns its index
     // there (or absorbed, dropped, or its place among the ends | end_tag).
@@ -2177,13 +2269,12 @@ class profile_dp {
             if (c != 0) completions.mask |= std::uint64_t{1} << l;
             layouts += value * c;
           }
-          if (layouts == 0) return dropped;
-          absorbed_sum += layouts;
-          if (tally_) tally.add(key, layouts);
-          if (!keep_ends) return absorbed;
-          nxt.end_keys.push_back(key);
-          nxt.end_lanes.push_back(completions);
-          return static_cast<std::uint32_t>(nxt.end_keys.size() - 1) | end_tag;
+          return close_end(key, layouts, completions);
+        }
+      if constexpr (Stride == 2)
+        if (two_here && level == 2) {
+          ++two_ship_states_;
+          return push_two_ship_end(key, v, view_of_successor(key));
         }
       if constexpr (Stride == 2)
         if (drop_blocked_hits) {
@@ -2384,6 +2475,11 @@ class profile_dp {
   // States with one ship left (see last_ship.hpp and push_state in step()).
   bool last_ship_allowed_ = true;
   bool last_ship_ready_ = false;  // the tables serve this problem
+  // States with two ships left (see two_ship.hpp and step_lanes).
+  bool two_ship_allowed_ = true;
+  bool two_ship_ready_ = false;  // the tables serve this problem
+  std::size_t two_ship_states_ = 0;
+  two_ship_tables two_ship_;
   last_ship_tables last_ship_;
   std::vector<unsigned char> last_type_;                      // per count state with one ship left: its type
   std::vector<column_block> column_blocks_;                   // see column_block_index()
@@ -2426,6 +2522,7 @@ void profile_dp<Key>::reset(profile_problem p) {
   p_ = std::move(p);
   kept_layers_ = 0;
   completions_kept_ = false;
+  two_ship_states_ = 0;
   stride_.clear();
   unsigned radix = 1;
   for (const auto& t : p_.types) {
@@ -2533,6 +2630,7 @@ void profile_dp<Key>::reset(profile_problem p) {
   // value fits 64 bits with plain adds: unit weights, and a bound on the
   // values below 2^64.
   lanes_ = unplaced_lanes{};
+  two_ship_ready_ = false;
   if constexpr (sizeof(Key) == 8)
     if (p_.unit_weights) {
       std::vector<int> lengths, multiplicity, ships;
@@ -2541,7 +2639,13 @@ void profile_dp<Key>::reset(profile_problem p) {
         multiplicity.push_back(t.multiplicity);
         ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
       }
-      if (unweighted_value_bound(p_.width, p_.height, ships) >> 64 == 0) lanes_.build(lengths, multiplicity, n);
+      const count_type bound = unweighted_value_bound(p_.width, p_.height, ships);
+      if (bound >> 64 == 0) lanes_.build(lengths, multiplicity, n);
+      // States with two ships left, in the lanes' pass: its plain 64-bit
+      // arithmetic may wrap in between but not in the end, except where
+      // two_ship.hpp halves (at most four times the bound: see there).
+      two_ship_ready_ =
+          two_ship_allowed_ && last_ship_ready_ && lanes_.ready() && bound >> 62 == 0 && two_ship_.build(p_);
     }
   labelled_factor_ = 1;
   for (const auto& t : p_.types)

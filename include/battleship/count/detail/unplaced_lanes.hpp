@@ -216,6 +216,10 @@ class unplaced_lanes {
   [[nodiscard]] unsigned fitting(std::size_t level, int free) const noexcept {
     return fitting_[level * static_cast<std::size_t>(cells_ + 1) + static_cast<std::size_t>(free)];
   }
+  // The types lane `lane` of `level` holds, as a mask.
+  [[nodiscard]] unsigned lane_types(std::size_t level, unsigned lane) const noexcept {
+    return lane_types_[level * max_lanes + lane];
+  }
   [[nodiscard]] int cells_needed(std::size_t level, unsigned lane) const noexcept {
     return cells_needed_[level * max_lanes + lane];
   }

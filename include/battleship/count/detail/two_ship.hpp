@@ -1,0 +1,639 @@
+#pragma once
+// The completions of a profile state with two ships left and no hit ahead,
+// and for the occupancy the cells they cover, in closed form (profile_dp's
+// pass with lanes absorbs such states instead of scanning them out). It
+// serves the touching rule with unit weights (misses and sunk predicates
+// are weights of 0) on boards up to 12 columns wide; build() says whether
+// it serves a problem.
+//
+// Completions: for the two types a, b left, the ordered disjoint pairs of
+// open placements are
+//   N_a N_b - O,  O = sum over cells x of c_a(x) c_b(x) - sum over dominoes d of c_a(d) c_b(d),
+// N the open placements, c(x) (c(d)) those covering cell x (both cells of
+// domino d): two overlapping placements meet in a run, which its cells
+// minus its dominoes count once. Two ships of one type: (N^2 - O) / 2.
+// The open placements are last_ship.hpp's (the same skyline), so N comes
+// from its tables; this file computes O, with its per-state loops made
+// tables:
+// - per call, per pair of types, row and open mask: the row's horizontal x
+//   horizontal terms and horizontal x vertical ones, every vertical start
+//   counted (row_at);
+// - per step (frontier row r, column cf): the same less the vertical
+//   starts above each column's base (r + 1 behind the frontier, r ahead),
+//   lazily per mask (row_step), their sum over the wholly open rows
+//   (open_from), the column terms from each base (col_base_), and for a
+//   column whose ship runs down to row top, its terms from top in the
+//   wholly open rows (running_rows);
+// - per state, only the rows partly open in a column with a ship running.
+//
+// Occupancy, by reverse mode: the completions are a polynomial in the
+// placements' weights (0 or 1), bilinear in a's and b's, and the layouts
+// through cell x number the sum over placements P through x of
+// w_P dC/dw_P. The N_a N_b part is N_b times a's open rows, which the last
+// ship's accumulator already spreads (profile_dp notes v N_b there). For O,
+// each state notes v (doubled when a != b, see profile_dp) on every table
+// entry it reads; flush_step() and finish() push the notes down the chain
+// rule, step level to call level to placements to cells, and finish()
+// subtracts half of them from the occupancy.
+//
+// The arithmetic is modulo 2^64: a difference may wrap in between, and the
+// end results are right when they fit. Two results are halved, the
+// completions of two ships of one type and the notes finish() subtracts;
+// both stay below 4x profile_dp's bound on the pass's values (the sum over
+// states of v N_a N_b is at most that bound), which profile_dp keeps
+// below 2^62 for this closed form.
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <vector>
+
+#include <battleship/count/detail/profile_problem.hpp>
+
+namespace battleship::detail {
+
+class two_ship_tables {
+ public:
+  // Open masks index the tables: 2^12 of them per row at most.
+  static constexpr int max_width = 12;
+  static constexpr std::size_t max_entries = std::size_t{1} << 20;
+
+  bool build(const profile_problem& p) {
+    W_ = p.width;
+    H_ = p.height;
+    T_ = static_cast<int>(p.types.size());
+    if (W_ > max_width || p.rule != adjacency::touching || !p.unit_weights) return false;
+    M_ = 1 << W_;
+    pairs_ = static_cast<std::size_t>(T_ * (T_ + 1) / 2);
+    // The tables by (row, open mask) take about 40 bytes per pair of types
+    // and 50 per type: at most 64 MiB.
+    if (pairs_ * static_cast<std::size_t>(H_) * static_cast<std::size_t>(M_) > max_entries) return false;
+    len_.clear();
+    Lmax_ = 0;
+    for (const auto& t : p.types) {
+      len_.push_back(t.length);
+      Lmax_ = std::max(Lmax_, t.length);
+    }
+    const auto T = static_cast<std::size_t>(T_), H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_),
+               M = static_cast<std::size_t>(M_);
+    hcov_.resize(T * H * M * Wd);
+    h2cov_.resize(T * H * M * Wd);
+    hdone_.assign(T * H * M, 0);
+    wS_.assign(T * H * Wd, 0);
+    wE_.assign(T * H * Wd, 0);
+    for (std::size_t t = 0; t < T; ++t) {
+      const int L = len_[t];
+      for (int y = 0; y < H_; ++y)
+        for (int c = 0; c < W_; ++c) {
+          wS_[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] =
+              L > 1 ? p.start_weight(static_cast<int>(t), y * W_ + c, 1) : 0;
+          wE_[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] =
+              c + L <= W_ ? p.start_weight(static_cast<int>(t), y * W_ + c, 0) : 0;
+        }
+    }
+    // from_[((t * W + c) * H + y) * (H + 1) + s0]: vertical starts of type t
+    // at rows >= s0 covering (y, c).
+    from_.assign(T * Wd * H * (H + 1), 0);
+    for (std::size_t t = 0; t < T; ++t)
+      for (int c = 0; c < W_; ++c)
+        for (int y = 0; y < H_; ++y)
+          for (int s0 = 0; s0 <= H_; ++s0) {
+            std::uint64_t v = 0;
+            for (int s = std::max(s0, y - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
+            from_[idx_from(t, c, y, s0)] = v;
+          }
+    row_.resize(pairs_ * H * M);
+    rdone_.assign(pairs_ * H * M, 0);
+    // Notes a pass left behind when it threw (a memory limit) must not
+    // reach the next one: the tables below are reused across calls.
+    forget_notes();
+    if (step_.size() != pairs_ * H * M) step_.assign(pairs_ * H * M, step_entry{});  // stamp 0: never current
+    step_r_ = -1;
+    open_from_.assign(pairs_ * (H + 1), 0);
+    col_.assign(pairs_ * Wd * (H + 1), 0);
+    col_base_.assign(pairs_, 0);
+    for (std::size_t a = 0; a < T; ++a)
+      for (std::size_t b = a; b < T; ++b) {
+        const std::size_t pr = pair_index(a, b);
+        for (int c = 0; c < W_; ++c)
+          for (int tt = 0; tt <= H_; ++tt) {
+            std::uint64_t s = 0;
+            for (int y = tt; y < H_; ++y) {
+              s += from_[idx_from(a, c, y, tt)] * from_[idx_from(b, c, y, tt)];
+              if (y + 1 < H_) s -= d2(a, c, y, tt) * d2(b, c, y, tt);
+            }
+            col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1) + static_cast<std::size_t>(tt)] = s;
+          }
+      }
+    if (adj_rowat_.size() != pairs_ * H * M) adj_rowat_.assign(pairs_ * H * M, 0);
+    adj_open_.assign(pairs_ * (H + 1), 0);
+    adj_colbase_.assign(pairs_, 0);
+    adj_col_.assign(pairs_ * Wd * (H + 1), 0);
+    adj_hc_.clear();
+    adj_from_.assign(from_.size(), 0);
+    adj_d2_.assign(from_.size(), 0);
+    half_.assign(H * Wd, 0);
+    if (rc_stamp_.size() != pairs_ * Wd * (H + 1) * (H + 1)) {
+      rc_stamp_.assign(pairs_ * Wd * (H + 1) * (H + 1), 0);
+      rc_.assign(rc_stamp_.size(), 0);
+      adj_rc_.assign(rc_stamp_.size(), 0);
+    }
+    if (hc_slot_.size() != T * H * M) hc_slot_.assign(T * H * M, 0);
+    pair_a_.assign(pairs_, 0);
+    pair_b_.assign(pairs_, 0);
+    for (std::size_t a = 0; a < T; ++a)
+      for (std::size_t b = a; b < T; ++b) {
+        pair_a_[pair_index(a, b)] = a;
+        pair_b_[pair_index(a, b)] = b;
+      }
+    full_.assign(T * H * Wd, 0);
+    for (std::size_t t = 0; t < T; ++t)
+      for (int y = 0; y < H_; ++y) {
+        const std::uint16_t* h = hrow(t, y, static_cast<unsigned>(M_ - 1));
+        std::copy(h, h + W_, &full_[(t * H + static_cast<std::size_t>(y)) * Wd]);
+      }
+    return true;
+  }
+
+  // What overlap() needs of a state, once for all its lanes: its blocked
+  // rows (row r + d in rows[d], as last_ship_view keeps them), the rows
+  // partly open and the columns with a ship running down.
+  struct skyline {
+    int r = 0, cf = 0, whole = 0, running = 0;
+    unsigned mask[8] = {};
+    int col[16] = {}, base[16] = {}, top[16] = {};
+  };
+  void prepare(skyline& k, const std::uint16_t* rows, int r, int cf) const {
+    const unsigned all = (1U << W_) - 1;
+    k.r = r;
+    k.cf = cf;
+    k.whole = r;
+    int d = 0;
+    for (; d < 8 && r + d < H_; ++d) {
+      const unsigned blocked = rows[d] & all;
+      if (blocked == 0) break;
+      k.mask[d] = ~blocked & all;
+      k.whole = r + d + 1;
+    }
+    const unsigned behind = (1U << cf) - 1;
+    const unsigned row0 = d > 0 ? rows[0] & all : 0, row1 = d > 1 ? rows[1] & all : 0;
+    k.running = 0;
+    for (unsigned run = (row0 & ~behind) | (row1 & behind); run != 0; run &= run - 1) {
+      const int c = std::countr_zero(run);
+      int t = 0;
+      while (t < d && ((rows[t] >> c) & 1U)) ++t;
+      k.col[k.running] = c;
+      k.base[k.running] = c < cf ? r + 1 : r;
+      k.top[k.running] = r + t;
+      ++k.running;
+    }
+  }
+  // The overlap sum O for types a, b of a prepared state.
+  [[nodiscard]] std::uint64_t overlap(std::size_t a, std::size_t b, const skyline& k) {
+    if (a > b) std::swap(a, b);
+    if (k.r != step_r_ || k.cf != step_cf_) new_step(k.r, k.cf);
+    const std::size_t pr = pair_index(a, b), H = static_cast<std::size_t>(H_);
+    std::uint64_t o = open_from(pr, k.whole) + col_base_[pr];
+    for (int y = k.r; y < k.whole; ++y) o += row_step(pr, a, b, y, k.mask[y - k.r]);
+    const int reach = std::max(len_[a], len_[b]) - 1;
+    for (int j = 0; j < k.running; ++j) {
+      const int c = k.col[j], base = k.base[j], top = k.top[j];
+      o += running_rows(pr, a, b, c, top, k.whole);
+      // Rows partly open: their masks come from the state.
+      const int last = std::min(k.whole, top + reach);
+      if (top >= last) continue;
+      const std::uint64_t* fa = &from_[idx_from(a, c, 0, 0)];
+      const std::uint64_t* fb = &from_[idx_from(b, c, 0, 0)];
+      for (int y = top; y < last; ++y) {
+        const std::size_t at = static_cast<std::size_t>(y) * (H + 1);
+        const std::uint64_t vb = fb[at + static_cast<std::size_t>(base)] - fb[at + static_cast<std::size_t>(top)];
+        const std::uint64_t va = fa[at + static_cast<std::size_t>(base)] - fa[at + static_cast<std::size_t>(top)];
+        const unsigned m = k.mask[y - k.r];
+        o -= hrow(a, y, m)[c] * vb + va * hrow(b, y, m)[c];
+      }
+    }
+    return o;
+  }
+
+  // overlap() for the occupancy: the same sum, and for each table entry it
+  // reads, A times its partial derivative noted (reverse mode). finish()
+  // turns the notes into each cell's sum, over the states, of A times the
+  // placements through it weighted by the open placements they overlap.
+  [[nodiscard]] std::uint64_t overlap_adj(std::size_t a, std::size_t b, const skyline& k, std::uint64_t A) {
+    if (a > b) std::swap(a, b);
+    if (k.r != step_r_ || k.cf != step_cf_) new_step(k.r, k.cf);
+    const std::size_t pr = pair_index(a, b), H = static_cast<std::size_t>(H_);
+    std::uint64_t o = open_from(pr, k.whole) + col_base_[pr];
+    adj_open_[pr * (H + 1) + static_cast<std::size_t>(k.whole)] += A;
+    adj_colbase_[pr] += A;
+    for (int y = k.r; y < k.whole; ++y) {
+      const unsigned m = k.mask[y - k.r];
+      o += row_step(pr, a, b, y, m);
+      note_step(pr, y, m, A);
+    }
+    const int reach = std::max(len_[a], len_[b]) - 1;
+    for (int j = 0; j < k.running; ++j) {
+      const int c = k.col[j], base = k.base[j], top = k.top[j];
+      o += running_rows(pr, a, b, c, top, k.whole);
+      const std::size_t rc = rc_index(pr, c, top, k.whole);
+      if (adj_rc_[rc] == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
+      adj_rc_[rc] += A;
+      const int last = std::min(k.whole, top + reach);
+      for (int y = top; y < last; ++y) {
+        const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
+        const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
+        const std::uint64_t vb = from_[ib_base] - from_[ib_top];
+        const std::uint64_t va = from_[ia_base] - from_[ia_top];
+        const unsigned m = k.mask[y - k.r];
+        const std::uint64_t ha = hrow(a, y, m)[c], hb = hrow(b, y, m)[c];
+        o -= ha * vb + va * hb;
+        adj_hc(a, y, m)[c] -= A * vb;
+        adj_hc(b, y, m)[c] -= A * va;
+        adj_from_[ib_base] -= A * ha;
+        adj_from_[ib_top] += A * ha;
+        adj_from_[ia_base] -= A * hb;
+        adj_from_[ia_top] += A * hb;
+      }
+    }
+    return o;
+  }
+  // Subtracts from occupancy (scan order) half of what overlap_adj noted.
+  template <class Occ>
+  void finish(Occ& occupancy) {
+    flush_step();
+    const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
+    // Row terms with every vertical start: row_at.
+    for (const std::uint32_t e : rowat_touched_) {
+      const std::uint64_t A = adj_rowat_[e];
+      adj_rowat_[e] = 0;
+      const auto [pr, y, m] = split_at(e, pairs_);
+      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
+      const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m), *ha2 = h2row(a, y, m), *hb2 = h2row(b, y, m);
+      const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
+      std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb], *aha2 = aha + W_, *ahb2 = ahb + W_;
+      for (int c = 0; c < W_; ++c) {
+        const std::size_t ia = idx_from(a, c, y, 0), ib = idx_from(b, c, y, 0);
+        aha[c] += A * (hb[c] + from_[ib]);
+        ahb[c] += A * (ha[c] + from_[ia]);
+        aha2[c] -= A * hb2[c];
+        ahb2[c] -= A * ha2[c];
+        adj_from_[ib] += A * ha[c];
+        adj_from_[ia] += A * hb[c];
+      }
+    }
+    rowat_touched_.clear();
+    // Column terms.
+    for (std::size_t pr = 0; pr < pairs_; ++pr) {
+      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
+      for (int c = 0; c < W_; ++c)
+        for (int tt = 0; tt <= H_; ++tt) {
+          std::uint64_t& A = adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1) + static_cast<std::size_t>(tt)];
+          if (A == 0) continue;
+          for (int y = tt; y < H_; ++y) {
+            adj_from_[idx_from(a, c, y, tt)] += A * from_[idx_from(b, c, y, tt)];
+            adj_from_[idx_from(b, c, y, tt)] += A * from_[idx_from(a, c, y, tt)];
+            if (y + 1 < H_) {
+              adj_d2_[idx_from(a, c, y, tt)] -= A * d2(b, c, y, tt);
+              adj_d2_[idx_from(b, c, y, tt)] -= A * d2(a, c, y, tt);
+            }
+          }
+          A = 0;
+        }
+    }
+    // To the placements: vertical starts (t, s, c), horizontal starts (t, y, x0).
+    std::vector<std::uint64_t> adjS(static_cast<std::size_t>(T_) * H * Wd, 0), adjE(adjS.size(), 0);
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) {
+      const int L = len_[t];
+      for (int c = 0; c < W_; ++c)
+        for (int y = 0; y < H_; ++y)
+          for (int s0 = 0; s0 <= H_; ++s0) {
+            std::uint64_t& f = adj_from_[idx_from(t, c, y, s0)];
+            std::uint64_t& d = adj_d2_[idx_from(t, c, y, s0)];
+            if (f != 0)
+              for (int st = std::max(s0, y - L + 1); st <= y; ++st)
+                adjS[(t * H + static_cast<std::size_t>(st)) * Wd + static_cast<std::size_t>(c)] += f;
+            if (d != 0)
+              for (int st = std::max(s0, y + 2 - L); st <= y; ++st)
+                adjS[(t * H + static_cast<std::size_t>(st)) * Wd + static_cast<std::size_t>(c)] += d;
+            f = d = 0;
+          }
+    }
+    for (const std::uint32_t e : hc_touched_) {
+      const std::size_t slot = (hc_slot_[e] - 1) * 2 * Wd;
+      hc_slot_[e] = 0;
+      const auto [t, y, m] = split_at(e, static_cast<std::size_t>(T_));
+      std::uint64_t* h = &adj_hc_[slot];
+      std::uint64_t* h2 = h + Wd;
+      const int L = len_[t];
+      for (int x0 = 0; x0 + L <= W_; ++x0) {
+        const unsigned span = ((1U << L) - 1) << x0;
+        if ((m & span) != span) continue;
+        std::uint64_t sum = 0;
+        for (int q = 0; q < L; ++q) {
+          sum += h[x0 + q];
+          if (q + 1 < L) sum += h2[x0 + q];
+        }
+        adjE[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(x0)] += sum;
+      }
+      std::fill(h, h + W_, 0);
+      std::fill(h2, h2 + W_, 0);
+    }
+    hc_touched_.clear();
+    adj_hc_.clear();
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) {
+      const int L = len_[t];
+      for (int y = 0; y < H_; ++y)
+        for (int c = 0; c < W_; ++c) {
+          const std::size_t at = (t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c);
+          const std::uint64_t e = adjE[at] * wE_[at], v = adjS[at] * wS_[at];
+          for (int q = 0; q < L; ++q) {
+            if (e != 0 && c + q < W_) half_[static_cast<std::size_t>(y * W_ + c + q)] += e;
+            if (v != 0 && y + q < H_) half_[static_cast<std::size_t>((y + q) * W_ + c)] += v;
+          }
+        }
+    }
+    for (std::size_t i = 0; i < half_.size(); ++i) {
+      occupancy[i] -= static_cast<typename Occ::value_type>(half_[i] / 2);
+      half_[i] = 0;
+    }
+  }
+
+ private:
+  void new_step(int r, int cf) {
+    flush_step();
+    step_r_ = r;
+    step_cf_ = cf;
+    if (++stamp_ == 0) {  // after 2^32 steps: no entry may look current
+      for (step_entry& e : step_) e.stamp = 0;
+      std::fill(rc_stamp_.begin(), rc_stamp_.end(), 0);
+      stamp_ = 1;
+    }
+    const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
+    const auto full = static_cast<unsigned>(M_ - 1);
+    for (std::size_t a = 0; a < static_cast<std::size_t>(T_); ++a)
+      for (std::size_t b = a; b < static_cast<std::size_t>(T_); ++b) {
+        const std::size_t pr = pair_index(a, b);
+        std::uint64_t s = 0;
+        for (int y = H_ - 1; y >= r; --y) {
+          s += row_step(pr, a, b, y, full);
+          open_from_[pr * (H + 1) + static_cast<std::size_t>(y)] = s;
+        }
+        open_from_[pr * (H + 1) + H] = 0;
+        std::uint64_t cs = 0;
+        for (int c = 0; c < W_; ++c)
+          cs += col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1) + static_cast<std::size_t>(c < cf ? r + 1 : r)];
+        col_base_[pr] = cs;
+      }
+  }
+  // Zeroes every note the touched lists name, and the lists.
+  void forget_notes() {
+    for (const std::uint32_t e : step_touched_) step_[e].adj = 0;
+    for (const std::uint32_t e : rowat_touched_) adj_rowat_[e] = 0;
+    for (const std::uint32_t e : hc_touched_) hc_slot_[e] = 0;
+    for (const std::uint32_t e : rc_touched_) adj_rc_[e] = 0;
+    step_touched_.clear();
+    rowat_touched_.clear();
+    hc_touched_.clear();
+    rc_touched_.clear();
+  }
+  void note_step(std::size_t pr, int y, unsigned m, std::uint64_t A) {
+    const std::size_t e = pair_at(pr, y, m);
+    if (step_[e].adj == 0) step_touched_.push_back(static_cast<std::uint32_t>(e));
+    step_[e].adj += A;
+  }
+  // The notes on a coverage row (type t, row y, open mask m): 2W entries,
+  // the row's cells then its dominoes, in a compact array by first use.
+  std::size_t hc_slot(std::size_t t, int y, unsigned m) {
+    const std::size_t e = type_at(t, y, m);
+    if (hc_slot_[e] == 0) {
+      hc_touched_.push_back(static_cast<std::uint32_t>(e));
+      hc_slot_[e] = static_cast<std::uint32_t>(hc_touched_.size());
+      adj_hc_.resize(hc_touched_.size() * 2 * static_cast<std::size_t>(W_), 0);
+    }
+    return (hc_slot_[e] - 1) * 2 * static_cast<std::size_t>(W_);
+  }
+  std::uint64_t* adj_hc(std::size_t t, int y, unsigned m) { return &adj_hc_[hc_slot(t, y, m)]; }
+  // The step's notes, expanded into the call's (row_at, col_, from_, the coverage rows).
+  void flush_step() {
+    if (step_r_ < 0) return;
+    const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
+    const auto full = static_cast<unsigned>(M_ - 1);
+    for (std::size_t pr = 0; pr < pairs_; ++pr) {
+      std::uint64_t acc = 0;
+      for (int y = step_r_; y < H_; ++y) {
+        std::uint64_t& a = adj_open_[pr * (H + 1) + static_cast<std::size_t>(y)];
+        acc += a;
+        a = 0;
+        if (acc != 0) note_step(pr, y, full, acc);
+      }
+      adj_open_[pr * (H + 1) + H] = 0;
+      const std::uint64_t cb = adj_colbase_[pr];
+      adj_colbase_[pr] = 0;
+      if (cb != 0)
+        for (int c = 0; c < W_; ++c)
+          adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1) +
+                   static_cast<std::size_t>(c < step_cf_ ? step_r_ + 1 : step_r_)] += cb;
+    }
+    for (const std::uint32_t rc : rc_touched_) {
+      const std::uint64_t A = adj_rc_[rc];
+      adj_rc_[rc] = 0;
+      const auto H1 = H + 1;
+      const int whole = static_cast<int>(rc % H1), top = static_cast<int>((rc / H1) % H1);
+      const int c = static_cast<int>((rc / (H1 * H1)) % Wd);
+      const std::size_t pr = rc / (H1 * H1 * Wd);
+      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
+      const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
+      adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(top)] += A;
+      adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(base)] -= A;
+      const int reach = std::max(len_[a], len_[b]) - 1;
+      const auto full = static_cast<unsigned>(M_ - 1);
+      for (int y = std::max(top, whole); y < std::min(H_, top + reach); ++y) {
+        const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
+        const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
+        const std::uint64_t ha = full_[(a * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
+        const std::uint64_t hb = full_[(b * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
+        adj_hc(a, y, full)[c] -= A * (from_[ib_base] - from_[ib_top]);
+        adj_hc(b, y, full)[c] -= A * (from_[ia_base] - from_[ia_top]);
+        adj_from_[ib_base] -= A * ha;
+        adj_from_[ib_top] += A * ha;
+        adj_from_[ia_base] -= A * hb;
+        adj_from_[ia_top] += A * hb;
+      }
+    }
+    rc_touched_.clear();
+    for (const std::uint32_t e : step_touched_) {
+      const std::uint64_t A = step_[e].adj;
+      step_[e].adj = 0;
+      if (adj_rowat_[e] == 0) rowat_touched_.push_back(e);
+      adj_rowat_[e] += A;
+      const auto [pr, y, m] = split_at(e, pairs_);
+      if (y >= step_r_ + Lmax_) continue;
+      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
+      const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
+      const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
+      std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb];
+      for (int c = 0; c < W_; ++c) {
+        const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
+        const std::size_t ia0 = idx_from(a, c, y, 0), iab = idx_from(a, c, y, base);
+        const std::size_t ib0 = idx_from(b, c, y, 0), ibb = idx_from(b, c, y, base);
+        aha[c] -= A * (from_[ib0] - from_[ibb]);
+        ahb[c] -= A * (from_[ia0] - from_[iab]);
+        adj_from_[ib0] -= A * ha[c];
+        adj_from_[ibb] += A * ha[c];
+        adj_from_[ia0] -= A * hb[c];
+        adj_from_[iab] += A * hb[c];
+      }
+    }
+    step_touched_.clear();
+  }
+  [[nodiscard]] std::size_t rc_index(std::size_t pr, int c, int top, int whole) const {
+    const auto H1 = static_cast<std::size_t>(H_) + 1;
+    return ((pr * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(top)) *
+               H1 +
+           static_cast<std::size_t>(whole);
+  }
+  // A column whose ship runs down to top (below its base): its column term
+  // from top instead of base, less the vertical starts between base and top
+  // in the rows from whole on (wholly open rows: one entry per step).
+  std::uint64_t running_rows(std::size_t pr, std::size_t a, std::size_t b, int c, int top, int whole) {
+    const std::size_t rc = rc_index(pr, c, top, whole);
+    if (rc_stamp_[rc] == stamp_) return rc_[rc];
+    rc_stamp_[rc] = stamp_;
+    const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
+    const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
+    const std::uint64_t* cc = &col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1)];
+    std::uint64_t v = cc[top] - cc[base];
+    const int reach = std::max(len_[a], len_[b]) - 1;
+    for (int y = std::max(top, whole); y < std::min(H_, top + reach); ++y) {
+      const std::uint64_t vb = from_[idx_from(b, c, y, base)] - from_[idx_from(b, c, y, top)];
+      const std::uint64_t va = from_[idx_from(a, c, y, base)] - from_[idx_from(a, c, y, top)];
+      v -= full_[(a * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] * vb +
+           va * full_[(b * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
+    }
+    rc_[rc] = v;
+    return v;
+  }
+  [[nodiscard]] std::uint64_t open_from(std::size_t pr, int y) const {
+    return open_from_[pr * (static_cast<std::size_t>(H_) + 1) + static_cast<std::size_t>(y)];
+  }
+  [[nodiscard]] std::size_t idx_from(std::size_t t, int c, int y, int s0) const {
+    return ((t * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c)) * static_cast<std::size_t>(H_) +
+            static_cast<std::size_t>(y)) *
+               (static_cast<std::size_t>(H_) + 1) +
+           static_cast<std::size_t>(s0);
+  }
+  // Vertical starts >= s0 covering both (y, c) and (y + 1, c).
+  [[nodiscard]] std::uint64_t d2(std::size_t t, int c, int y, int s0) const {
+    std::uint64_t v = 0;
+    for (int s = std::max(s0, y + 1 - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
+    return v;
+  }
+  const std::uint16_t* hrow(std::size_t t, int y, unsigned m) {
+    const std::size_t at = type_at(t, y, m);
+    std::uint16_t* h = &hcov_[at * static_cast<std::size_t>(W_)];
+    if (!hdone_[at]) {
+      hdone_[at] = 1;
+      std::uint16_t* h2 = &h2cov_[at * static_cast<std::size_t>(W_)];
+      std::fill(h, h + W_, 0);
+      std::fill(h2, h2 + W_, 0);
+      const int L = len_[t];
+      for (int x0 = 0; x0 + L <= W_; ++x0) {
+        const unsigned span = ((1U << L) - 1) << x0;
+        if ((m & span) != span) continue;
+        const std::uint64_t w =
+            wE_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_) +
+                static_cast<std::size_t>(x0)];
+        if (w == 0) continue;
+        for (int k = 0; k < L; ++k) {
+          h[x0 + k] = static_cast<std::uint16_t>(h[x0 + k] + w);
+          if (k + 1 < L) h2[x0 + k] = static_cast<std::uint16_t>(h2[x0 + k] + w);
+        }
+      }
+    }
+    return h;
+  }
+  const std::uint16_t* h2row(std::size_t t, int y, unsigned m) {
+    (void)hrow(t, y, m);
+    const std::size_t at = type_at(t, y, m);
+    return &h2cov_[at * static_cast<std::size_t>(W_)];
+  }
+  // Row y under open mask m: horizontal x horizontal, and horizontal x every vertical start.
+  std::uint64_t row_at(std::size_t pr, std::size_t a, std::size_t b, int y, unsigned m) {
+    const std::size_t at = pair_at(pr, y, m);
+    if (!rdone_[at]) {
+      rdone_[at] = 1;
+      const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m), *ha2 = h2row(a, y, m), *hb2 = h2row(b, y, m);
+      std::uint64_t s = 0;
+      for (int c = 0; c < W_; ++c) {
+        s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
+        s += ha[c] * from_[idx_from(b, c, y, 0)] + from_[idx_from(a, c, y, 0)] * hb[c];
+      }
+      row_[at] = s;
+    }
+    return row_[at];
+  }
+  // The same with the vertical starts from each column's base on only.
+  std::uint64_t row_step(std::size_t pr, std::size_t a, std::size_t b, int y, unsigned m) {
+    const std::size_t at = pair_at(pr, y, m);
+    step_entry& se = step_[at];
+    if (se.stamp != stamp_) {
+      se.stamp = stamp_;
+      std::uint64_t s = row_at(pr, a, b, y, m);
+      if (y < step_r_ + Lmax_) {
+        const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
+        for (int c = 0; c < W_; ++c) {
+          const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
+          s -= ha[c] * (from_[idx_from(b, c, y, 0)] - from_[idx_from(b, c, y, base)]) +
+               (from_[idx_from(a, c, y, 0)] - from_[idx_from(a, c, y, base)]) * hb[c];
+        }
+      }
+      se.value = s;
+    }
+    return se.value;
+  }
+  // Tables by (row, open mask) keep the types (or pairs) of an entry side by side.
+  [[nodiscard]] std::size_t type_at(std::size_t t, int y, unsigned m) const {
+    return (static_cast<std::size_t>(y) * static_cast<std::size_t>(M_) + m) * static_cast<std::size_t>(T_) + t;
+  }
+  [[nodiscard]] std::size_t pair_at(std::size_t pr, int y, unsigned m) const {
+    return (static_cast<std::size_t>(y) * static_cast<std::size_t>(M_) + m) * pairs_ + pr;
+  }
+  // The inverse of type_at (inner = T_) and pair_at (inner = pairs_).
+  struct table_entry {
+    std::size_t inner;
+    int y;
+    unsigned m;
+  };
+  [[nodiscard]] table_entry split_at(std::size_t e, std::size_t inner) const {
+    const std::size_t rest = e / inner, M = static_cast<std::size_t>(M_);
+    return {e % inner, static_cast<int>(rest / M), static_cast<unsigned>(rest % M)};
+  }
+  [[nodiscard]] std::size_t pair_index(std::size_t a, std::size_t b) const {
+    return a * static_cast<std::size_t>(T_) - a * (a - 1) / 2 + (b - a);
+  }
+  [[nodiscard]] std::uint64_t ws(std::size_t t, int y, int c) const {
+    return wS_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_) +
+               static_cast<std::size_t>(c)];
+  }
+
+  int W_ = 0, H_ = 0, T_ = 0, M_ = 0, Lmax_ = 0;
+  std::size_t pairs_ = 0;
+  std::vector<int> len_;
+  std::vector<std::uint16_t> hcov_, h2cov_, full_;
+  std::vector<std::uint64_t> wS_, wE_, from_, row_, open_from_, col_, col_base_;
+  std::vector<unsigned char> hdone_, rdone_;
+  struct step_entry {
+    std::uint64_t value = 0, adj = 0;
+    std::uint32_t stamp = 0;
+  };
+  std::vector<step_entry> step_;
+  std::uint32_t stamp_ = 1;
+  std::vector<std::uint64_t> adj_rowat_, adj_open_, adj_colbase_, adj_col_, adj_hc_, adj_from_, adj_d2_, half_;
+  std::vector<std::uint32_t> step_touched_, rowat_touched_, hc_touched_, rc_touched_, rc_stamp_;
+  std::vector<std::uint64_t> rc_, adj_rc_;
+  std::vector<std::uint32_t> hc_slot_;
+  std::vector<std::size_t> pair_a_, pair_b_;
+  int step_r_ = -1, step_cf_ = -1;
+};
+
+}  // namespace battleship::detail
