@@ -6,6 +6,10 @@
 // step_lanes (0: the library; 1: the closed form; 2 and 3: floors with
 // wrong results; see the patch's profile_dp.hpp).
 //
+// Mode 1 is now the library's own (count/detail/two_ship.hpp, session 25,
+// 48168d7), so the patch applies only to the headers of 85ba1de and
+// before: check out those headers to run it.
+//
 //   rm -rf /tmp/two_ship && mkdir /tmp/two_ship && cp -r include /tmp/two_ship/
 //   (cd /tmp/two_ship && patch -p1 < "$OLDPWD/scripts/prototypes/two_ship_lanes.patch")
 //   g++ -std=c++20 -O3 -DNDEBUG -I/tmp/two_ship/include scripts/prototypes/two_ship_lanes.cpp -o /tmp/two_ship_run
