@@ -65,8 +65,10 @@ class two_ship_tables {
     if (W_ > max_width || p.rule != adjacency::touching || !p.unit_weights) return false;
     M_ = 1 << W_;
     pairs_ = static_cast<std::size_t>(T_ * (T_ + 1) / 2);
-    // The tables by (row, open mask) take about 40 bytes per pair of types
-    // and 50 per type: at most 64 MiB.
+    // The tables by (row, open mask) take 41 bytes per pair of types and
+    // 4W + 5 per type: under 100 MB with at most 2^20 (pair, row, mask)
+    // entries (outside the memory limit, like last_ship.hpp's), 6 MB for
+    // the classic fleet on 10x10.
     if (pairs_ * static_cast<std::size_t>(H_) * static_cast<std::size_t>(M_) > max_entries) return false;
     len_.clear();
     Lmax_ = 0;
