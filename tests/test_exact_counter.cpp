@@ -51,6 +51,16 @@ std::vector<int> random_fleet(rng_type& rng, int w, int h) {
   return lengths;
 }
 
+// `ships` lengths from shortest to shortest + choices - 1, each after the
+// first repeating the one before with probability 1/3: fleets richer than
+// random_fleet's, lengths often repeated.
+std::vector<int> fleet_with_repeats(rng_type& rng, int ships, int shortest, int choices) {
+  std::vector<int> fleet;
+  for (int k = ships; k > 0; --k)
+    fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : shortest + below(rng, choices));
+  return fleet;
+}
+
 std::string describe(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs) {
   std::string s = std::to_string(rules.grid.width()) + "x" + std::to_string(rules.grid.height()) + " fleet";
   for (int i = 0; i < rules.ship_count(); ++i) s += " " + std::to_string(rules.ship_length(i));
@@ -964,9 +974,7 @@ TEST_CASE("exact_count: the last ship in closed form changes nothing but the sta
     const int w = 3 + below(rng, 7), h = 5 + below(rng, 8);
     // Fleets richer than random_fleet's: two to four ships of up to five
     // cells, lengths often repeated.
-    std::vector<int> fleet;
-    for (int k = 2 + below(rng, 3); k > 0; --k)
-      fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 1 + below(rng, 5));
+    const std::vector<int> fleet = fleet_with_repeats(rng, 2 + below(rng, 3), 1, 5);
     const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
     const auto rules = make_dynamic_rules(w, h, fleet, static_cast<adjacency>(below(rng, 3)), sunk);
     const int kind = below(rng, 4);
@@ -1006,9 +1014,7 @@ TEST_CASE("exact_count: dropping states with a hit their running ships block cha
   int fewer = 0, contact_with_hits = 0;
   for (int instance = 0; instance < 300;) {
     const int w = 3 + below(rng, 7), h = 5 + below(rng, 8);
-    std::vector<int> fleet;
-    for (int k = 2 + below(rng, 3); k > 0; --k)
-      fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 1 + below(rng, 5));
+    const std::vector<int> fleet = fleet_with_repeats(rng, 2 + below(rng, 3), 1, 5);
     if (std::accumulate(fleet.begin(), fleet.end(), 0) > w * h / 2) continue;  // crowded fleets: few layouts
     ++instance;
     const auto rule = static_cast<adjacency>(below(rng, 3));
@@ -1079,9 +1085,7 @@ TEST_CASE("exact_count: a count with lanes equals brute force and the count with
   int larger = 0, fewer_states = 0, checkpointed = 0, refused = 0;
   for (int instance = 0; instance < 48; ++instance) {
     const int w = 5 + below(rng, 4), h = 5 + below(rng, 6);
-    std::vector<int> fleet;
-    for (int k = 3 + below(rng, 3); k > 0; --k)
-      fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 2 + below(rng, 4));
+    const std::vector<int> fleet = fleet_with_repeats(rng, 3 + below(rng, 3), 2, 4);
     const bool sunk = below(rng, 2) == 1;  // separate draws: see random_instance
     const auto rules = make_dynamic_rules(w, h, fleet, static_cast<adjacency>(below(rng, 3)), sunk);
     const int kind = below(rng, 4);
@@ -1179,9 +1183,7 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   int wide = 0, checkpointed = 0;
   for (int instance = 0; instance < 40; ++instance) {
     const int w = 8 + below(rng, 5), h = 8 + below(rng, 5);
-    std::vector<int> fleet;
-    for (int k = 2 + below(rng, 4); k > 0; --k)
-      fleet.push_back(!fleet.empty() && below(rng, 3) == 0 ? fleet.back() : 2 + below(rng, 4));
+    const std::vector<int> fleet = fleet_with_repeats(rng, 2 + below(rng, 4), 2, 4);
     const bool sunk = below(rng, 2) == 1;
     const auto rules = make_dynamic_rules(w, h, fleet, adjacency::touching, sunk);
     // An empty board, misses only, or a short game (arbitrary hits are
@@ -1228,15 +1230,17 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   // Where it does not serve, the scan goes on as before and is right: the
   // contact rules, weights other than 0 and 1, boards wider than 12
   // columns (scanned across here), and a count without lanes.
-  const auto classic = [](int w, int h, adjacency rule) { return make_dynamic_rules(w, h, {3, 2, 2}, rule, false); };
+  const auto three_ships = [](int w, int h, adjacency rule) {
+    return make_dynamic_rules(w, h, {3, 2, 2}, rule, false);
+  };
   for (const adjacency rule : {adjacency::no_edge, adjacency::no_contact}) {
-    const auto rules = classic(6, 5, rule);
+    const auto rules = three_ships(6, 5, rule);
     const observation<dynamic_rules::board_type> none(rules);
     const scanned_run run = count_scanned(rules, none, unit_weight{});
     CHECK(run.two_ship_states == 0);
     check_same(run.result, enumerate_bitset(rules, none, true), describe(rules, none));
   }
-  const auto rules = classic(6, 5, adjacency::touching);
+  const auto rules = three_ships(6, 5, adjacency::touching);
   const observation<dynamic_rules::board_type> none(rules);
   CHECK(count_scanned(rules, none, unit_weight{}).two_ship_states > 0);
   CHECK(count_scanned(rules, none, unit_weight{}, {.lanes = false}).two_ship_states == 0);
@@ -1244,7 +1248,7 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   const scanned_run weighted = count_scanned(rules, none, edges);
   CHECK(weighted.two_ship_states == 0);
   CHECK(to_string(weighted.result.labelled) == to_string(weighted_brute_force(rules, none, edges).first));
-  const auto wide_rules = classic(13, 3, adjacency::touching);
+  const auto wide_rules = three_ships(13, 3, adjacency::touching);
   const observation<dynamic_rules::board_type> wide_none(wide_rules);
   const scanned_run across = count_scanned(wide_rules, wide_none, unit_weight{});
   CHECK(across.two_ship_states == 0);

@@ -2181,7 +2181,7 @@ class profile_dp {
     // ((N_a^2 - O) / 2 when a = b). For the occupancy, each lane notes
     // value x N_b in the rows a's placements may take (the last ship's
     // accumulator spreads them, as for an end with one ship), and
-    // overlap_adj notes the derivatives of O for two_ship_.finish().
+    // overlap<true> notes the derivatives of O for two_ship_.finish().
     // Generic, so that only the pair step instantiates it, and out of line:
     // push_state is inlined twice, and this is long and seldom called.
     auto push_two_ship_end = [&](Key key, const lane_values& v, const auto& view) __attribute__((noinline))
@@ -2190,7 +2190,9 @@ class profile_dp {
       const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
       two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
       // Each type's open placements, walked once per successor: N, and for
-      // the occupancy the accumulator entries its rows name.
+      // the occupancy the accumulator entries its rows name (with no hit
+      // ahead, at most lane_count partly open rows and the first wholly
+      // open one).
       std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
       std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
       std::array<int, max_lanes> row_count{};
@@ -2219,9 +2221,9 @@ class profile_dp {
           note_of[a] += value * nb;
           if (b != a) note_of[b] += value * na;
           // Ordered pairs count twice when a != b: finish() halves every note.
-          overlaps = two_ship_.overlap_adj(a, b, sky, a == b ? value : 2 * value);
+          overlaps = two_ship_.overlap<true>(a, b, sky, a == b ? value : 2 * value);
         } else {
-          overlaps = two_ship_.overlap(a, b, sky);
+          overlaps = two_ship_.overlap<false>(a, b, sky);
         }
         const std::uint64_t c = a == b ? (na * na - overlaps) / 2 : na * nb - overlaps;
         completions.v[l] = c;

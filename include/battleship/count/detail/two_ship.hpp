@@ -190,56 +190,36 @@ class two_ship_tables {
       ++k.running;
     }
   }
-  // The overlap sum O for types a, b of a prepared state.
-  [[nodiscard]] std::uint64_t overlap(std::size_t a, std::size_t b, const skyline& k) {
+  // The overlap sum O for types a, b of a prepared state. With Note (the
+  // occupancy), also A times the partial derivative of O by each table
+  // entry it reads, noted (reverse mode): finish() turns the notes into
+  // each cell's sum, over the states, of A times the placements through it
+  // weighted by the open placements they overlap.
+  template <bool Note>
+  [[nodiscard]] std::uint64_t overlap(std::size_t a, std::size_t b, const skyline& k, std::uint64_t A = 0) {
     if (a > b) std::swap(a, b);
     if (k.r != step_r_ || k.cf != step_cf_) new_step(k.r, k.cf);
     const std::size_t pr = pair_index(a, b), H = static_cast<std::size_t>(H_);
     std::uint64_t o = open_from(pr, k.whole) + col_base_[pr];
-    for (int y = k.r; y < k.whole; ++y) o += row_step(pr, a, b, y, k.mask[y - k.r]);
-    const int reach = std::max(len_[a], len_[b]) - 1;
-    for (int j = 0; j < k.running; ++j) {
-      const int c = k.col[j], base = k.base[j], top = k.top[j];
-      o += running_rows(pr, a, b, c, top, k.whole);
-      // Rows partly open: their masks come from the state.
-      const int last = std::min(k.whole, top + reach);
-      if (top >= last) continue;
-      const std::uint64_t* fa = &from_[idx_from(a, c, 0, 0)];
-      const std::uint64_t* fb = &from_[idx_from(b, c, 0, 0)];
-      for (int y = top; y < last; ++y) {
-        const std::size_t at = static_cast<std::size_t>(y) * (H + 1);
-        const std::uint64_t vb = fb[at + static_cast<std::size_t>(base)] - fb[at + static_cast<std::size_t>(top)];
-        const std::uint64_t va = fa[at + static_cast<std::size_t>(base)] - fa[at + static_cast<std::size_t>(top)];
-        const unsigned m = k.mask[y - k.r];
-        o -= hrow(a, y, m)[c] * vb + va * hrow(b, y, m)[c];
-      }
+    if constexpr (Note) {
+      adj_open_[pr * (H + 1) + static_cast<std::size_t>(k.whole)] += A;
+      adj_colbase_[pr] += A;
     }
-    return o;
-  }
-
-  // overlap() for the occupancy: the same sum, and for each table entry it
-  // reads, A times its partial derivative noted (reverse mode). finish()
-  // turns the notes into each cell's sum, over the states, of A times the
-  // placements through it weighted by the open placements they overlap.
-  [[nodiscard]] std::uint64_t overlap_adj(std::size_t a, std::size_t b, const skyline& k, std::uint64_t A) {
-    if (a > b) std::swap(a, b);
-    if (k.r != step_r_ || k.cf != step_cf_) new_step(k.r, k.cf);
-    const std::size_t pr = pair_index(a, b), H = static_cast<std::size_t>(H_);
-    std::uint64_t o = open_from(pr, k.whole) + col_base_[pr];
-    adj_open_[pr * (H + 1) + static_cast<std::size_t>(k.whole)] += A;
-    adj_colbase_[pr] += A;
     for (int y = k.r; y < k.whole; ++y) {
       const unsigned m = k.mask[y - k.r];
       o += row_step(pr, a, b, y, m);
-      note_step(pr, y, m, A);
+      if constexpr (Note) note_step(pr, y, m, A);
     }
     const int reach = std::max(len_[a], len_[b]) - 1;
     for (int j = 0; j < k.running; ++j) {
       const int c = k.col[j], base = k.base[j], top = k.top[j];
       o += running_rows(pr, a, b, c, top, k.whole);
-      const std::size_t rc = rc_index(pr, c, top, k.whole);
-      if (adj_rc_[rc] == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
-      adj_rc_[rc] += A;
+      if constexpr (Note) {
+        const std::size_t rc = rc_index(pr, c, top, k.whole);
+        if (adj_rc_[rc] == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
+        adj_rc_[rc] += A;
+      }
+      // Rows partly open: their masks come from the state.
       const int last = std::min(k.whole, top + reach);
       for (int y = top; y < last; ++y) {
         const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
@@ -249,17 +229,19 @@ class two_ship_tables {
         const unsigned m = k.mask[y - k.r];
         const std::uint64_t ha = hrow(a, y, m)[c], hb = hrow(b, y, m)[c];
         o -= ha * vb + va * hb;
-        adj_hc(a, y, m)[c] -= A * vb;
-        adj_hc(b, y, m)[c] -= A * va;
-        adj_from_[ib_base] -= A * ha;
-        adj_from_[ib_top] += A * ha;
-        adj_from_[ia_base] -= A * hb;
-        adj_from_[ia_top] += A * hb;
+        if constexpr (Note) {
+          adj_hc(a, y, m)[c] -= A * vb;
+          adj_hc(b, y, m)[c] -= A * va;
+          adj_from_[ib_base] -= A * ha;
+          adj_from_[ib_top] += A * ha;
+          adj_from_[ia_base] -= A * hb;
+          adj_from_[ia_top] += A * hb;
+        }
       }
     }
     return o;
   }
-  // Subtracts from occupancy (scan order) half of what overlap_adj noted.
+  // Subtracts from occupancy (scan order) half of what overlap<true> noted.
   template <class Occ>
   void finish(Occ& occupancy) {
     flush_step();
