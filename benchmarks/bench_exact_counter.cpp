@@ -147,6 +147,15 @@ template <class R>
 void Two_ship_after_shots(benchmark::State& state) {
   switched_after_shots<R>(state, two_ship_switch);
 }
+// The same closed form on, with states that have a hit ahead in it or not
+// (first Arg 1 or 0).
+constexpr auto two_ship_hits_switch = [](detail::profile_dp<std::uint64_t>& dp, bool on) {
+  dp.set_two_ship_hits_closed_form(on);
+};
+template <class R>
+void Two_ship_hits_after_shots(benchmark::State& state) {
+  switched_after_shots<R>(state, two_ship_hits_switch);
+}
 
 void Exact_7x7(benchmark::State& state) {
   const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, static_cast<adjacency>(state.range(0)), false);
@@ -255,6 +264,14 @@ BENCHMARK_TEMPLATE(Two_ship_after_shots, park_rules)
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Two_ship_after_shots, datagenetics_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Two_ship_hits_after_shots, park_rules)
+    ->ArgsProduct({{0, 1}, {0, 1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Two_ship_hits_after_shots, datagenetics_rules)
     ->ArgsProduct({{0, 1}, {0, 1}})
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);

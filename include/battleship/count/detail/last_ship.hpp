@@ -195,6 +195,20 @@ class last_ship_tables {
     for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e)
       if (allows(through_[e], v)) visit(through_[e].start, through_[e].dir, through_[e].weight);
   }
+  // Calls visit(candidate) for each prepared candidate of type t through
+  // the hit ahead at cell `anchor`, unfiltered (two_ship.hpp's ends with
+  // hits ahead test them against two placements).
+  template <class Visit>
+  [[gnu::always_inline]] void each_prepared_through(std::size_t t, int anchor, Visit&& visit) const {
+    const std::size_t k =
+        static_cast<std::size_t>(anchor_index_[static_cast<std::size_t>(anchor)]) * lengths_.size() + t;
+    for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e) visit(through_[e]);
+  }
+  // The accumulator entry that spreads a value over the cells of one
+  // placement (type t, start cell, dir 0 east or 1 south), times its weight.
+  [[nodiscard]] std::size_t placement_entry(std::size_t t, int cell, int dir) const noexcept {
+    return placements_at() + (t * cells() + static_cast<std::size_t>(cell)) * 2 + static_cast<std::size_t>(dir);
+  }
   // Is candidate c open to a state with view v, and does it cover every hit
   // v says the last ship must?
   [[nodiscard]] static bool allows(const candidate& c, const last_ship_view& v) noexcept {

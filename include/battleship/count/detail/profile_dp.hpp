@@ -76,7 +76,10 @@
 // two_ship.hpp's tables, and for the occupancy it notes the derivatives of
 // the overlaps, which two_ship_tables::finish() turns into cells. The
 // empty 10x10 matrix under Park's rules then takes a third fewer
-// instructions (RESULTS.md, session 25). The sampler never takes it.
+// instructions (RESULTS.md, session 25). With a hit ahead it is an end as
+// well: one of its ships covers the first hit, so its completions run
+// over the few placements through it (push_two_ship_hits_end; session
+// 26). The sampler never takes these.
 //
 // A count and the occupancy may merge the states that differ only in their
 // unplaced ships: keyed by (profile, h, ul, ships left), each key carries a
@@ -439,11 +442,14 @@ class profile_dp {
   // in closed form (see last_ship.hpp), from the next reset() on. The same
   // counts, occupancy and draw distribution either way; tests compare them.
   void set_last_ship_closed_form(bool allowed) noexcept { last_ship_allowed_ = allowed; }
-  // Whether a pass with lanes absorbs states with two ships left and no hit
-  // ahead with their completions in closed form (see two_ship.hpp), from
+  // Whether a pass with lanes absorbs states with two ships left with
+  // their completions in closed form (see two_ship.hpp), from
   // the next reset() on. It needs the last ship's closed form too. The
   // same counts and occupancy either way; tests compare them.
   void set_two_ship_closed_form(bool allowed) noexcept { two_ship_allowed_ = allowed; }
+  // Whether that closed form also takes the states with hits ahead (on by
+  // default; tests and benchmarks compare).
+  void set_two_ship_hits_closed_form(bool allowed) noexcept { two_ship_hits_allowed_ = allowed; }
   // Whether a pair step drops, under the contact rules, a state with a hit
   // ahead that its running ships block (see step()). The same counts,
   // occupancy and draw distribution either way; tests compare them.
@@ -460,6 +466,8 @@ class profile_dp {
   // Successors absorbed with two ships left in closed form since reset()
   // (tests check that the closed form was taken).
   [[nodiscard]] std::size_t two_ship_states() const noexcept { return two_ship_states_; }
+  // Those of them with a hit ahead.
+  [[nodiscard]] std::size_t two_ship_hit_states() const noexcept { return two_ship_hit_states_; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
@@ -2129,6 +2137,7 @@ class profile_dp {
     nxt.end_lanes.clear();
     if (ends_here) prepare_column_blocks(i + Stride);
     const bool two_here = ends_here && two_ship_ready_ && !step_has_hits_;  // after prepare_column_blocks sets it
+    const bool two_hits_here = ends_here && two_ship_ready_ && two_ship_hits_allowed_ && step_has_hits_;
     const bool drop_blocked_hits =
         ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::uint64_t* const end_acc = last_ship_acc64_.data();
@@ -2238,6 +2247,119 @@ class profile_dp {
         }
       return close_end(key, layouts, completions);
     };
+    // A successor with two ships left and a hit ahead that no running ship
+    // covers, absorbed in closed form too. One of its two ships covers the
+    // first such hit, the anchor: per lane (types a, b), the completions
+    // are the sum over the open placements P through the anchor, of either
+    // type t (the other u), of the placements Q of type u that complete
+    // them. When P leaves hits uncovered, Q is one of the placements
+    // through the next of them, tested one by one (disjoint from P,
+    // covering the rest); otherwise any open Q disjoint from P will do:
+    // N_u less the open placements overlapping P, from two_ship.hpp's
+    // tables. Each layout counts once (by the ship on the anchor), so two
+    // ships of one type need no halving. For the occupancy, P's cells and
+    // each tested Q's take the value times their partners through the
+    // last ship's accumulator, the rows of the open Q take it times the
+    // number of such P, and overlapping<true> notes the overlapping Q to
+    // subtract.
+    auto push_two_ship_hits_end = [&](Key key, const lane_values& v, const auto& view) __attribute__((noinline))
+                                      ->std::uint32_t {
+      two_ship_tables::skyline sky;
+      const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
+      two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
+      two_ship_.prepare_open(sky);
+      last_ship_view open_view;  // the same skyline with no hit to cover
+      open_view.blocked = view.blocked;
+      std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
+      std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
+      std::array<int, max_lanes> row_count{};
+      unsigned walked = 0;
+      auto open_placements = [&](std::size_t t) {
+        if (((walked >> t) & 1U) == 0) {
+          int k = 0;
+          open_of[t] = tally_ ? last_ship_.prepared_completions(t, step_row_, open_view,
+                                                                [&](std::size_t at) { rows_of[t][k++] = at; })
+                              : last_ship_.prepared_completions(t, step_row_, open_view, [](std::size_t) {});
+          row_count[t] = k;
+          walked |= 1U << t;
+        }
+        return open_of[t];
+      };
+      const int W = p_.width, H = p_.height;
+      const bool lanes_reach_bottom = step_row_ + lane_count >= H;
+      const std::size_t first_hit =
+          static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
+      auto covers = [W](int start, int dir, int L, int cell) {
+        const int y0 = start / W, x0 = start % W, y = cell / W, x = cell % W;
+        return dir == 0 ? y == y0 && x >= x0 && x < x0 + L : x == x0 && y >= y0 && y < y0 + L;
+      };
+      lane_values completions;
+      std::uint64_t layouts = 0;
+      for (unsigned m = static_cast<unsigned>(v.mask); m != 0; m &= m - 1) {
+        const auto l = static_cast<unsigned>(std::countr_zero(m));
+        const unsigned types = lanes_.lane_types(2, l);
+        const auto a = static_cast<std::size_t>(std::countr_zero(types));
+        const auto b = static_cast<std::size_t>(std::bit_width(types) - 1);
+        const std::uint64_t value = v.v[l];
+        std::uint64_t c = 0;
+        for (int side = 0; side < (a == b ? 1 : 2); ++side) {
+          const std::size_t t = side == 0 ? a : b, u = side == 0 ? b : a;
+          const int Lt = p_.types[t].length, Lu = p_.types[u].length;
+          last_ship_.each_prepared_through(t, view.anchor, [&](const last_ship_tables::candidate& P) {
+            if ((P.cells & view.blocked) != 0) return;
+            const lane_word rest = view.must & ~P.cells;
+            const int rest_beyond = view.beyond - P.beyond;
+            std::uint64_t partners = 0;
+            if (rest != 0 || rest_beyond != 0) {
+              int next = -1;
+              if (rest != 0) {
+                const auto low = static_cast<std::uint64_t>(rest);
+                const int bit =
+                    low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(rest >> 64));
+                next = (step_row_ + bit / lane_bits) * W + bit % lane_bits;
+              } else {
+                for (std::size_t k = first_hit; k < hit_cells_.size(); ++k)
+                  if (hit_row_[k] >= step_row_ + lane_count && !covers(P.start, P.dir, Lt, hit_cells_[k])) {
+                    next = hit_cells_[k];
+                    break;
+                  }
+              }
+              const lane_word taken = view.blocked | P.cells;
+              last_ship_.each_prepared_through(u, next, [&](const last_ship_tables::candidate& Q) {
+                if ((Q.cells & taken) != 0 || (rest & ~Q.cells) != 0 || Q.beyond != rest_beyond) return;
+                // Cells below the lanes are not in them: there the two may still meet.
+                if (!lanes_reach_bottom)
+                  for (int k = 0; k < Lu; ++k)
+                    if (covers(P.start, P.dir, Lt, Q.start + (Q.dir == 0 ? k : k * W))) return;
+                partners += Q.weight;
+                if (tally_) end_acc[last_ship_.placement_entry(u, Q.start, Q.dir)] += value * P.weight;
+              });
+            } else {
+              const bool far = P.start / W - (Lu - 1) >= sky.whole;
+              const std::uint64_t A = 2 * value * P.weight;
+              const std::uint64_t overlaps = far ? (tally_ ? two_ship_.far_overlapping<true>(u, P.start, P.dir, Lt, A)
+                                                           : two_ship_.far_overlapping<false>(u, P.start, P.dir, Lt))
+                                                 : (tally_ ? two_ship_.overlapping<true>(u, P.start, P.dir, Lt, sky, A)
+                                                           : two_ship_.overlapping<false>(u, P.start, P.dir, Lt, sky));
+              partners = open_placements(u) - overlaps;
+              if (tally_) note_of[u] += value * P.weight;
+            }
+            c += P.weight * partners;
+            if (tally_ && partners != 0) end_acc[last_ship_.placement_entry(t, P.start, P.dir)] += value * partners;
+          });
+        }
+        completions.v[l] = c;
+        if (c != 0) completions.mask |= std::uint64_t{1} << l;
+        layouts += value * c;
+      }
+      if (tally_)
+        for (unsigned t = walked; t != 0; t &= t - 1) {
+          const auto type = static_cast<std::size_t>(std::countr_zero(t));
+          for (int k = 0; k < row_count[type]; ++k)
+            end_acc[rows_of[type][static_cast<std::size_t>(k)]] += note_of[type];
+        }
+      return close_end(key, layouts, completions);
+    };
     // Appends one successor to the stream of its new code; returns its index
     // there (or absorbed, dropped, or its place among the ends | end_tag).
     auto push_state = [&](Key key, const lane_values& v) __attribute__((always_inline))->std::uint32_t {
@@ -2277,6 +2399,13 @@ class profile_dp {
         if (two_here && level == 2) {
           ++two_ship_states_;
           return push_two_ship_end(key, v, view_of_successor(key));
+        }
+      if constexpr (Stride == 2)
+        if (two_hits_here && level == 2) {
+          const last_ship_view view = view_of_successor(key);
+          ++two_ship_states_;
+          ++two_ship_hit_states_;
+          return view.anchor >= 0 ? push_two_ship_hits_end(key, v, view) : push_two_ship_end(key, v, view);
         }
       if constexpr (Stride == 2)
         if (drop_blocked_hits) {
@@ -2479,8 +2608,10 @@ class profile_dp {
   bool last_ship_ready_ = false;  // the tables serve this problem
   // States with two ships left (see two_ship.hpp and step_lanes).
   bool two_ship_allowed_ = true;
-  bool two_ship_ready_ = false;  // the tables serve this problem
+  bool two_ship_hits_allowed_ = true;  // with hits ahead too (tests, benchmarks)
+  bool two_ship_ready_ = false;        // the tables serve this problem
   std::size_t two_ship_states_ = 0;
+  std::size_t two_ship_hit_states_ = 0;
   two_ship_tables two_ship_;
   last_ship_tables last_ship_;
   std::vector<unsigned char> last_type_;                      // per count state with one ship left: its type
@@ -2525,6 +2656,7 @@ void profile_dp<Key>::reset(profile_problem p) {
   kept_layers_ = 0;
   completions_kept_ = false;
   two_ship_states_ = 0;
+  two_ship_hit_states_ = 0;
   stride_.clear();
   unsigned radix = 1;
   for (const auto& t : p_.types) {

@@ -1,7 +1,9 @@
 #pragma once
 // The completions of a profile state with two ships left and no hit ahead,
 // and for the occupancy the cells they cover, in closed form (profile_dp's
-// pass with lanes absorbs such states instead of scanning them out). It
+// pass with lanes absorbs such states instead of scanning them out); and
+// for a state with a hit ahead, the open placements that overlap one given
+// placement (overlapping()), which profile_dp subtracts from N. It
 // serves the touching rule with unit weights (misses and sunk predicates
 // are weights of 0) on boards up to 12 columns wide; build() says whether
 // it serves a problem.
@@ -104,6 +106,11 @@ class two_ship_tables {
             for (int s = std::max(s0, y - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
             from_[idx_from(t, c, y, s0)] = v;
           }
+    d2_.resize(from_.size());
+    for (std::size_t t = 0; t < T; ++t)
+      for (int c = 0; c < W_; ++c)
+        for (int y = 0; y < H_; ++y)
+          for (int s0 = 0; s0 <= H_; ++s0) d2_[idx_from(t, c, y, s0)] = d2(t, c, y, s0);
     row_.resize(pairs_ * H * M);
     rdone_.assign(pairs_ * H * M, 0);
     // Notes a pass left behind when it threw (a memory limit) must not
@@ -148,6 +155,10 @@ class two_ship_tables {
         pair_a_[pair_index(a, b)] = a;
         pair_b_[pair_index(a, b)] = b;
       }
+    // Overlaps of placements far below every state's blocked rows: per call.
+    far_.assign(T * static_cast<std::size_t>(Lmax_ + 1) * H * Wd * 2, 0);
+    far_done_.assign(far_.size(), 0);
+    if (far_adj_.size() != far_.size()) far_adj_.assign(far_.size(), 0);
     full_.assign(T * H * Wd, 0);
     for (std::size_t t = 0; t < T; ++t)
       for (int y = 0; y < H_; ++y) {
@@ -164,6 +175,7 @@ class two_ship_tables {
     int r = 0, cf = 0, whole = 0, running = 0;
     unsigned mask[8] = {};
     int col[16] = {}, base[16] = {}, top[16] = {};
+    int open[16] = {};  // per column, its first open row: prepare_open()
   };
   void prepare(skyline& k, const std::uint16_t* rows, int r, int cf) const {
     const unsigned all = (1U << W_) - 1;
@@ -189,6 +201,12 @@ class two_ship_tables {
       k.top[k.running] = r + t;
       ++k.running;
     }
+  }
+  // The first open row of every column of a prepared state, which
+  // overlapping() reads (overlap() needs only the running columns').
+  void prepare_open(skyline& k) const {
+    for (int c = 0; c < W_; ++c) k.open[c] = c < k.cf ? k.r + 1 : k.r;
+    for (int j = 0; j < k.running; ++j) k.open[k.col[j]] = k.top[j];
   }
   // The overlap sum O for types a, b of a prepared state. With Note (the
   // occupancy), also A times the partial derivative of O by each table
@@ -241,10 +259,78 @@ class two_ship_tables {
     }
     return o;
   }
+  // The open placements of type t that overlap one open placement (start
+  // cell, dir 0 east or 1 south, length L) in a prepared state: the sum
+  // over its cells of the open placements covering them less the sum over
+  // its dominoes, as in overlap() (they meet in a run). For a state with a
+  // hit ahead, whose other ship takes that placement (profile_dp). With
+  // Note, also A on each entry read, which finish() halves and subtracts
+  // over the placements behind it.
+  template <bool Note>
+  [[nodiscard]] std::uint64_t overlapping(std::size_t t, int start, int dir, int L, const skyline& k,
+                                          std::uint64_t A = 0) {
+    const int y0 = start / W_, x0 = start % W_;
+    const auto full = static_cast<unsigned>(M_ - 1);
+    auto mask_of = [&](int y) { return y < k.whole ? k.mask[y - k.r] : full; };
+    auto open_row = [&](int c) { return k.open[c]; };
+    std::uint64_t o = 0;
+    if (dir == 0) {
+      const unsigned m = mask_of(y0);
+      const std::uint16_t *h = hrow(t, y0, m), *h2 = h2row(t, y0, m);
+      std::uint64_t* n = nullptr;
+      if constexpr (Note) n = adj_hc(t, y0, m);
+      for (int c = x0; c < x0 + L; ++c) {
+        const std::size_t f = idx_from(t, c, y0, open_row(c));
+        o += h[c] + from_[f];
+        if (c + 1 < x0 + L) o -= h2[c];
+        if constexpr (Note) {
+          n[c] += A;
+          if (c + 1 < x0 + L) n[W_ + c] -= A;
+          adj_from_[f] += A;
+        }
+      }
+    } else {
+      const int base = open_row(x0);
+      for (int y = y0; y < y0 + L; ++y) {
+        const unsigned m = mask_of(y);
+        const std::size_t f = idx_from(t, x0, y, base);
+        o += hrow(t, y, m)[x0] + from_[f];
+        if (y + 1 < y0 + L) o -= d2_[f];
+        if constexpr (Note) {
+          adj_hc(t, y, m)[x0] += A;
+          adj_from_[f] += A;
+          if (y + 1 < y0 + L) adj_d2_[f] -= A;
+        }
+      }
+    }
+    return o;
+  }
+  // overlapping() for a placement whose overlapping placements all lie in
+  // the rows every state leaves wholly open (its top row at least L_t - 1
+  // below the first wholly open row): the same for every state of the
+  // call, so computed once, and its notes summed until finish().
+  template <bool Note>
+  [[nodiscard]] std::uint64_t far_overlapping(std::size_t t, int start, int dir, int L, std::uint64_t A = 0) {
+    const std::size_t e =
+        ((t * static_cast<std::size_t>(Lmax_ + 1) + static_cast<std::size_t>(L)) * static_cast<std::size_t>(W_ * H_) +
+         static_cast<std::size_t>(start)) *
+            2 +
+        static_cast<std::size_t>(dir);
+    if (!far_done_[e]) {
+      far_done_[e] = 1;
+      far_[e] = overlapping<false>(t, start, dir, L, open_sky_);
+    }
+    if constexpr (Note) {
+      if (far_adj_[e] == 0) far_touched_.push_back(static_cast<std::uint32_t>(e));
+      far_adj_[e] += A;
+    }
+    return far_[e];
+  }
   // Subtracts from occupancy (scan order) half of what overlap<true> noted.
   template <class Occ>
   void finish(Occ& occupancy) {
     flush_step();
+    flush_far();
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     // Row terms with every vertical start: row_at.
     for (const std::uint32_t e : rowat_touched_) {
@@ -375,6 +461,8 @@ class two_ship_tables {
     for (const std::uint32_t e : rowat_touched_) adj_rowat_[e] = 0;
     for (const std::uint32_t e : hc_touched_) hc_slot_[e] = 0;
     for (const std::uint32_t e : rc_touched_) adj_rc_[e] = 0;
+    for (const std::uint32_t e : far_touched_) far_adj_[e] = 0;
+    far_touched_.clear();
     step_touched_.clear();
     rowat_touched_.clear();
     hc_touched_.clear();
@@ -387,16 +475,31 @@ class two_ship_tables {
   }
   // The notes on a coverage row (type t, row y, open mask m): 2W entries,
   // the row's cells then its dominoes, in a compact array by first use.
-  std::size_t hc_slot(std::size_t t, int y, unsigned m) {
+  // Inlined where the notes are taken; the first use of a row, out of line.
+  [[gnu::always_inline]] std::size_t hc_slot(std::size_t t, int y, unsigned m) {
     const std::size_t e = type_at(t, y, m);
-    if (hc_slot_[e] == 0) {
-      hc_touched_.push_back(static_cast<std::uint32_t>(e));
-      hc_slot_[e] = static_cast<std::uint32_t>(hc_touched_.size());
-      adj_hc_.resize(hc_touched_.size() * 2 * static_cast<std::size_t>(W_), 0);
-    }
+    if (hc_slot_[e] == 0) [[unlikely]]
+      new_hc_slot(e);
     return (hc_slot_[e] - 1) * 2 * static_cast<std::size_t>(W_);
   }
+  [[gnu::noinline]] void new_hc_slot(std::size_t e) {
+    hc_touched_.push_back(static_cast<std::uint32_t>(e));
+    hc_slot_[e] = static_cast<std::uint32_t>(hc_touched_.size());
+    adj_hc_.resize(hc_touched_.size() * 2 * static_cast<std::size_t>(W_), 0);
+  }
   std::uint64_t* adj_hc(std::size_t t, int y, unsigned m) { return &adj_hc_[hc_slot(t, y, m)]; }
+  // far_overlapping()'s notes, into the entries that placement reads.
+  void flush_far() {
+    const auto cells2 = static_cast<std::size_t>(W_ * H_) * 2, lengths = static_cast<std::size_t>(Lmax_ + 1);
+    for (const std::uint32_t e : far_touched_) {
+      const std::uint64_t A = far_adj_[e];
+      far_adj_[e] = 0;
+      const std::size_t at = e % cells2, tl = e / cells2;
+      (void)overlapping<true>(tl / lengths, static_cast<int>(at / 2), static_cast<int>(at % 2),
+                              static_cast<int>(tl % lengths), open_sky_, A);
+    }
+    far_touched_.clear();
+  }
   // The step's notes, expanded into the call's (row_at, col_, from_, the coverage rows).
   void flush_step() {
     if (step_r_ < 0) return;
@@ -604,7 +707,7 @@ class two_ship_tables {
   std::size_t pairs_ = 0;
   std::vector<int> len_;
   std::vector<std::uint16_t> hcov_, h2cov_, full_;
-  std::vector<std::uint64_t> wS_, wE_, from_, row_, open_from_, col_, col_base_;
+  std::vector<std::uint64_t> wS_, wE_, from_, d2_, row_, open_from_, col_, col_base_;
   std::vector<unsigned char> hdone_, rdone_;
   struct step_entry {
     std::uint64_t value = 0, adj = 0;
@@ -618,6 +721,10 @@ class two_ship_tables {
   std::vector<std::uint32_t> hc_slot_;
   std::vector<std::size_t> pair_a_, pair_b_;
   int step_r_ = -1, step_cf_ = -1;
+  skyline open_sky_;  // every row wholly open, every column from row 0
+  std::vector<std::uint64_t> far_, far_adj_;
+  std::vector<unsigned char> far_done_;
+  std::vector<std::uint32_t> far_touched_;
 };
 
 }  // namespace battleship::detail
