@@ -350,6 +350,35 @@ enum class keep_tables {
   for_occupancy,
 };
 
+// The open placements of each type in one successor's skyline, for the
+// ends with two ships left: walked once per type (last_ship.hpp), giving N
+// and, for the occupancy, the accumulator entries its rows name (with no
+// hit to cover, at most lane_count partly open rows and the first wholly
+// open one), to which spread() adds the value noted for the type.
+struct open_placement_walk {
+  std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
+  std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
+  std::array<int, max_lanes> row_count{};
+  unsigned walked = 0;
+  // `view` must hold no hit to cover.
+  std::uint64_t open(const last_ship_tables& tables, std::size_t t, int r, const last_ship_view& view, bool rows) {
+    if (((walked >> t) & 1U) == 0) {
+      int k = 0;
+      open_of[t] = rows ? tables.prepared_completions(t, r, view, [&](std::size_t at) { rows_of[t][k++] = at; })
+                        : tables.prepared_completions(t, r, view, [](std::size_t) {});
+      row_count[t] = k;
+      walked |= 1U << t;
+    }
+    return open_of[t];
+  }
+  void spread(std::uint64_t* acc) const {
+    for (unsigned t = walked; t != 0; t &= t - 1) {
+      const auto type = static_cast<std::size_t>(std::countr_zero(t));
+      for (int k = 0; k < row_count[type]; ++k) acc[rows_of[type][static_cast<std::size_t>(k)]] += note_of[type];
+    }
+  }
+};
+
 template <class Key>
 class profile_dp {
  public:
@@ -2198,25 +2227,8 @@ class profile_dp {
       two_ship_tables::skyline sky;
       const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
       two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
-      // Each type's open placements, walked once per successor: N, and for
-      // the occupancy the accumulator entries its rows name (with no hit
-      // ahead, at most lane_count partly open rows and the first wholly
-      // open one).
-      std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
-      std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
-      std::array<int, max_lanes> row_count{};
-      unsigned walked = 0;
-      auto open_placements = [&](std::size_t t) {
-        if (((walked >> t) & 1U) == 0) {
-          int k = 0;
-          open_of[t] = tally_ ? last_ship_.prepared_completions(t, step_row_, view,
-                                                                [&](std::size_t at) { rows_of[t][k++] = at; })
-                              : last_ship_.prepared_completions(t, step_row_, view, [](std::size_t) {});
-          row_count[t] = k;
-          walked |= 1U << t;
-        }
-        return open_of[t];
-      };
+      open_placement_walk walk;
+      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, view, tally_); };
       lane_values completions;
       std::uint64_t layouts = 0;
       for (unsigned m = static_cast<unsigned>(v.mask); m != 0; m &= m - 1) {
@@ -2227,8 +2239,8 @@ class profile_dp {
         const std::uint64_t na = open_placements(a), nb = open_placements(b), value = v.v[l];
         std::uint64_t overlaps;
         if (tally_) {
-          note_of[a] += value * nb;
-          if (b != a) note_of[b] += value * na;
+          walk.note_of[a] += value * nb;
+          if (b != a) walk.note_of[b] += value * na;
           // Ordered pairs count twice when a != b: finish() halves every note.
           overlaps = two_ship_.overlap<true>(a, b, sky, a == b ? value : 2 * value);
         } else {
@@ -2239,12 +2251,7 @@ class profile_dp {
         if (c != 0) completions.mask |= std::uint64_t{1} << l;
         layouts += value * c;
       }
-      if (tally_)
-        for (unsigned t = walked; t != 0; t &= t - 1) {
-          const auto type = static_cast<std::size_t>(std::countr_zero(t));
-          for (int k = 0; k < row_count[type]; ++k)
-            end_acc[rows_of[type][static_cast<std::size_t>(k)]] += note_of[type];
-        }
+      if (tally_) walk.spread(end_acc);
       return close_end(key, layouts, completions);
     };
     // A successor with two ships left and a hit ahead that no running ship
@@ -2270,21 +2277,8 @@ class profile_dp {
       two_ship_.prepare_open(sky);
       last_ship_view open_view;  // the same skyline with no hit to cover
       open_view.blocked = view.blocked;
-      std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
-      std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
-      std::array<int, max_lanes> row_count{};
-      unsigned walked = 0;
-      auto open_placements = [&](std::size_t t) {
-        if (((walked >> t) & 1U) == 0) {
-          int k = 0;
-          open_of[t] = tally_ ? last_ship_.prepared_completions(t, step_row_, open_view,
-                                                                [&](std::size_t at) { rows_of[t][k++] = at; })
-                              : last_ship_.prepared_completions(t, step_row_, open_view, [](std::size_t) {});
-          row_count[t] = k;
-          walked |= 1U << t;
-        }
-        return open_of[t];
-      };
+      open_placement_walk walk;
+      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, open_view, tally_); };
       const int W = p_.width, H = p_.height;
       const bool lanes_reach_bottom = step_row_ + lane_count >= H;
       const std::size_t first_hit =
@@ -2292,6 +2286,19 @@ class profile_dp {
       auto covers = [W](int start, int dir, int L, int cell) {
         const int y0 = start / W, x0 = start % W, y = cell / W, x = cell % W;
         return dir == 0 ? y == y0 && x >= x0 && x < x0 + L : x == x0 && y >= y0 && y < y0 + L;
+      };
+      // Whether two placements (start, dir, length) share a cell.
+      auto meet = [W](int s1, int d1, int L1, int s2, int d2, int L2) {
+        if (d1 == 1 && d2 == 0) {
+          std::swap(s1, s2);
+          std::swap(L1, L2);
+          d1 = 0;
+          d2 = 1;
+        }
+        const int y1 = s1 / W, x1 = s1 % W, y2 = s2 / W, x2 = s2 % W;
+        if (d1 == d2)
+          return d1 == 0 ? y1 == y2 && x1 < x2 + L2 && x2 < x1 + L1 : x1 == x2 && y1 < y2 + L2 && y2 < y1 + L1;
+        return x2 >= x1 && x2 < x1 + L1 && y1 >= y2 && y1 < y2 + L2;  // 1 east, 2 south
       };
       lane_values completions;
       std::uint64_t layouts = 0;
@@ -2308,6 +2315,9 @@ class profile_dp {
           last_ship_.each_prepared_through(t, view.anchor, [&](const last_ship_tables::candidate& P) {
             if ((P.cells & view.blocked) != 0) return;
             const lane_word rest = view.must & ~P.cells;
+            // Whether P has cells below the lanes, where they do not show a meeting.
+            const bool p_below =
+                !lanes_reach_bottom && P.start / W + (P.dir == 1 ? Lt - 1 : 0) >= step_row_ + lane_count;
             const int rest_beyond = view.beyond - P.beyond;
             std::uint64_t partners = 0;
             if (rest != 0 || rest_beyond != 0) {
@@ -2327,10 +2337,7 @@ class profile_dp {
               const lane_word taken = view.blocked | P.cells;
               last_ship_.each_prepared_through(u, next, [&](const last_ship_tables::candidate& Q) {
                 if ((Q.cells & taken) != 0 || (rest & ~Q.cells) != 0 || Q.beyond != rest_beyond) return;
-                // Cells below the lanes are not in them: there the two may still meet.
-                if (!lanes_reach_bottom)
-                  for (int k = 0; k < Lu; ++k)
-                    if (covers(P.start, P.dir, Lt, Q.start + (Q.dir == 0 ? k : k * W))) return;
+                if (p_below && meet(P.start, P.dir, Lt, Q.start, Q.dir, Lu)) return;
                 partners += Q.weight;
                 if (tally_) end_acc[last_ship_.placement_entry(u, Q.start, Q.dir)] += value * P.weight;
               });
@@ -2342,7 +2349,7 @@ class profile_dp {
                                                  : (tally_ ? two_ship_.overlapping<true>(u, P.start, P.dir, Lt, sky, A)
                                                            : two_ship_.overlapping<false>(u, P.start, P.dir, Lt, sky));
               partners = open_placements(u) - overlaps;
-              if (tally_) note_of[u] += value * P.weight;
+              if (tally_) walk.note_of[u] += value * P.weight;
             }
             c += P.weight * partners;
             if (tally_ && partners != 0) end_acc[last_ship_.placement_entry(t, P.start, P.dir)] += value * partners;
@@ -2352,12 +2359,7 @@ class profile_dp {
         if (c != 0) completions.mask |= std::uint64_t{1} << l;
         layouts += value * c;
       }
-      if (tally_)
-        for (unsigned t = walked; t != 0; t &= t - 1) {
-          const auto type = static_cast<std::size_t>(std::countr_zero(t));
-          for (int k = 0; k < row_count[type]; ++k)
-            end_acc[rows_of[type][static_cast<std::size_t>(k)]] += note_of[type];
-        }
+      if (tally_) walk.spread(end_acc);
       return close_end(key, layouts, completions);
     };
     // Appends one successor to the stream of its new code; returns its index
