@@ -2342,7 +2342,12 @@ class profile_dp {
                 if (tally_) end_acc[last_ship_.placement_entry(u, Q.start, Q.dir)] += value * P.weight;
               });
             } else {
-              const bool far = P.start / W - (Lu - 1) >= sky.whole;
+              // Far: P's rows wholly open, and every open start of a
+              // vertical Q through P at or below its column's first open
+              // row; then the state changes nothing (far_overlapping).
+              const int y0 = P.start / W, x0 = P.start % W, first = std::max(0, y0 - (Lu - 1));
+              bool far = y0 >= sky.whole;
+              for (int c = x0; far && c < x0 + (P.dir == 0 ? Lt : 1); ++c) far = sky.open[c] <= first;
               const std::uint64_t A = 2 * value * P.weight;
               const std::uint64_t overlaps = far ? (tally_ ? two_ship_.far_overlapping<true>(u, P.start, P.dir, Lt, A)
                                                            : two_ship_.far_overlapping<false>(u, P.start, P.dir, Lt))
