@@ -43,7 +43,11 @@
 // completions of two ships of one type and the notes finish() subtracts;
 // both stay below 4x profile_dp's bound on the pass's values (the sum over
 // states of v N_a N_b is at most that bound), which profile_dp keeps
-// below 2^62 for this closed form.
+// below 2^62 for this closed form. The notes of overlapping() for states
+// with a hit ahead (2v per overlapping placement, for P of either type)
+// add at most 4 v N_a N_b per such state to a cell, as the notes above
+// do per state without one; the states being distinct, the total stays
+// within the same 4x.
 
 #include <algorithm>
 #include <bit>
