@@ -172,6 +172,7 @@ class last_ship_tables {
     lane_word cells = 0;
     std::uint64_t weight = 0;
     int start = 0, dir = 0, beyond = 0;  // beyond: hits it covers below the lanes
+    int row = 0, col = 0;                // of the start cell
   };
   void prepare_through(const profile_problem& p, int r, std::span<const int> hits_ahead) {
     const std::size_t T = lengths_.size();
@@ -392,7 +393,7 @@ class last_ship_tables {
       for (int back = L - 1; back >= 0; --back) {
         const int y0 = dir == 0 ? ya : ya - back, x0 = dir == 0 ? xa - back : xa;
         if (y0 < r || x0 < 0 || (dir == 0 ? x0 + L > width_ : y0 + L > height_)) continue;
-        candidate c{0, p.start_weight(static_cast<int>(t), y0 * width_ + x0, dir), y0 * width_ + x0, dir, 0};
+        candidate c{0, p.start_weight(static_cast<int>(t), y0 * width_ + x0, dir), y0 * width_ + x0, dir, 0, y0, x0};
         if (c.weight == 0) continue;
         for (int k = 0; k < L; ++k) {
           const int y = dir == 0 ? y0 : y0 + k, x = dir == 0 ? x0 + k : x0, d = y - r;

@@ -2283,22 +2283,19 @@ class profile_dp {
       const bool lanes_reach_bottom = step_row_ + lane_count >= H;
       const std::size_t first_hit =
           static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
-      auto covers = [W](int start, int dir, int L, int cell) {
-        const int y0 = start / W, x0 = start % W, y = cell / W, x = cell % W;
-        return dir == 0 ? y == y0 && x >= x0 && x < x0 + L : x == x0 && y >= y0 && y < y0 + L;
+      using candidate = last_ship_tables::candidate;
+      // Whether placement p (of length L) covers cell (y, x).
+      auto covers = [](const candidate& p, int L, int y, int x) {
+        return p.dir == 0 ? y == p.row && x >= p.col && x < p.col + L : x == p.col && y >= p.row && y < p.row + L;
       };
-      // Whether two placements (start, dir, length) share a cell.
-      auto meet = [W](int s1, int d1, int L1, int s2, int d2, int L2) {
-        if (d1 == 1 && d2 == 0) {
-          std::swap(s1, s2);
-          std::swap(L1, L2);
-          d1 = 0;
-          d2 = 1;
-        }
-        const int y1 = s1 / W, x1 = s1 % W, y2 = s2 / W, x2 = s2 % W;
-        if (d1 == d2)
-          return d1 == 0 ? y1 == y2 && x1 < x2 + L2 && x2 < x1 + L1 : x1 == x2 && y1 < y2 + L2 && y2 < y1 + L1;
-        return x2 >= x1 && x2 < x1 + L1 && y1 >= y2 && y1 < y2 + L2;  // 1 east, 2 south
+      // Whether placements p and q (of lengths Lp, Lq) share a cell.
+      auto meet = [](const candidate& p, int Lp, const candidate& q, int Lq) {
+        if (p.dir == q.dir)
+          return p.dir == 0 ? p.row == q.row && p.col < q.col + Lq && q.col < p.col + Lp
+                            : p.col == q.col && p.row < q.row + Lq && q.row < p.row + Lp;
+        const candidate &e = p.dir == 0 ? p : q, &s = p.dir == 0 ? q : p;  // east, south
+        const int Le = p.dir == 0 ? Lp : Lq, Ls = p.dir == 0 ? Lq : Lp;
+        return s.col >= e.col && s.col < e.col + Le && e.row >= s.row && e.row < s.row + Ls;
       };
       lane_values completions;
       std::uint64_t layouts = 0;
@@ -2312,12 +2309,11 @@ class profile_dp {
         for (int side = 0; side < (a == b ? 1 : 2); ++side) {
           const std::size_t t = side == 0 ? a : b, u = side == 0 ? b : a;
           const int Lt = p_.types[t].length, Lu = p_.types[u].length;
-          last_ship_.each_prepared_through(t, view.anchor, [&](const last_ship_tables::candidate& P) {
+          last_ship_.each_prepared_through(t, view.anchor, [&](const candidate& P) {
             if ((P.cells & view.blocked) != 0) return;
             const lane_word rest = view.must & ~P.cells;
             // Whether P has cells below the lanes, where they do not show a meeting.
-            const bool p_below =
-                !lanes_reach_bottom && P.start / W + (P.dir == 1 ? Lt - 1 : 0) >= step_row_ + lane_count;
+            const bool p_below = !lanes_reach_bottom && P.row + (P.dir == 1 ? Lt - 1 : 0) >= step_row_ + lane_count;
             const int rest_beyond = view.beyond - P.beyond;
             std::uint64_t partners = 0;
             if (rest != 0 || rest_beyond != 0) {
@@ -2329,15 +2325,15 @@ class profile_dp {
                 next = (step_row_ + bit / lane_bits) * W + bit % lane_bits;
               } else {
                 for (std::size_t k = first_hit; k < hit_cells_.size(); ++k)
-                  if (hit_row_[k] >= step_row_ + lane_count && !covers(P.start, P.dir, Lt, hit_cells_[k])) {
+                  if (hit_row_[k] >= step_row_ + lane_count && !covers(P, Lt, hit_row_[k], hit_col_[k])) {
                     next = hit_cells_[k];
                     break;
                   }
               }
               const lane_word taken = view.blocked | P.cells;
-              last_ship_.each_prepared_through(u, next, [&](const last_ship_tables::candidate& Q) {
+              last_ship_.each_prepared_through(u, next, [&](const candidate& Q) {
                 if ((Q.cells & taken) != 0 || (rest & ~Q.cells) != 0 || Q.beyond != rest_beyond) return;
-                if (p_below && meet(P.start, P.dir, Lt, Q.start, Q.dir, Lu)) return;
+                if (p_below && meet(P, Lt, Q, Lu)) return;
                 partners += Q.weight;
                 if (tally_) end_acc[last_ship_.placement_entry(u, Q.start, Q.dir)] += value * P.weight;
               });
@@ -2345,9 +2341,9 @@ class profile_dp {
               // Far: P's rows wholly open, and every open start of a
               // vertical Q through P at or below its column's first open
               // row; then the state changes nothing (far_overlapping).
-              const int y0 = P.start / W, x0 = P.start % W, first = std::max(0, y0 - (Lu - 1));
-              bool far = y0 >= sky.whole;
-              for (int c = x0; far && c < x0 + (P.dir == 0 ? Lt : 1); ++c) far = sky.open[c] <= first;
+              const int first = std::max(0, P.row - (Lu - 1));
+              bool far = P.row >= sky.whole;
+              for (int c = P.col; far && c < P.col + (P.dir == 0 ? Lt : 1); ++c) far = sky.open[c] <= first;
               const std::uint64_t A = 2 * value * P.weight;
               const std::uint64_t overlaps = far ? (tally_ ? two_ship_.far_overlapping<true>(u, P.start, P.dir, Lt, A)
                                                            : two_ship_.far_overlapping<false>(u, P.start, P.dir, Lt))
