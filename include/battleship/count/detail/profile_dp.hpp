@@ -78,7 +78,7 @@
 // empty 10x10 matrix under Park's rules then takes a third fewer
 // instructions (RESULTS.md, session 25). With a hit ahead it is an end as
 // well: one of its ships covers the first hit, so its completions run
-// over the few placements through it (push_two_ship_hits_end; session
+// over the few placements through it (push_two_ship_end; session
 // 26). The sampler never takes these.
 //
 // A count and the occupancy may merge the states that differ only in their
@@ -2165,8 +2165,8 @@ class profile_dp {
     nxt.end_keys.clear();
     nxt.end_lanes.clear();
     if (ends_here) prepare_column_blocks(i + Stride);
-    const bool two_here = ends_here && two_ship_ready_ && !step_has_hits_;  // after prepare_column_blocks sets it
-    const bool two_hits_here = ends_here && two_ship_ready_ && two_ship_hits_allowed_ && step_has_hits_;
+    const bool two_here =  // after prepare_column_blocks sets step_has_hits_
+        ends_here && two_ship_ready_ && (two_ship_hits_allowed_ || !step_has_hits_);
     const bool drop_blocked_hits =
         ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::uint64_t* const end_acc = last_ship_acc64_.data();
@@ -2213,13 +2213,16 @@ class profile_dp {
       nxt.end_lanes.push_back(completions);
       return static_cast<std::uint32_t>(nxt.end_keys.size() - 1) | end_tag;
     };
-    // A successor with two ships left and no hit ahead, absorbed with its
-    // completions in closed form (two_ship.hpp): per lane, with a and b its
-    // two types, N_a N_b - O ordered pairs of disjoint open placements
-    // ((N_a^2 - O) / 2 when a = b). For the occupancy, each lane notes
-    // value x N_b in the rows a's placements may take (the last ship's
-    // accumulator spreads them, as for an end with one ship), and
-    // overlap<true> notes the derivatives of O for two_ship_.finish().
+    // A successor with two ships left, absorbed with its completions in
+    // closed form (two_ship.hpp). Per lane, with a and b its two types:
+    // - no hit ahead that a running ship does not cover: N_a N_b - O ordered
+    //   pairs of disjoint open placements ((N_a^2 - O) / 2 when a = b). For
+    //   the occupancy each lane notes value x N_b in the rows a's
+    //   placements may take (the last ship's accumulator spreads them, as
+    //   for an end with one ship), and overlap<true> notes the derivatives
+    //   of O for two_ship_.finish();
+    // - such a hit ahead: one of the two ships covers the first of them,
+    //   the anchor (through_anchor below).
     // Generic, so that only the pair step instantiates it, and out of line:
     // push_state is inlined twice, and this is long and seldom called.
     auto push_two_ship_end = [&](Key key, const lane_values& v, const auto& view) __attribute__((noinline))
@@ -2227,84 +2230,43 @@ class profile_dp {
       two_ship_tables::skyline sky;
       const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
       two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
-      open_placement_walk walk;
-      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, view, tally_); };
-      lane_values completions;
-      std::uint64_t layouts = 0;
-      for (unsigned m = static_cast<unsigned>(v.mask); m != 0; m &= m - 1) {
-        const auto l = static_cast<unsigned>(std::countr_zero(m));
-        const unsigned types = lanes_.lane_types(2, l);
-        const auto a = static_cast<std::size_t>(std::countr_zero(types));
-        const auto b = static_cast<std::size_t>(std::bit_width(types) - 1);  // a again for two ships of one type
-        const std::uint64_t na = open_placements(a), nb = open_placements(b), value = v.v[l];
-        std::uint64_t overlaps;
-        if (tally_) {
-          walk.note_of[a] += value * nb;
-          if (b != a) walk.note_of[b] += value * na;
-          // Ordered pairs count twice when a != b: finish() halves every note.
-          overlaps = two_ship_.overlap<true>(a, b, sky, a == b ? value : 2 * value);
-        } else {
-          overlaps = two_ship_.overlap<false>(a, b, sky);
-        }
-        const std::uint64_t c = a == b ? (na * na - overlaps) / 2 : na * nb - overlaps;
-        completions.v[l] = c;
-        if (c != 0) completions.mask |= std::uint64_t{1} << l;
-        layouts += value * c;
-      }
-      if (tally_) walk.spread(end_acc);
-      return close_end(key, layouts, completions);
-    };
-    // A successor with two ships left and a hit ahead that no running ship
-    // covers, absorbed in closed form too. One of its two ships covers the
-    // first such hit, the anchor: per lane (types a, b), the completions
-    // are the sum over the open placements P through the anchor, of either
-    // type t (the other u), of the placements Q of type u that complete
-    // them. When P leaves hits uncovered, Q is one of the placements
-    // through the next of them, tested one by one (disjoint from P,
-    // covering the rest); otherwise any open Q disjoint from P will do:
-    // N_u less the open placements overlapping P, from two_ship.hpp's
-    // tables. Each layout counts once (by the ship on the anchor), so two
-    // ships of one type need no halving. For the occupancy, P's cells and
-    // each tested Q's take the value times their partners through the
-    // last ship's accumulator, the rows of the open Q take it times the
-    // number of such P, and overlapping<true> notes the overlapping Q to
-    // subtract.
-    auto push_two_ship_hits_end = [&](Key key, const lane_values& v, const auto& view) __attribute__((noinline))
-                                      ->std::uint32_t {
-      two_ship_tables::skyline sky;
-      const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
-      two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
-      two_ship_.prepare_open(sky);
+      const bool anchored = view.anchor >= 0;
+      if (anchored) two_ship_.prepare_open(sky);
       last_ship_view open_view;  // the same skyline with no hit to cover
       open_view.blocked = view.blocked;
       open_placement_walk walk;
       auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, open_view, tally_); };
-      const int W = p_.width, H = p_.height;
-      const bool lanes_reach_bottom = step_row_ + lane_count >= H;
-      const std::size_t first_hit =
-          static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
-      using candidate = last_ship_tables::candidate;
-      // Whether placement p (of length L) covers cell (y, x).
-      auto covers = [](const candidate& p, int L, int y, int x) {
-        return p.dir == 0 ? y == p.row && x >= p.col && x < p.col + L : x == p.col && y >= p.row && y < p.row + L;
-      };
-      // Whether placements p and q (of lengths Lp, Lq) share a cell.
-      auto meet = [](const candidate& p, int Lp, const candidate& q, int Lq) {
-        if (p.dir == q.dir)
-          return p.dir == 0 ? p.row == q.row && p.col < q.col + Lq && q.col < p.col + Lp
-                            : p.col == q.col && p.row < q.row + Lq && q.row < p.row + Lp;
-        const candidate &e = p.dir == 0 ? p : q, &s = p.dir == 0 ? q : p;  // east, south
-        const int Le = p.dir == 0 ? Lp : Lq, Ls = p.dir == 0 ? Lq : Lp;
-        return s.col >= e.col && s.col < e.col + Le && e.row >= s.row && e.row < s.row + Ls;
-      };
-      lane_values completions;
-      std::uint64_t layouts = 0;
-      for (unsigned m = static_cast<unsigned>(v.mask); m != 0; m &= m - 1) {
-        const auto l = static_cast<unsigned>(std::countr_zero(m));
-        const unsigned types = lanes_.lane_types(2, l);
-        const auto a = static_cast<std::size_t>(std::countr_zero(types));
-        const auto b = static_cast<std::size_t>(std::bit_width(types) - 1);
-        const std::uint64_t value = v.v[l];
+      // With an anchor, the completions are the sum over the open
+      // placements P through it, of either type t (the other u), of the
+      // placements Q of type u that complete them. When P leaves hits
+      // uncovered, Q is one of the placements through the next of them,
+      // tested one by one (disjoint from P, covering the rest); otherwise
+      // any open Q disjoint from P will do: N_u less the open placements
+      // overlapping P, from two_ship.hpp's tables. Each layout counts once
+      // (by the ship on the anchor), so two ships of one type need no
+      // halving. For the occupancy, P's cells and each tested Q's take the
+      // value times their partners through the last ship's accumulator,
+      // the rows of the open Q take it times the number of such P, and
+      // overlapping<true> notes the overlapping Q to subtract.
+      auto through_anchor = [&](std::size_t a, std::size_t b, std::uint64_t value) {
+        const int W = p_.width;
+        const bool lanes_reach_bottom = step_row_ + lane_count >= p_.height;
+        const std::size_t first_hit =
+            static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
+        using candidate = last_ship_tables::candidate;
+        // Whether placement p (of length L) covers cell (y, x).
+        auto covers = [](const candidate& p, int L, int y, int x) {
+          return p.dir == 0 ? y == p.row && x >= p.col && x < p.col + L : x == p.col && y >= p.row && y < p.row + L;
+        };
+        // Whether placements p and q (of lengths Lp, Lq) share a cell.
+        auto meet = [](const candidate& p, int Lp, const candidate& q, int Lq) {
+          if (p.dir == q.dir)
+            return p.dir == 0 ? p.row == q.row && p.col < q.col + Lq && q.col < p.col + Lp
+                              : p.col == q.col && p.row < q.row + Lq && q.row < p.row + Lp;
+          const candidate &e = p.dir == 0 ? p : q, &s = p.dir == 0 ? q : p;  // east, south
+          const int Le = p.dir == 0 ? Lp : Lq, Ls = p.dir == 0 ? Lq : Lp;
+          return s.col >= e.col && s.col < e.col + Le && e.row >= s.row && e.row < s.row + Ls;
+        };
         std::uint64_t c = 0;
         for (int side = 0; side < (a == b ? 1 : 2); ++side) {
           const std::size_t t = side == 0 ? a : b, u = side == 0 ? b : a;
@@ -2356,6 +2318,32 @@ class profile_dp {
             if (tally_ && partners != 0) end_acc[last_ship_.placement_entry(t, P.start, P.dir)] += value * partners;
           });
         }
+        return c;
+      };
+      lane_values completions;
+      std::uint64_t layouts = 0;
+      for (unsigned m = static_cast<unsigned>(v.mask); m != 0; m &= m - 1) {
+        const auto l = static_cast<unsigned>(std::countr_zero(m));
+        const unsigned types = lanes_.lane_types(2, l);
+        const auto a = static_cast<std::size_t>(std::countr_zero(types));
+        const auto b = static_cast<std::size_t>(std::bit_width(types) - 1);  // a again for two ships of one type
+        const std::uint64_t value = v.v[l];
+        std::uint64_t c;
+        if (anchored) {
+          c = through_anchor(a, b, value);
+        } else {
+          const std::uint64_t na = open_placements(a), nb = open_placements(b);
+          std::uint64_t overlaps;
+          if (tally_) {
+            walk.note_of[a] += value * nb;
+            if (b != a) walk.note_of[b] += value * na;
+            // Ordered pairs count twice when a != b: finish() halves every note.
+            overlaps = two_ship_.overlap<true>(a, b, sky, a == b ? value : 2 * value);
+          } else {
+            overlaps = two_ship_.overlap<false>(a, b, sky);
+          }
+          c = a == b ? (na * na - overlaps) / 2 : na * nb - overlaps;
+        }
         completions.v[l] = c;
         if (c != 0) completions.mask |= std::uint64_t{1} << l;
         layouts += value * c;
@@ -2401,14 +2389,8 @@ class profile_dp {
       if constexpr (Stride == 2)
         if (two_here && level == 2) {
           ++two_ship_states_;
+          if (step_has_hits_) ++two_ship_hit_states_;
           return push_two_ship_end(key, v, view_of_successor(key));
-        }
-      if constexpr (Stride == 2)
-        if (two_hits_here && level == 2) {
-          const last_ship_view view = view_of_successor(key);
-          ++two_ship_states_;
-          ++two_ship_hit_states_;
-          return view.anchor >= 0 ? push_two_ship_hits_end(key, v, view) : push_two_ship_end(key, v, view);
         }
       if constexpr (Stride == 2)
         if (drop_blocked_hits) {

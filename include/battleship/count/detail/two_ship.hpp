@@ -133,7 +133,7 @@ class two_ship_tables {
             std::uint64_t s = 0;
             for (int y = tt; y < H_; ++y) {
               s += from_[idx_from(a, c, y, tt)] * from_[idx_from(b, c, y, tt)];
-              if (y + 1 < H_) s -= d2(a, c, y, tt) * d2(b, c, y, tt);
+              if (y + 1 < H_) s -= d2_[idx_from(a, c, y, tt)] * d2_[idx_from(b, c, y, tt)];
             }
             col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1) + static_cast<std::size_t>(tt)] = s;
           }
@@ -367,8 +367,8 @@ class two_ship_tables {
             adj_from_[idx_from(a, c, y, tt)] += A * from_[idx_from(b, c, y, tt)];
             adj_from_[idx_from(b, c, y, tt)] += A * from_[idx_from(a, c, y, tt)];
             if (y + 1 < H_) {
-              adj_d2_[idx_from(a, c, y, tt)] -= A * d2(b, c, y, tt);
-              adj_d2_[idx_from(b, c, y, tt)] -= A * d2(a, c, y, tt);
+              adj_d2_[idx_from(a, c, y, tt)] -= A * d2_[idx_from(b, c, y, tt)];
+              adj_d2_[idx_from(b, c, y, tt)] -= A * d2_[idx_from(a, c, y, tt)];
             }
           }
           A = 0;
