@@ -116,6 +116,7 @@ class last_ship_tables {
     const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     if (T * H * masks * sizeof(std::uint64_t) > max_bytes) return false;
     hv_.assign(T * H * masks, 0);
+    placements_at_ = T * H * masks + T * (H + 1);  // where the accumulator's placements begin
     suffix_.assign(T * (H + 1), 0);
     lengths_.clear();
     for (const auto& type : p.types) lengths_.push_back(type.length);  // before row_at(), which reads T from it
@@ -123,13 +124,23 @@ class last_ship_tables {
       const int L = lengths_[t];
       for (int y = 0; y < height_; ++y) {
         std::uint64_t* row = &hv_[row_at(y, 0) + t];
-        // Each placement adds its weight to every mask holding its cells:
-        // a superset sum, one placement at a time.
+        std::array<std::uint64_t, lane_bits> east{}, south{};
         for (int x = 0; x < width_; ++x) {
-          const std::uint64_t east = p.start_weight(static_cast<int>(t), y * width_ + x, 0);
-          const std::uint64_t south = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
-          if (east != 0 && !add_to_supersets(row, ((1U << L) - 1) << x, east)) return false;
-          if (south != 0 && !add_to_supersets(row, 1U << x, south)) return false;
+          const auto i = static_cast<std::size_t>(x);
+          east[i] = x + L <= width_ ? p.start_weight(static_cast<int>(t), y * width_ + x, 0) : 0;
+          south[i] = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
+        }
+        // Mask by mask, from the mask without its lowest open column x:
+        // the vertical start at x, and the horizontal one from x if the
+        // mask holds it (no placement in the mask can begin left of x).
+        const unsigned all = static_cast<unsigned>(masks - 1);
+        for (unsigned m = 1; m <= all; ++m) {
+          const auto x = static_cast<unsigned>(std::countr_zero(m));
+          const unsigned span = ((1U << L) - 1) << x;
+          std::uint64_t v = row[static_cast<std::size_t>(m & (m - 1)) * T];
+          if (__builtin_add_overflow(v, south[x], &v)) return false;
+          if ((m & span) == span && __builtin_add_overflow(v, east[x], &v)) return false;
+          row[static_cast<std::size_t>(m) * T] = v;
         }
       }
       for (int y = height_ - 1; y >= 0; --y) {
@@ -196,14 +207,13 @@ class last_ship_tables {
     for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e)
       if (allows(through_[e], v)) visit(through_[e].start, through_[e].dir, through_[e].weight);
   }
-  // Calls visit(candidate) for each prepared candidate of type t through
-  // the hit ahead at cell `anchor`, unfiltered (two_ship.hpp's ends with
-  // hits ahead test them against two placements).
-  template <class Visit>
-  [[gnu::always_inline]] void each_prepared_through(std::size_t t, int anchor, Visit&& visit) const {
+  // The prepared candidates of type t through the hit ahead at cell
+  // `anchor`, unfiltered (profile_dp's ends with two ships left and hits
+  // ahead test them against two placements).
+  [[nodiscard]] std::span<const candidate> prepared_through_list(std::size_t t, int anchor) const {
     const std::size_t k =
         static_cast<std::size_t>(anchor_index_[static_cast<std::size_t>(anchor)]) * lengths_.size() + t;
-    for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e) visit(through_[e]);
+    return {through_.data() + through_begin_[k], through_begin_[k + 1] - through_begin_[k]};
   }
   // The accumulator entry that spreads a value over the cells of one
   // placement (type t, start cell, dir 0 east or 1 south), times its weight.
@@ -379,10 +389,7 @@ class last_ship_tables {
   [[nodiscard]] std::size_t row_at(int y, unsigned open) const noexcept {
     return ((static_cast<std::size_t>(y) << width_) + open) * lengths_.size();
   }
-  [[nodiscard]] std::size_t placements_at() const noexcept {
-    const std::size_t T = lengths_.size(), H = static_cast<std::size_t>(height_);
-    return T * H * (std::size_t{1} << width_) + T * (H + 1);
-  }
+  [[nodiscard]] std::size_t placements_at() const noexcept { return placements_at_; }
   // Calls visit(candidate) for each placement of type t through `anchor`
   // with a weight, none of whose cells lies above row r, in a fixed order
   // (draws rely on it): at most 2 L of them, their cells as lanes from row r.
@@ -406,19 +413,6 @@ class last_ship_tables {
       }
   }
   static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
-  // Adds w to row[m x T] (one type's entries, row_at()) for every mask m
-  // holding `cells`; false on overflow.
-  bool add_to_supersets(std::uint64_t* row, unsigned cells, std::uint64_t w) const {
-    const unsigned all = (1U << width_) - 1, rest = all & ~cells;
-    const std::size_t stride = lengths_.size();
-    // Every subset of the other columns, joined to `cells`.
-    for (unsigned extra = rest;; extra = (extra - 1) & rest) {
-      std::uint64_t& entry = row[(extra | cells) * stride];
-      if (__builtin_add_overflow(entry, w, &entry)) return false;
-      if (extra == 0) break;
-    }
-    return true;
-  }
   std::uint64_t& suffix_at(std::size_t t, int y) noexcept {
     return suffix_[t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(y)];
   }
@@ -427,6 +421,7 @@ class last_ship_tables {
   }
 
   int width_ = 0, height_ = 0;
+  std::size_t placements_at_ = 0;
   std::vector<int> lengths_;
   std::vector<std::uint64_t> hv_;      // [y][open mask][t]
   std::vector<std::uint64_t> suffix_;  // [t][y]: every row from y on wholly open

@@ -2236,6 +2236,58 @@ class profile_dp {
       open_view.blocked = view.blocked;
       open_placement_walk walk;
       auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, open_view, tally_); };
+      using candidate = last_ship_tables::candidate;
+      // An open placement P through the anchor, and what it leaves to the
+      // other ship: the hits in the lanes (rest) and below them
+      // (rest_beyond) that P does not cover, the first of them (next, -1
+      // when none) and whether P has cells below the lanes, where they do
+      // not show a meeting. The same for every lane: listed once per type.
+      struct through_placement {
+        const candidate* P;
+        lane_word rest;
+        int rest_beyond, next;
+        bool below;
+      };
+      std::array<std::array<through_placement, 2 * lane_count>, max_lanes> through_of;
+      std::array<int, max_lanes> through_count{};
+      unsigned through_listed = 0;
+      auto open_through = [&](std::size_t t) {
+        if (((through_listed >> t) & 1U) == 0) {
+          through_listed |= 1U << t;
+          const int W = p_.width, Lt = p_.types[t].length;
+          const bool lanes_reach_bottom = step_row_ + lane_count >= p_.height;
+          const auto first_hit = static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
+          int n = 0;
+          for (const candidate& P : last_ship_.prepared_through_list(t, view.anchor)) {
+            if ((P.cells & view.blocked) != 0) continue;
+            through_placement& e = through_of[t][static_cast<std::size_t>(n++)];
+            e.P = &P;
+            e.rest = view.must & ~P.cells;
+            e.rest_beyond = view.beyond - P.beyond;
+            e.below = !lanes_reach_bottom && P.row + (P.dir == 1 ? Lt - 1 : 0) >= step_row_ + lane_count;
+            e.next = -1;
+            if (e.rest != 0) {
+              const auto low = static_cast<std::uint64_t>(e.rest);
+              const int bit =
+                  low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(e.rest >> 64));
+              e.next = (step_row_ + bit / lane_bits) * W + bit % lane_bits;
+            } else if (e.rest_beyond != 0) {
+              // Some hit below the lanes is left: the first that P misses.
+              for (std::size_t k = first_hit; k < hit_cells_.size(); ++k) {
+                const int y = hit_row_[k], x = hit_col_[k];
+                const bool covered = P.dir == 0 ? y == P.row && x >= P.col && x < P.col + Lt
+                                                : x == P.col && y >= P.row && y < P.row + Lt;
+                if (y >= step_row_ + lane_count && !covered) {
+                  e.next = hit_cells_[k];
+                  break;
+                }
+              }
+            }
+          }
+          through_count[t] = n;
+        }
+        return std::span<const through_placement>(through_of[t].data(), static_cast<std::size_t>(through_count[t]));
+      };
       // With an anchor, the completions are the sum over the open
       // placements P through it, of either type t (the other u), of the
       // placements Q of type u that complete them. When P leaves hits
@@ -2249,15 +2301,6 @@ class profile_dp {
       // the rows of the open Q take it times the number of such P, and
       // overlapping<true> notes the overlapping Q to subtract.
       auto through_anchor = [&](std::size_t a, std::size_t b, std::uint64_t value) {
-        const int W = p_.width;
-        const bool lanes_reach_bottom = step_row_ + lane_count >= p_.height;
-        const std::size_t first_hit =
-            static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
-        using candidate = last_ship_tables::candidate;
-        // Whether placement p (of length L) covers cell (y, x).
-        auto covers = [](const candidate& p, int L, int y, int x) {
-          return p.dir == 0 ? y == p.row && x >= p.col && x < p.col + L : x == p.col && y >= p.row && y < p.row + L;
-        };
         // Whether placements p and q (of lengths Lp, Lq) share a cell.
         auto meet = [](const candidate& p, int Lp, const candidate& q, int Lq) {
           if (p.dir == q.dir)
@@ -2271,52 +2314,27 @@ class profile_dp {
         for (int side = 0; side < (a == b ? 1 : 2); ++side) {
           const std::size_t t = side == 0 ? a : b, u = side == 0 ? b : a;
           const int Lt = p_.types[t].length, Lu = p_.types[u].length;
-          last_ship_.each_prepared_through(t, view.anchor, [&](const candidate& P) {
-            if ((P.cells & view.blocked) != 0) return;
-            const lane_word rest = view.must & ~P.cells;
-            // Whether P has cells below the lanes, where they do not show a meeting.
-            const bool p_below = !lanes_reach_bottom && P.row + (P.dir == 1 ? Lt - 1 : 0) >= step_row_ + lane_count;
-            const int rest_beyond = view.beyond - P.beyond;
+          for (const through_placement& e : open_through(t)) {
+            const candidate& P = *e.P;
             std::uint64_t partners = 0;
-            if (rest != 0 || rest_beyond != 0) {
-              int next = -1;
-              if (rest != 0) {
-                const auto low = static_cast<std::uint64_t>(rest);
-                const int bit =
-                    low != 0 ? std::countr_zero(low) : 64 + std::countr_zero(static_cast<std::uint64_t>(rest >> 64));
-                next = (step_row_ + bit / lane_bits) * W + bit % lane_bits;
-              } else {
-                for (std::size_t k = first_hit; k < hit_cells_.size(); ++k)
-                  if (hit_row_[k] >= step_row_ + lane_count && !covers(P, Lt, hit_row_[k], hit_col_[k])) {
-                    next = hit_cells_[k];
-                    break;
-                  }
-              }
+            if (e.next >= 0) {
               const lane_word taken = view.blocked | P.cells;
-              last_ship_.each_prepared_through(u, next, [&](const candidate& Q) {
-                if ((Q.cells & taken) != 0 || (rest & ~Q.cells) != 0 || Q.beyond != rest_beyond) return;
-                if (p_below && meet(P, Lt, Q, Lu)) return;
+              for (const candidate& Q : last_ship_.prepared_through_list(u, e.next)) {
+                if ((Q.cells & taken) != 0 || (e.rest & ~Q.cells) != 0 || Q.beyond != e.rest_beyond) continue;
+                if (e.below && meet(P, Lt, Q, Lu)) continue;
                 partners += Q.weight;
                 if (tally_) end_acc[last_ship_.placement_entry(u, Q.start, Q.dir)] += value * P.weight;
-              });
+              }
             } else {
-              // Far: P's rows wholly open, and every open start of a
-              // vertical Q through P at or below its column's first open
-              // row; then the state changes nothing (far_overlapping).
-              const int first = std::max(0, P.row - (Lu - 1));
-              bool far = P.row >= sky.whole;
-              for (int c = P.col; far && c < P.col + (P.dir == 0 ? Lt : 1); ++c) far = sky.open[c] <= first;
-              const std::uint64_t A = 2 * value * P.weight;
-              const std::uint64_t overlaps = far ? (tally_ ? two_ship_.far_overlapping<true>(u, P.start, P.dir, Lt, A)
-                                                           : two_ship_.far_overlapping<false>(u, P.start, P.dir, Lt))
-                                                 : (tally_ ? two_ship_.overlapping<true>(u, P.start, P.dir, Lt, sky, A)
-                                                           : two_ship_.overlapping<false>(u, P.start, P.dir, Lt, sky));
+              const std::uint64_t overlaps =
+                  tally_ ? two_ship_.overlapping<true>(u, P.row, P.col, P.dir, Lt, sky, 2 * value * P.weight)
+                         : two_ship_.overlapping<false>(u, P.row, P.col, P.dir, Lt, sky);
               partners = open_placements(u) - overlaps;
               if (tally_) walk.note_of[u] += value * P.weight;
             }
             c += P.weight * partners;
             if (tally_ && partners != 0) end_acc[last_ship_.placement_entry(t, P.start, P.dir)] += value * partners;
-          });
+          }
         }
         return c;
       };

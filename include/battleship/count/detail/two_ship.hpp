@@ -77,11 +77,7 @@ class two_ship_tables {
     // the classic fleet on 10x10.
     if (pairs_ * static_cast<std::size_t>(H_) * static_cast<std::size_t>(M_) > max_entries) return false;
     len_.clear();
-    Lmax_ = 0;
-    for (const auto& t : p.types) {
-      len_.push_back(t.length);
-      Lmax_ = std::max(Lmax_, t.length);
-    }
+    for (const auto& t : p.types) len_.push_back(t.length);
     const auto T = static_cast<std::size_t>(T_), H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_),
                M = static_cast<std::size_t>(M_);
     hcov_.resize(T * H * M * Wd);
@@ -153,16 +149,40 @@ class two_ship_tables {
     }
     if (hc_slot_.size() != T * H * M) hc_slot_.assign(T * H * M, 0);
     pair_a_.assign(pairs_, 0);
+    pair_reach_.assign(pairs_, 0);
     pair_b_.assign(pairs_, 0);
     for (std::size_t a = 0; a < T; ++a)
       for (std::size_t b = a; b < T; ++b) {
         pair_a_[pair_index(a, b)] = a;
         pair_b_[pair_index(a, b)] = b;
+        pair_reach_[pair_index(a, b)] = std::max(len_[a], len_[b]);
       }
-    // Overlaps of placements far below every state's blocked rows: per call.
-    far_.assign(T * static_cast<std::size_t>(Lmax_ + 1) * H * Wd * 2, 0);
-    far_done_.assign(far_.size(), 0);
-    if (far_adj_.size() != far_.size()) far_adj_.assign(far_.size(), 0);
+    // For overlapping(): prefix sums of the start weights along each row
+    // (east) and down each column (south), and down each column of the
+    // horizontal placements covering each cell in a wholly open row, so
+    // that a run of open starts is the difference of two entries; and the
+    // notes on those runs, as difference arrays over the starts.
+    east_prefix_.assign(T * H * (Wd + 1), 0);
+    south_prefix_.assign(T * Wd * (H + 1), 0);
+    across_prefix_.assign(T * Wd * (H + 1), 0);
+    for (std::size_t t = 0; t < T; ++t) {
+      const int L = len_[t];
+      for (int y = 0; y < H_; ++y)
+        for (int x = 0; x < W_; ++x)
+          east_prefix_[east_at(t, y) + static_cast<std::size_t>(x) + 1] =
+              east_prefix_[east_at(t, y) + static_cast<std::size_t>(x)] + we(t, y, x);
+      for (int c = 0; c < W_; ++c)
+        for (int y = 0; y < H_; ++y) {
+          std::uint64_t across = 0;
+          for (int x = std::max(0, c - L + 1); x <= c; ++x) across += we(t, y, x);
+          const std::size_t at = south_at(t, c) + static_cast<std::size_t>(y);
+          south_prefix_[at + 1] = south_prefix_[at] + ws(t, y, c);
+          across_prefix_[at + 1] = across_prefix_[at] + across;
+        }
+    }
+    east_notes_.assign(east_prefix_.size(), 0);
+    south_notes_.assign(south_prefix_.size(), 0);
+    run_notes_ = false;
     full_.assign(T * H * Wd, 0);
     for (std::size_t t = 0; t < T; ++t)
       for (int y = 0; y < H_; ++y) {
@@ -263,78 +283,68 @@ class two_ship_tables {
     }
     return o;
   }
-  // The open placements of type t that overlap one open placement (start
-  // cell, dir 0 east or 1 south, length L) in a prepared state: the sum
-  // over its cells of the open placements covering them less the sum over
-  // its dominoes, as in overlap() (they meet in a run). For a state with a
-  // hit ahead, whose other ship takes that placement (profile_dp). With
-  // Note, also A on each entry read, which finish() halves and subtracts
-  // over the placements behind it.
+  // The open placements of type u that overlap one open placement P
+  // (start cell (row, col), dir 0 east or 1 south, length L) in a prepared
+  // state (prepare_open() too): for a state with a hit ahead, whose other
+  // ship takes P (profile_dp). In a row, the open horizontal placements
+  // through P's cells are the starts of one run of open columns, and in a
+  // column the open vertical ones those from its first open row: each a
+  // run of starts, summed as a difference of prefix sums. With Note, also
+  // A on each run (difference arrays), which finish() halves and subtracts
+  // over the placements in it.
   template <bool Note>
-  [[nodiscard]] std::uint64_t overlapping(std::size_t t, int start, int dir, int L, const skyline& k,
+  [[nodiscard]] std::uint64_t overlapping(std::size_t u, int row, int col, int dir, int L, const skyline& k,
                                           std::uint64_t A = 0) {
-    const int y0 = start / W_, x0 = start % W_;
-    const auto full = static_cast<unsigned>(M_ - 1);
-    auto mask_of = [&](int y) { return y < k.whole ? k.mask[y - k.r] : full; };
-    auto open_row = [&](int c) { return k.open[c]; };
-    std::uint64_t o = 0;
+    const auto all = static_cast<unsigned>(M_ - 1);
+    const int Lu = len_[u];
+    if constexpr (Note) run_notes_ = true;
+    // The weight of starts lo..hi of one line (a row's or a column's
+    // prefix sums from `at`), and A noted on them.
+    auto starts = [&](std::vector<std::uint64_t>& notes, const std::vector<std::uint64_t>& prefix, std::size_t at,
+                      int lo, int hi) -> std::uint64_t {
+      if (lo > hi) return 0;
+      if constexpr (Note) {
+        notes[at + static_cast<std::size_t>(lo)] += A;
+        notes[at + static_cast<std::size_t>(hi) + 1] -= A;
+      }
+      return prefix[at + static_cast<std::size_t>(hi) + 1] - prefix[at + static_cast<std::size_t>(lo)];
+    };
+    // The open horizontal placements in row y (open columns m) through
+    // columns x0..x1, which m holds: the starts of the open run around
+    // them that reach x0 and start by x1.
+    auto across = [&](int y, unsigned m, int x0, int x1) {
+      const unsigned left = ~m & all & ((1U << x0) - 1), right = ~m & all & ~((2U << x1) - 1);
+      const int lo = std::max(static_cast<int>(std::bit_width(left)), x0 - Lu + 1);
+      const int hi = std::min(x1, (right != 0 ? std::countr_zero(right) : W_) - Lu);
+      return starts(east_notes_, east_prefix_, east_at(u, y), lo, hi);
+    };
+    // The open vertical placements in column c through rows y0..y1.
+    auto down = [&](int c, int y0, int y1) {
+      return starts(south_notes_, south_prefix_, south_at(u, c), std::max(k.open[c], y0 - Lu + 1), y1);
+    };
     if (dir == 0) {
-      const unsigned m = mask_of(y0);
-      const std::uint16_t *h = hrow(t, y0, m), *h2 = h2row(t, y0, m);
-      std::uint64_t* n = nullptr;
-      if constexpr (Note) n = adj_hc(t, y0, m);
-      for (int c = x0; c < x0 + L; ++c) {
-        const std::size_t f = idx_from(t, c, y0, open_row(c));
-        o += h[c] + from_[f];
-        if (c + 1 < x0 + L) o -= h2[c];
-        if constexpr (Note) {
-          n[c] += A;
-          if (c + 1 < x0 + L) n[W_ + c] -= A;
-          adj_from_[f] += A;
-        }
-      }
-    } else {
-      const int base = open_row(x0);
-      for (int y = y0; y < y0 + L; ++y) {
-        const unsigned m = mask_of(y);
-        const std::size_t f = idx_from(t, x0, y, base);
-        o += hrow(t, y, m)[x0] + from_[f];
-        if (y + 1 < y0 + L) o -= d2_[f];
-        if constexpr (Note) {
-          adj_hc(t, y, m)[x0] += A;
-          adj_from_[f] += A;
-          if (y + 1 < y0 + L) adj_d2_[f] -= A;
-        }
-      }
+      std::uint64_t o = across(row, row < k.whole ? k.mask[row - k.r] : all, col, col + L - 1);
+      for (int c = col; c < col + L; ++c) o += down(c, row, row);
+      return o;
+    }
+    const int last = row + L - 1, open_from = std::max(row, k.whole);
+    std::uint64_t o = down(col, row, last);
+    for (int y = row; y < open_from && y <= last; ++y) o += across(y, k.mask[y - k.r], col, col);
+    if (open_from <= last) {
+      // Wholly open rows: one difference down the column.
+      const std::size_t at = south_at(u, col);
+      o += across_prefix_[at + static_cast<std::size_t>(last) + 1] -
+           across_prefix_[at + static_cast<std::size_t>(open_from)];
+      if constexpr (Note)
+        for (int y = open_from; y <= last; ++y) (void)across(y, all, col, col);
     }
     return o;
-  }
-  // overlapping() for a placement whose overlapping placements all lie in
-  // the rows every state leaves wholly open (its top row at least L_t - 1
-  // below the first wholly open row): the same for every state of the
-  // call, so computed once, and its notes summed until finish().
-  template <bool Note>
-  [[nodiscard]] std::uint64_t far_overlapping(std::size_t t, int start, int dir, int L, std::uint64_t A = 0) {
-    const std::size_t e =
-        ((t * static_cast<std::size_t>(Lmax_ + 1) + static_cast<std::size_t>(L)) * static_cast<std::size_t>(W_ * H_) +
-         static_cast<std::size_t>(start)) *
-            2 +
-        static_cast<std::size_t>(dir);
-    if (!far_done_[e]) {
-      far_done_[e] = 1;
-      far_[e] = overlapping<false>(t, start, dir, L, open_sky_);
-    }
-    if constexpr (Note) {
-      if (far_adj_[e] == 0) far_touched_.push_back(static_cast<std::uint32_t>(e));
-      far_adj_[e] += A;
-    }
-    return far_[e];
   }
   // Subtracts from occupancy (scan order) half of what overlap<true> noted.
   template <class Occ>
   void finish(Occ& occupancy) {
     flush_step();
-    flush_far();
+    flush_runs();
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     // Row terms with every vertical start: row_at.
     for (const std::uint32_t e : rowat_touched_) {
@@ -465,8 +475,11 @@ class two_ship_tables {
     for (const std::uint32_t e : rowat_touched_) adj_rowat_[e] = 0;
     for (const std::uint32_t e : hc_touched_) hc_slot_[e] = 0;
     for (const std::uint32_t e : rc_touched_) adj_rc_[e] = 0;
-    for (const std::uint32_t e : far_touched_) far_adj_[e] = 0;
-    far_touched_.clear();
+    if (run_notes_) {
+      std::fill(east_notes_.begin(), east_notes_.end(), 0);
+      std::fill(south_notes_.begin(), south_notes_.end(), 0);
+      run_notes_ = false;
+    }
     step_touched_.clear();
     rowat_touched_.clear();
     hc_touched_.clear();
@@ -492,17 +505,34 @@ class two_ship_tables {
     adj_hc_.resize(hc_touched_.size() * 2 * static_cast<std::size_t>(W_), 0);
   }
   std::uint64_t* adj_hc(std::size_t t, int y, unsigned m) { return &adj_hc_[hc_slot(t, y, m)]; }
-  // far_overlapping()'s notes, into the entries that placement reads.
-  void flush_far() {
-    const auto cells2 = static_cast<std::size_t>(W_ * H_) * 2, lengths = static_cast<std::size_t>(Lmax_ + 1);
-    for (const std::uint32_t e : far_touched_) {
-      const std::uint64_t A = far_adj_[e];
-      far_adj_[e] = 0;
-      const std::size_t at = e % cells2, tl = e / cells2;
-      (void)overlapping<true>(tl / lengths, static_cast<int>(at / 2), static_cast<int>(at % 2),
-                              static_cast<int>(tl % lengths), open_sky_, A);
+  // overlapping()'s notes, onto the cells of the placements in each run
+  // (into half_, as the other notes).
+  void flush_runs() {
+    if (!run_notes_) return;
+    run_notes_ = false;
+    // One line of starts (a row going east, a column going south): the
+    // running sum of its notes times each start's weight, on the L cells
+    // from the start, `step` apart in scan order.
+    auto spread = [&](std::uint64_t* notes, int starts, const auto& weight, int first, int step, int L) {
+      std::uint64_t A = 0;
+      for (int s = 0; s < starts; ++s) {
+        A += notes[s];
+        notes[s] = 0;
+        const std::uint64_t v = A * weight(s);
+        if (v != 0)
+          for (int q = 0; q < L; ++q) half_[static_cast<std::size_t>(first + (s + q) * step)] += v;
+      }
+      notes[starts] = 0;
+    };
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) {
+      const int L = len_[t];
+      for (int y = 0; y < H_; ++y)
+        spread(
+            &east_notes_[east_at(t, y)], W_, [&](int x) { return we(t, y, x); }, y * W_, 1, L);
+      for (int c = 0; c < W_; ++c)
+        spread(
+            &south_notes_[south_at(t, c)], H_, [&](int y) { return ws(t, y, c); }, c, W_, L);
     }
-    far_touched_.clear();
   }
   // The step's notes, expanded into the call's (row_at, col_, from_, the coverage rows).
   void flush_step() {
@@ -558,7 +588,7 @@ class two_ship_tables {
       if (adj_rowat_[e] == 0) rowat_touched_.push_back(e);
       adj_rowat_[e] += A;
       const auto [pr, y, m] = split_at(e, pairs_);
-      if (y >= step_r_ + Lmax_) continue;
+      if (y >= step_r_ + pair_reach_[pr]) continue;  // no vertical start above a base reaches row y
       const std::size_t a = pair_a_[pr], b = pair_b_[pr];
       const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
       const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
@@ -567,8 +597,12 @@ class two_ship_tables {
         const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
         const std::size_t ia0 = idx_from(a, c, y, 0), iab = idx_from(a, c, y, base);
         const std::size_t ib0 = idx_from(b, c, y, 0), ibb = idx_from(b, c, y, base);
-        aha[c] -= A * (from_[ib0] - from_[ibb]);
-        ahb[c] -= A * (from_[ia0] - from_[iab]);
+        const std::uint64_t va = from_[ia0] - from_[iab], vb = from_[ib0] - from_[ibb];
+        // No vertical start above the base through (y, c): the notes on the
+        // entries below would cancel (the same starts from row 0 and from the base).
+        if ((va | vb) == 0) continue;
+        aha[c] -= A * vb;
+        ahb[c] -= A * va;
         adj_from_[ib0] -= A * ha[c];
         adj_from_[ibb] += A * ha[c];
         adj_from_[ia0] -= A * hb[c];
@@ -670,7 +704,7 @@ class two_ship_tables {
     if (se.stamp != stamp_) {
       se.stamp = stamp_;
       std::uint64_t s = row_at(pr, a, b, y, m);
-      if (y < step_r_ + Lmax_) {
+      if (y < step_r_ + pair_reach_[pr]) {
         const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
         for (int c = 0; c < W_; ++c) {
           const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
@@ -702,12 +736,22 @@ class two_ship_tables {
   [[nodiscard]] std::size_t pair_index(std::size_t a, std::size_t b) const {
     return a * static_cast<std::size_t>(T_) - a * (a - 1) / 2 + (b - a);
   }
+  [[nodiscard]] std::size_t east_at(std::size_t t, int y) const {
+    return (t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * (static_cast<std::size_t>(W_) + 1);
+  }
+  [[nodiscard]] std::size_t south_at(std::size_t t, int c) const {
+    return (t * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c)) * (static_cast<std::size_t>(H_) + 1);
+  }
+  [[nodiscard]] std::uint64_t we(std::size_t t, int y, int x) const {
+    return wE_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_) +
+               static_cast<std::size_t>(x)];
+  }
   [[nodiscard]] std::uint64_t ws(std::size_t t, int y, int c) const {
     return wS_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_) +
                static_cast<std::size_t>(c)];
   }
 
-  int W_ = 0, H_ = 0, T_ = 0, M_ = 0, Lmax_ = 0;
+  int W_ = 0, H_ = 0, T_ = 0, M_ = 0;
   std::size_t pairs_ = 0;
   std::vector<int> len_;
   std::vector<std::uint16_t> hcov_, h2cov_, full_;
@@ -724,11 +768,10 @@ class two_ship_tables {
   std::vector<std::uint64_t> rc_, adj_rc_;
   std::vector<std::uint32_t> hc_slot_;
   std::vector<std::size_t> pair_a_, pair_b_;
+  std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
-  skyline open_sky_;  // every row wholly open, every column from row 0
-  std::vector<std::uint64_t> far_, far_adj_;
-  std::vector<unsigned char> far_done_;
-  std::vector<std::uint32_t> far_touched_;
+  std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
+  bool run_notes_ = false;  // whether east_notes_ or south_notes_ hold any
 };
 
 }  // namespace battleship::detail
