@@ -175,6 +175,28 @@ class last_ship_tables {
     return r + d;
   }
 
+  // The rows a view with no hit to cover leaves open, for every type at
+  // once: the entry of each partly open row (row_at(), types innermost)
+  // into `rows`, and the first wholly open row, returned. open_weight()
+  // then reads one type's open placements from them, and whole_entry()
+  // names the accumulator entry of the wholly open rows.
+  [[nodiscard]] int open_rows(int r, const last_ship_view& v, std::array<std::size_t, lane_count>& rows,
+                              int& count) const {
+    count = 0;
+    return rows_of(r, v.blocked,
+                   [&](int y, unsigned open) { rows[static_cast<std::size_t>(count++)] = row_at(y, open); });
+  }
+  [[nodiscard]] std::uint64_t open_weight(std::size_t t, const std::array<std::size_t, lane_count>& rows, int count,
+                                          int whole) const {
+    std::uint64_t sum = suffix_at(t, whole);  // cannot wrap: see prepared_completions()
+    for (int k = 0; k < count; ++k) sum += hv_[rows[static_cast<std::size_t>(k)] + t];
+    return sum;
+  }
+  [[nodiscard]] std::size_t whole_entry(std::size_t t, int whole) const noexcept {
+    return lengths_.size() * static_cast<std::size_t>(height_) * (std::size_t{1} << width_) +
+           t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(whole);
+  }
+
   // The forward pass meets many states with hits to cover at one cell, so
   // it lists, once per cell (prepare_through), the placements through each
   // hit ahead as lanes from that cell's row; a state then tests each

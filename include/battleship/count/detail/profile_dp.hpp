@@ -351,30 +351,32 @@ enum class keep_tables {
 };
 
 // The open placements of each type in one successor's skyline, for the
-// ends with two ships left: walked once per type (last_ship.hpp), giving N
-// and, for the occupancy, the accumulator entries its rows name (with no
-// hit to cover, at most lane_count partly open rows and the first wholly
-// open one), to which spread() adds the value noted for the type.
+// ends with two ships left: its rows walked once for every type
+// (last_ship.hpp), giving each type's N and, for the occupancy, the
+// accumulator entries its rows name (with no hit to cover, at most
+// lane_count partly open rows and the first wholly open one), to which
+// spread() adds the value noted for each type.
 struct open_placement_walk {
   std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
-  std::array<std::array<std::size_t, lane_count + 1>, max_lanes> rows_of;
-  std::array<int, max_lanes> row_count{};
-  unsigned walked = 0;
+  std::array<std::size_t, lane_count> rows{};
+  int row_count = 0, whole = -1;
+  unsigned counted = 0;
   // `view` must hold no hit to cover.
-  std::uint64_t open(const last_ship_tables& tables, std::size_t t, int r, const last_ship_view& view, bool rows) {
-    if (((walked >> t) & 1U) == 0) {
-      int k = 0;
-      open_of[t] = rows ? tables.prepared_completions(t, r, view, [&](std::size_t at) { rows_of[t][k++] = at; })
-                        : tables.prepared_completions(t, r, view, [](std::size_t) {});
-      row_count[t] = k;
-      walked |= 1U << t;
+  std::uint64_t open(const last_ship_tables& tables, std::size_t t, int r, const last_ship_view& view) {
+    if (((counted >> t) & 1U) == 0) {
+      if (whole < 0) whole = tables.open_rows(r, view, rows, row_count);
+      open_of[t] = tables.open_weight(t, rows, row_count, whole);
+      counted |= 1U << t;
     }
     return open_of[t];
   }
-  void spread(std::uint64_t* acc) const {
-    for (unsigned t = walked; t != 0; t &= t - 1) {
+  void spread(const last_ship_tables& tables, std::uint64_t* acc) const {
+    for (unsigned t = counted; t != 0; t &= t - 1) {
       const auto type = static_cast<std::size_t>(std::countr_zero(t));
-      for (int k = 0; k < row_count[type]; ++k) acc[rows_of[type][static_cast<std::size_t>(k)]] += note_of[type];
+      const std::uint64_t note = note_of[type];
+      if (note == 0) continue;
+      for (int k = 0; k < row_count; ++k) acc[rows[static_cast<std::size_t>(k)] + type] += note;
+      acc[tables.whole_entry(type, whole)] += note;
     }
   }
 };
@@ -2235,7 +2237,7 @@ class profile_dp {
       last_ship_view open_view;  // the same skyline with no hit to cover
       open_view.blocked = view.blocked;
       open_placement_walk walk;
-      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, open_view, tally_); };
+      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, open_view); };
       using candidate = last_ship_tables::candidate;
       // An open placement P through the anchor, and what it leaves to the
       // other ship: the hits in the lanes (rest) and below them
@@ -2366,7 +2368,7 @@ class profile_dp {
         if (c != 0) completions.mask |= std::uint64_t{1} << l;
         layouts += value * c;
       }
-      if (tally_) walk.spread(end_acc);
+      if (tally_) walk.spread(last_ship_, end_acc);
       return close_end(key, layouts, completions);
     };
     // Appends one successor to the stream of its new code; returns its index
