@@ -1136,23 +1136,29 @@ class profile_dp {
   // up-left.
   void prepare_column_blocks(int cell) {
     const int W = p_.width, c = cell % W, per = chunk_bits_ / code_bits_;
-    const std::size_t values = std::size_t{1} << chunk_bits_;
+    const std::size_t values = std::size_t{1} << chunk_bits_, size = chunks_ * values;
     const unsigned code_mask = (1U << code_bits_) - 1;
-    step_own_.assign(chunks_ * values, 0);
-    step_reach_.assign(chunks_ * values, 0);
-    step_ship_.assign(chunks_ * values, 0);
-    for (std::size_t k = 0; k < chunks_; ++k)
-      for (std::size_t v = 0; v < values; ++v) {
-        column_block b;
-        for (int q = 0; q < per; ++q) {
-          const int slot = static_cast<int>(k) * per + q;
-          if (slot >= W) break;
-          b.merge(block_of_slot(cell, slot, static_cast<int>((v >> (q * code_bits_)) & code_mask)));
+    // The lanes count from the state's row, so the tables depend on the
+    // frontier's column only: built once per column and problem.
+    lane_word* const own = &column_tables_[static_cast<std::size_t>(c) * 3 * size];
+    if (!column_tables_ready_[static_cast<std::size_t>(c)]) {
+      column_tables_ready_[static_cast<std::size_t>(c)] = 1;
+      for (std::size_t k = 0; k < chunks_; ++k)
+        for (std::size_t v = 0; v < values; ++v) {
+          column_block b;
+          for (int q = 0; q < per; ++q) {
+            const int slot = static_cast<int>(k) * per + q;
+            if (slot >= W) break;
+            b.merge(block_of_slot(cell, slot, static_cast<int>((v >> (q * code_bits_)) & code_mask)));
+          }
+          own[k * values + v] = b.own;
+          own[size + k * values + v] = b.reach;
+          own[2 * size + k * values + v] = b.ship;
         }
-        step_own_[k * values + v] = b.own;
-        step_reach_[k * values + v] = b.reach;
-        step_ship_[k * values + v] = b.ship;
-      }
+    }
+    step_own_ = own;
+    step_reach_ = own + size;
+    step_ship_ = own + 2 * size;
     step_hits_ = hits_ahead_of(cell);
     step_has_hits_ = step_hits_.lanes != 0 || step_hits_.beyond != 0;
     step_row_ = cell / W;
@@ -2619,11 +2625,14 @@ class profile_dp {
   std::size_t two_ship_hit_states_ = 0;
   two_ship_tables two_ship_;
   last_ship_tables last_ship_;
-  std::vector<unsigned char> last_type_;                      // per count state with one ship left: its type
-  std::vector<column_block> column_blocks_;                   // see column_block_index()
-  std::vector<lane_word> step_own_, step_reach_, step_ship_;  // per chunk of profile slots and its codes, for one cell
-  std::array<column_block, 16> step_h_blocks_{};              // the rest of the current horizontal ship, by h
-  column_block step_ul_block_{};                              // the cell up-left, under no contact
+  std::vector<unsigned char> last_type_;     // per count state with one ship left: its type
+  std::vector<column_block> column_blocks_;  // see column_block_index()
+  // Per chunk of profile slots and its codes, for one cell: in column_tables_.
+  const lane_word *step_own_ = nullptr, *step_reach_ = nullptr, *step_ship_ = nullptr;
+  std::vector<lane_word> column_tables_;            // per frontier column: own, reach, ship
+  std::vector<unsigned char> column_tables_ready_;  // per frontier column
+  std::array<column_block, 16> step_h_blocks_{};    // the rest of the current horizontal ship, by h
+  column_block step_ul_block_{};                    // the cell up-left, under no contact
   hits_ahead step_hits_{};
   int step_row_ = 0;
   bool step_has_hits_ = false;                  // step_hits_ holds any hit (chunk_blocks() then needs the ship lanes)
@@ -2737,6 +2746,8 @@ void profile_dp<Key>::reset(profile_problem p) {
     const int per = std::max(1, 8 / code_bits_);
     chunk_bits_ = per * code_bits_;
     chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
+    column_tables_.resize(static_cast<std::size_t>(p_.width) * 3 * (chunks_ << chunk_bits_));
+    column_tables_ready_.assign(static_cast<std::size_t>(p_.width), 0);
     const std::size_t values = std::size_t{1} << chunk_bits_;
     mirror_table_.assign(mirrored_columns_ ? chunks_ * values : 0, 0);
     for (std::size_t k = 0; k < (mirrored_columns_ ? chunks_ : 0); ++k)

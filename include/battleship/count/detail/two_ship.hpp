@@ -593,20 +593,23 @@ class two_ship_tables {
       const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
       const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
       std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb];
+      // from_ and adj_from_ at (type, column c, row y, start s0): c * stride + s0 from these.
+      const std::size_t stride = H * (H + 1);
+      const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
+      std::uint64_t *na = &adj_from_[idx_from(a, 0, y, 0)], *nb = &adj_from_[idx_from(b, 0, y, 0)];
       for (int c = 0; c < W_; ++c) {
-        const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
-        const std::size_t ia0 = idx_from(a, c, y, 0), iab = idx_from(a, c, y, base);
-        const std::size_t ib0 = idx_from(b, c, y, 0), ibb = idx_from(b, c, y, base);
-        const std::uint64_t va = from_[ia0] - from_[iab], vb = from_[ib0] - from_[ibb];
+        const std::size_t at = static_cast<std::size_t>(c) * stride;
+        const std::size_t base = at + static_cast<std::size_t>(c < step_cf_ ? step_r_ + 1 : step_r_);
+        const std::uint64_t va = fa[at] - fa[base], vb = fb[at] - fb[base];
         // No vertical start above the base through (y, c): the notes on the
         // entries below would cancel (the same starts from row 0 and from the base).
         if ((va | vb) == 0) continue;
         aha[c] -= A * vb;
         ahb[c] -= A * va;
-        adj_from_[ib0] -= A * ha[c];
-        adj_from_[ibb] += A * ha[c];
-        adj_from_[ia0] -= A * hb[c];
-        adj_from_[iab] += A * hb[c];
+        nb[at] -= A * ha[c];
+        nb[base] += A * ha[c];
+        na[at] -= A * hb[c];
+        na[base] += A * hb[c];
       }
     }
     step_touched_.clear();
