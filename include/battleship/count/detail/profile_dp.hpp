@@ -357,8 +357,8 @@ enum class keep_tables {
 // lane_count partly open rows and the first wholly open one), to which
 // spread() adds the value noted for each type.
 struct open_placement_walk {
-  std::array<std::uint64_t, max_lanes> open_of{}, note_of{};
-  std::array<std::size_t, lane_count> rows{};
+  std::array<std::uint64_t, max_lanes> open_of, note_of{};  // open_of[t] read only once counted
+  std::array<std::size_t, lane_count> rows;                 // the first row_count of them
   int row_count = 0, whole = -1;
   unsigned counted = 0;
   // `view` must hold no hit to cover.

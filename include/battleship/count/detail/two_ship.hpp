@@ -195,11 +195,13 @@ class two_ship_tables {
   // What overlap() needs of a state, once for all its lanes: its blocked
   // rows (row r + d in rows[d], as last_ship_view keeps them), the rows
   // partly open and the columns with a ship running down.
+  // The arrays are left uninitialised (one per state absorbed): prepare()
+  // and prepare_open() write every entry that is read.
   struct skyline {
     int r = 0, cf = 0, whole = 0, running = 0;
-    unsigned mask[8] = {};
-    int col[16] = {}, base[16] = {}, top[16] = {};
-    int open[16] = {};  // per column, its first open row: prepare_open()
+    unsigned mask[8];
+    int col[16], base[16], top[16];
+    int open[16];  // per column, its first open row: prepare_open()
   };
   void prepare(skyline& k, const std::uint16_t* rows, int r, int cf) const {
     const unsigned all = (1U << W_) - 1;
