@@ -206,6 +206,7 @@ class last_ship_tables {
     std::uint64_t weight = 0;
     int start = 0, dir = 0, beyond = 0;  // beyond: hits it covers below the lanes
     int row = 0, col = 0;                // of the start cell
+    std::size_t entry = 0;               // its placement_entry()
   };
   void prepare_through(const profile_problem& p, int r, std::span<const int> hits_ahead) {
     const std::size_t T = lengths_.size();
@@ -220,14 +221,14 @@ class last_ship_tables {
       }
     }
   }
-  // Calls visit(start, dir, weight) for each prepared candidate of type t
+  // Calls visit(candidate) for each prepared candidate of type t
   // that a state with view v allows.
   template <class Visit>
   [[gnu::always_inline]] void prepared_through(std::size_t t, const last_ship_view& v, Visit&& visit) const {
     const std::size_t k =
         static_cast<std::size_t>(anchor_index_[static_cast<std::size_t>(v.anchor)]) * lengths_.size() + t;
     for (std::size_t e = through_begin_[k]; e < through_begin_[k + 1]; ++e)
-      if (allows(through_[e], v)) visit(through_[e].start, through_[e].dir, through_[e].weight);
+      if (allows(through_[e], v)) visit(through_[e]);
   }
   // The prepared candidates of type t through the hit ahead at cell
   // `anchor`, unfiltered (profile_dp's ends with two ships left and hits
@@ -259,9 +260,9 @@ class last_ship_tables {
                                                                           Note&& note) const {
     std::uint64_t sum = 0;
     if (v.anchor >= 0) {
-      prepared_through(t, v, [&](int cell, int dir, std::uint64_t w) {
-        sum += w;
-        note(placements_at() + (t * cells() + static_cast<std::size_t>(cell)) * 2 + static_cast<std::size_t>(dir));
+      prepared_through(t, v, [&](const candidate& c) {
+        sum += c.weight;
+        note(c.entry);
       });
       return sum;
     }
@@ -289,7 +290,7 @@ class last_ship_tables {
     if (v.anchor >= 0) {
       for (unsigned m = lanes; m != 0; m &= m - 1) {
         const auto l = static_cast<std::size_t>(std::countr_zero(m));
-        prepared_through(type_of[l], v, [&](int, int, std::uint64_t w) { sum += values[l] * w; });
+        prepared_through(type_of[l], v, [&](const candidate& c) { sum += values[l] * c.weight; });
       }
       return sum;
     }
@@ -422,7 +423,9 @@ class last_ship_tables {
       for (int back = L - 1; back >= 0; --back) {
         const int y0 = dir == 0 ? ya : ya - back, x0 = dir == 0 ? xa - back : xa;
         if (y0 < r || x0 < 0 || (dir == 0 ? x0 + L > width_ : y0 + L > height_)) continue;
-        candidate c{0, p.start_weight(static_cast<int>(t), y0 * width_ + x0, dir), y0 * width_ + x0, dir, 0, y0, x0};
+        const int start = y0 * width_ + x0;
+        candidate c{
+            0, p.start_weight(static_cast<int>(t), start, dir), start, dir, 0, y0, x0, placement_entry(t, start, dir)};
         if (c.weight == 0) continue;
         for (int k = 0; k < L; ++k) {
           const int y = dir == 0 ? y0 : y0 + k, x = dir == 0 ? x0 + k : x0, d = y - r;

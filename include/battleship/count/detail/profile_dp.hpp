@@ -2331,7 +2331,7 @@ class profile_dp {
                 if ((Q.cells & taken) != 0 || (e.rest & ~Q.cells) != 0 || Q.beyond != e.rest_beyond) continue;
                 if (e.below && meet(P, Lt, Q, Lu)) continue;
                 partners += Q.weight;
-                if (tally_) end_acc[last_ship_.placement_entry(u, Q.start, Q.dir)] += value * P.weight;
+                if (tally_) end_acc[Q.entry] += value * P.weight;
               }
             } else {
               const std::uint64_t overlaps =
@@ -2341,7 +2341,7 @@ class profile_dp {
               if (tally_) walk.note_of[u] += value * P.weight;
             }
             c += P.weight * partners;
-            if (tally_ && partners != 0) end_acc[last_ship_.placement_entry(t, P.start, P.dir)] += value * partners;
+            if (tally_ && partners != 0) end_acc[P.entry] += value * partners;
           }
         }
         return c;
