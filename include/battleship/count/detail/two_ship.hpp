@@ -77,7 +77,11 @@ class two_ship_tables {
     // the classic fleet on 10x10.
     if (pairs_ * static_cast<std::size_t>(H_) * static_cast<std::size_t>(M_) > max_entries) return false;
     len_.clear();
-    for (const auto& t : p.types) len_.push_back(t.length);
+    longest_ = 1;
+    for (const auto& t : p.types) {
+      len_.push_back(t.length);
+      longest_ = std::max(longest_, t.length);
+    }
     const auto T = static_cast<std::size_t>(T_), H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_),
                M = static_cast<std::size_t>(M_);
     hcov_.resize(T * H * M * Wd);
@@ -106,6 +110,14 @@ class two_ship_tables {
             for (int s = std::max(s0, y - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
             from_[idx_from(t, c, y, s0)] = v;
           }
+    // Every vertical start through (y, c), row by row: [(t, y)][c].
+    from0_.resize(T * H * Wd);
+    for (std::size_t t = 0; t < T; ++t)
+      for (int y = 0; y < H_; ++y)
+        for (int c = 0; c < W_; ++c)
+          from0_[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] =
+              from_[idx_from(t, c, y, 0)];
+    above_.assign(T * static_cast<std::size_t>(longest_) * Wd, 0);
     d2_.resize(from_.size());
     for (std::size_t t = 0; t < T; ++t)
       for (int c = 0; c < W_; ++c)
@@ -456,6 +468,14 @@ class two_ship_tables {
     }
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     const auto full = static_cast<unsigned>(M_ - 1);
+    // The vertical starts above each column's base through (y, c), for the
+    // rows they reach: what row_step() takes off row_at().
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t)
+      for (int y = r; y < std::min(H_, r + longest_); ++y)
+        for (int c = 0; c < W_; ++c)
+          above_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - r)) * Wd +
+                 static_cast<std::size_t>(c)] =
+              from_[idx_from(t, c, y, 0)] - from_[idx_from(t, c, y, c < cf ? r + 1 : r)];
     for (std::size_t a = 0; a < static_cast<std::size_t>(T_); ++a)
       for (std::size_t b = a; b < static_cast<std::size_t>(T_); ++b) {
         const std::size_t pr = pair_index(a, b);
@@ -597,12 +617,12 @@ class two_ship_tables {
       std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb];
       // from_ and adj_from_ at (type, column c, row y, start s0): c * stride + s0 from these.
       const std::size_t stride = H * (H + 1);
-      const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
+      const std::uint64_t *above_a = above(a, y), *above_b = above(b, y);
       std::uint64_t *na = &adj_from_[idx_from(a, 0, y, 0)], *nb = &adj_from_[idx_from(b, 0, y, 0)];
       for (int c = 0; c < W_; ++c) {
         const std::size_t at = static_cast<std::size_t>(c) * stride;
         const std::size_t base = at + static_cast<std::size_t>(c < step_cf_ ? step_r_ + 1 : step_r_);
-        const std::uint64_t va = fa[at] - fa[base], vb = fb[at] - fb[base];
+        const std::uint64_t va = above_a[c], vb = above_b[c];
         // No vertical start above the base through (y, c): the notes on the
         // entries below would cancel (the same starts from row 0 and from the base).
         if ((va | vb) == 0) continue;
@@ -693,10 +713,11 @@ class two_ship_tables {
     if (!rdone_[at]) {
       rdone_[at] = 1;
       const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m), *ha2 = h2row(a, y, m), *hb2 = h2row(b, y, m);
+      const std::uint64_t *fa = from0(a, y), *fb = from0(b, y);
       std::uint64_t s = 0;
       for (int c = 0; c < W_; ++c) {
         s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
-        s += ha[c] * from_[idx_from(b, c, y, 0)] + from_[idx_from(a, c, y, 0)] * hb[c];
+        s += ha[c] * fb[c] + fa[c] * hb[c];
       }
       row_[at] = s;
     }
@@ -711,11 +732,8 @@ class two_ship_tables {
       std::uint64_t s = row_at(pr, a, b, y, m);
       if (y < step_r_ + pair_reach_[pr]) {
         const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
-        for (int c = 0; c < W_; ++c) {
-          const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
-          s -= ha[c] * (from_[idx_from(b, c, y, 0)] - from_[idx_from(b, c, y, base)]) +
-               (from_[idx_from(a, c, y, 0)] - from_[idx_from(a, c, y, base)]) * hb[c];
-        }
+        const std::uint64_t *va = above(a, y), *vb = above(b, y);
+        for (int c = 0; c < W_; ++c) s -= ha[c] * vb[c] + va[c] * hb[c];
       }
       se.value = s;
     }
@@ -741,6 +759,14 @@ class two_ship_tables {
   [[nodiscard]] std::size_t pair_index(std::size_t a, std::size_t b) const {
     return a * static_cast<std::size_t>(T_) - a * (a - 1) / 2 + (b - a);
   }
+  [[nodiscard]] const std::uint64_t* from0(std::size_t t, int y) const {
+    return &from0_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_)];
+  }
+  // For a row y the step's vertical starts above the bases reach (y < step_r_ + longest_).
+  [[nodiscard]] const std::uint64_t* above(std::size_t t, int y) const {
+    return &above_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - step_r_)) *
+                   static_cast<std::size_t>(W_)];
+  }
   [[nodiscard]] std::size_t east_at(std::size_t t, int y) const {
     return (t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * (static_cast<std::size_t>(W_) + 1);
   }
@@ -756,7 +782,7 @@ class two_ship_tables {
                static_cast<std::size_t>(c)];
   }
 
-  int W_ = 0, H_ = 0, T_ = 0, M_ = 0;
+  int W_ = 0, H_ = 0, T_ = 0, M_ = 0, longest_ = 1;
   std::size_t pairs_ = 0;
   std::vector<int> len_;
   std::vector<std::uint16_t> hcov_, h2cov_, full_;
@@ -775,6 +801,7 @@ class two_ship_tables {
   std::vector<std::size_t> pair_a_, pair_b_;
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
+  std::vector<std::uint64_t> from0_, above_;  // see build() and new_step()
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
   bool run_notes_ = false;  // whether east_notes_ or south_notes_ hold any
 };
