@@ -118,6 +118,7 @@ class two_ship_tables {
           from0_[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] =
               from_[idx_from(t, c, y, 0)];
     above_.assign(T * static_cast<std::size_t>(longest_) * Wd, 0);
+    above_notes_.assign(above_.size(), 0);
     d2_.resize(from_.size());
     for (std::size_t t = 0; t < T; ++t)
       for (int c = 0; c < W_; ++c)
@@ -615,26 +616,29 @@ class two_ship_tables {
       const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
       const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
       std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb];
-      // from_ and adj_from_ at (type, column c, row y, start s0): c * stride + s0 from these.
-      const std::size_t stride = H * (H + 1);
+      // The notes on the starts above the bases go to above_notes_, turned
+      // into from_'s notes once per step below.
       const std::uint64_t *above_a = above(a, y), *above_b = above(b, y);
-      std::uint64_t *na = &adj_from_[idx_from(a, 0, y, 0)], *nb = &adj_from_[idx_from(b, 0, y, 0)];
+      std::uint64_t *na = above_note(a, y), *nb = above_note(b, y);
       for (int c = 0; c < W_; ++c) {
-        const std::size_t at = static_cast<std::size_t>(c) * stride;
-        const std::size_t base = at + static_cast<std::size_t>(c < step_cf_ ? step_r_ + 1 : step_r_);
-        const std::uint64_t va = above_a[c], vb = above_b[c];
-        // No vertical start above the base through (y, c): the notes on the
-        // entries below would cancel (the same starts from row 0 and from the base).
-        if ((va | vb) == 0) continue;
-        aha[c] -= A * vb;
-        ahb[c] -= A * va;
-        nb[at] -= A * ha[c];
-        nb[base] += A * ha[c];
-        na[at] -= A * hb[c];
-        na[base] += A * hb[c];
+        aha[c] -= A * above_b[c];
+        ahb[c] -= A * above_a[c];
+        nb[c] += A * ha[c];
+        na[c] += A * hb[c];
       }
     }
     step_touched_.clear();
+    // above(t, y)[c] is from_ at (t, c, y, 0) less from_ at its base.
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t)
+      for (int y = step_r_; y < std::min(H_, step_r_ + longest_); ++y) {
+        std::uint64_t* n = above_note(t, y);
+        for (int c = 0; c < W_; ++c) {
+          if (n[c] == 0) continue;
+          adj_from_[idx_from(t, c, y, 0)] -= n[c];
+          adj_from_[idx_from(t, c, y, c < step_cf_ ? step_r_ + 1 : step_r_)] += n[c];
+          n[c] = 0;
+        }
+      }
   }
   [[nodiscard]] std::size_t rc_index(std::size_t pr, int c, int top, int whole) const {
     const auto H1 = static_cast<std::size_t>(H_) + 1;
@@ -762,6 +766,10 @@ class two_ship_tables {
   [[nodiscard]] const std::uint64_t* from0(std::size_t t, int y) const {
     return &from0_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_)];
   }
+  std::uint64_t* above_note(std::size_t t, int y) {
+    return &above_notes_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - step_r_)) *
+                         static_cast<std::size_t>(W_)];
+  }
   // For a row y the step's vertical starts above the bases reach (y < step_r_ + longest_).
   [[nodiscard]] const std::uint64_t* above(std::size_t t, int y) const {
     return &above_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - step_r_)) *
@@ -801,7 +809,7 @@ class two_ship_tables {
   std::vector<std::size_t> pair_a_, pair_b_;
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
-  std::vector<std::uint64_t> from0_, above_;  // see build() and new_step()
+  std::vector<std::uint64_t> from0_, above_, above_notes_;  // see build(), new_step() and flush_step()
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
   bool run_notes_ = false;  // whether east_notes_ or south_notes_ hold any
 };
