@@ -116,7 +116,9 @@ class last_ship_tables {
     const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     if (T * H * masks * sizeof(std::uint64_t) > max_bytes) return false;
     hv_.assign(T * H * masks, 0);
-    placements_at_ = T * H * masks + T * (H + 1);  // where the accumulator's placements begin
+    // The accumulator (see prepared_completions()): rows, then wholly open rows, then placements.
+    wholes_at_ = T * H * masks;
+    placements_at_ = wholes_at_ + T * (H + 1);
     suffix_.assign(T * (H + 1), 0);
     lengths_.clear();
     for (const auto& type : p.types) lengths_.push_back(type.length);  // before row_at(), which reads T from it
@@ -175,15 +177,15 @@ class last_ship_tables {
     return r + d;
   }
 
-  // The rows a view with no hit to cover leaves open, for every type at
-  // once: the entry of each partly open row (row_at(), types innermost)
-  // into `rows`, and the first wholly open row, returned. open_weight()
-  // then reads one type's open placements from them, and whole_entry()
-  // names the accumulator entry of the wholly open rows.
-  [[nodiscard]] int open_rows(int r, const last_ship_view& v, std::array<std::size_t, lane_count>& rows,
-                              int& count) const {
+  // The rows the blocked lanes leave open, for every type at once, as
+  // prepared_completions() walks them with no hit to cover: the entry of
+  // each partly open row (row_at(), types innermost) into `rows`, and the
+  // first wholly open row, returned. open_weight() then reads one type's
+  // open placements from them, and whole_entry() names the accumulator
+  // entry of the wholly open rows.
+  [[nodiscard]] int open_rows(int r, lane_word blocked, std::array<std::size_t, lane_count>& rows, int& count) const {
     count = 0;
-    return rows_of(r, v.blocked,
+    return rows_of(r, blocked,
                    [&](int y, unsigned open) { rows[static_cast<std::size_t>(count++)] = row_at(y, open); });
   }
   [[nodiscard]] std::uint64_t open_weight(std::size_t t, const std::array<std::size_t, lane_count>& rows, int count,
@@ -193,8 +195,7 @@ class last_ship_tables {
     return sum;
   }
   [[nodiscard]] std::size_t whole_entry(std::size_t t, int whole) const noexcept {
-    return lengths_.size() * static_cast<std::size_t>(height_) * (std::size_t{1} << width_) +
-           t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(whole);
+    return wholes_at_ + t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(whole);
   }
 
   // The forward pass meets many states with hits to cover at one cell, so
@@ -266,13 +267,12 @@ class last_ship_tables {
       });
       return sum;
     }
-    const std::size_t masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
       const std::size_t at = row_at(y, open) + t;
       sum += hv_[at];
       note(at);
     });
-    note(lengths_.size() * H * masks + t * (H + 1) + static_cast<std::size_t>(whole));
+    note(whole_entry(t, whole));
     // Cannot wrap: every placement of type t counts once at most, and
     // build() checked that all of them together fit.
     return sum + suffix_at(t, whole);
@@ -333,7 +333,7 @@ class last_ship_tables {
         }
       count_type whole = 0;  // values of the rows wholly open from a row at or above this one
       for (std::size_t y = 0; y < H; ++y) {
-        whole += static_cast<count_type>(acc[T * H * masks + t * (H + 1) + y]);
+        whole += static_cast<count_type>(acc[whole_entry(t, static_cast<int>(y))]);
         const V* const types = &acc[row_at(static_cast<int>(y), 0) + t];
         auto row = [&](std::size_t m) { return types[m * T]; };  // this type's entry for mask m
         noted.clear();
@@ -446,7 +446,7 @@ class last_ship_tables {
   }
 
   int width_ = 0, height_ = 0;
-  std::size_t placements_at_ = 0;
+  std::size_t wholes_at_ = 0, placements_at_ = 0;
   std::vector<int> lengths_;
   std::vector<std::uint64_t> hv_;      // [y][open mask][t]
   std::vector<std::uint64_t> suffix_;  // [t][y]: every row from y on wholly open

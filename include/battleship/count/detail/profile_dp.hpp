@@ -361,10 +361,10 @@ struct open_placement_walk {
   std::array<std::size_t, lane_count> rows;                 // the first row_count of them
   int row_count = 0, whole = -1;
   unsigned counted = 0;
-  // `view` must hold no hit to cover.
-  std::uint64_t open(const last_ship_tables& tables, std::size_t t, int r, const last_ship_view& view) {
+  // The state's blocked lanes, before row r; its hits play no part.
+  std::uint64_t open(const last_ship_tables& tables, std::size_t t, int r, lane_word blocked) {
     if (((counted >> t) & 1U) == 0) {
-      if (whole < 0) whole = tables.open_rows(r, view, rows, row_count);
+      if (whole < 0) whole = tables.open_rows(r, blocked, rows, row_count);
       open_of[t] = tables.open_weight(t, rows, row_count, whole);
       counted |= 1U << t;
     }
@@ -497,7 +497,7 @@ class profile_dp {
   // Successors absorbed with two ships left in closed form since reset()
   // (tests check that the closed form was taken).
   [[nodiscard]] std::size_t two_ship_states() const noexcept { return two_ship_states_; }
-  // Those of them with a hit ahead.
+  // Those of them with a hit ahead that no running ship covers (the anchored form).
   [[nodiscard]] std::size_t two_ship_hit_states() const noexcept { return two_ship_hit_states_; }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
@@ -2239,11 +2239,12 @@ class profile_dp {
       const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
       two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
       const bool anchored = view.anchor >= 0;
-      if (anchored) two_ship_.prepare_open(sky);
-      last_ship_view open_view;  // the same skyline with no hit to cover
-      open_view.blocked = view.blocked;
+      if (anchored) {
+        ++two_ship_hit_states_;
+        two_ship_.prepare_open(sky);
+      }
       open_placement_walk walk;
-      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, open_view); };
+      auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, view.blocked); };
       using candidate = last_ship_tables::candidate;
       // An open placement P through the anchor, and what it leaves to the
       // other ship: the hits in the lanes (rest) and below them
@@ -2415,7 +2416,6 @@ class profile_dp {
       if constexpr (Stride == 2)
         if (two_here && level == 2) {
           ++two_ship_states_;
-          if (step_has_hits_) ++two_ship_hit_states_;
           return push_two_ship_end(key, v, view_of_successor(key));
         }
       if constexpr (Stride == 2)

@@ -110,13 +110,6 @@ class two_ship_tables {
             for (int s = std::max(s0, y - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
             from_[idx_from(t, c, y, s0)] = v;
           }
-    // Every vertical start through (y, c), row by row: [(t, y)][c].
-    from0_.resize(T * H * Wd);
-    for (std::size_t t = 0; t < T; ++t)
-      for (int y = 0; y < H_; ++y)
-        for (int c = 0; c < W_; ++c)
-          from0_[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] =
-              from_[idx_from(t, c, y, 0)];
     above_.assign(T * static_cast<std::size_t>(longest_) * Wd, 0);
     above_notes_.assign(above_.size(), 0);
     d2_.resize(from_.size());
@@ -205,9 +198,9 @@ class two_ship_tables {
     return true;
   }
 
-  // What overlap() needs of a state, once for all its lanes: its blocked
-  // rows (row r + d in rows[d], as last_ship_view keeps them), the rows
-  // partly open and the columns with a ship running down.
+  // What overlap() and overlapping() need of a state, once for all its
+  // lanes: its blocked rows (row r + d in rows[d], as last_ship_view keeps
+  // them), the rows partly open and the columns with a ship running down.
   // The arrays are left uninitialised (one per state absorbed): prepare()
   // and prepare_open() write every entry that is read.
   struct skyline {
@@ -355,7 +348,8 @@ class two_ship_tables {
     }
     return o;
   }
-  // Subtracts from occupancy (scan order) half of what overlap<true> noted.
+  // Subtracts from occupancy (scan order) half of what overlap<true> and
+  // overlapping<true> noted.
   template <class Occ>
   void finish(Occ& occupancy) {
     flush_step();
@@ -717,11 +711,14 @@ class two_ship_tables {
     if (!rdone_[at]) {
       rdone_[at] = 1;
       const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m), *ha2 = h2row(a, y, m), *hb2 = h2row(b, y, m);
-      const std::uint64_t *fa = from0(a, y), *fb = from0(b, y);
+      // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
+      const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
+      const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
       std::uint64_t s = 0;
       for (int c = 0; c < W_; ++c) {
+        const std::size_t at = static_cast<std::size_t>(c) * stride;
         s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
-        s += ha[c] * fb[c] + fa[c] * hb[c];
+        s += ha[c] * fb[at] + fa[at] * hb[c];
       }
       row_[at] = s;
     }
@@ -762,9 +759,6 @@ class two_ship_tables {
   }
   [[nodiscard]] std::size_t pair_index(std::size_t a, std::size_t b) const {
     return a * static_cast<std::size_t>(T_) - a * (a - 1) / 2 + (b - a);
-  }
-  [[nodiscard]] const std::uint64_t* from0(std::size_t t, int y) const {
-    return &from0_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_)];
   }
   std::uint64_t* above_note(std::size_t t, int y) {
     return &above_notes_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - step_r_)) *
@@ -809,7 +803,7 @@ class two_ship_tables {
   std::vector<std::size_t> pair_a_, pair_b_;
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
-  std::vector<std::uint64_t> from0_, above_, above_notes_;  // see build(), new_step() and flush_step()
+  std::vector<std::uint64_t> above_, above_notes_;  // see new_step() and flush_step()
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
   bool run_notes_ = false;  // whether east_notes_ or south_notes_ hold any
 };
