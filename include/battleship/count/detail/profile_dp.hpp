@@ -2242,6 +2242,8 @@ class profile_dp {
       if (anchored) {
         ++two_ship_hit_states_;
         two_ship_.prepare_open(sky);
+      } else {
+        two_ship_.prepare_rows(sky);
       }
       open_placement_walk walk;
       auto open_placements = [&](std::size_t t) { return walk.open(last_ship_, t, step_row_, view.blocked); };

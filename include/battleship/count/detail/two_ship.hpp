@@ -19,7 +19,9 @@
 // tables:
 // - per call, per pair of types, row and open mask: the row's horizontal x
 //   horizontal terms and horizontal x vertical ones, every vertical start
-//   counted (row_at);
+//   counted (row_at). The rows (row, mask) a call meets are numbered by
+//   first use (row_id), so that their tables sit side by side: about 700
+//   of the 10 x 2^10 on a 10x10 board after 10 shots;
 // - per step (frontier row r, column cf): the same less the vertical
 //   starts above each column's base (r + 1 behind the frontier, r ahead),
 //   lazily per mask (row_step), their sum over the wholly open rows
@@ -71,10 +73,11 @@ class two_ship_tables {
     if (W_ > max_width || p.rule != adjacency::touching || !p.unit_weights) return false;
     M_ = 1 << W_;
     pairs_ = static_cast<std::size_t>(T_ * (T_ + 1) / 2);
-    // The tables by (row, open mask) take 41 bytes per pair of types and
-    // 4W + 5 per type: under 100 MB with at most 2^20 (pair, row, mask)
-    // entries (outside the memory limit, like last_ship.hpp's), 6 MB for
-    // the classic fleet on 10x10.
+    // The tables take 4 bytes per (row, open mask), and per row a call
+    // meets (row_id) 40 bytes per pair of types and 20W per type: under
+    // 300 MB with at most 2^20 (pair, row, mask) entries (outside the
+    // memory limit, like last_ship.hpp's). A call meets few rows: about
+    // 700, under 1 MB, for the classic fleet on 10x10 after 10 shots.
     if (pairs_ * static_cast<std::size_t>(H_) * static_cast<std::size_t>(M_) > max_entries) return false;
     len_.clear();
     longest_ = 1;
@@ -84,9 +87,15 @@ class two_ship_tables {
     }
     const auto T = static_cast<std::size_t>(T_), H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_),
                M = static_cast<std::size_t>(M_);
-    hcov_.resize(T * H * M * Wd);
-    h2cov_.resize(T * H * M * Wd);
-    hdone_.assign(T * H * M, 0);
+    // Rows get their ids afresh in each call (new_row_id).
+    row_id_.assign(H * M, 0);
+    id_y_.clear();
+    id_m_.clear();
+    id_cover_.clear();
+    id_row_at_.clear();
+    id_step_.clear();
+    id_adj_row_at_.clear();
+    id_adj_cover_.clear();
     wS_.assign(T * H * Wd, 0);
     wE_.assign(T * H * Wd, 0);
     for (std::size_t t = 0; t < T; ++t) {
@@ -117,12 +126,9 @@ class two_ship_tables {
       for (int c = 0; c < W_; ++c)
         for (int y = 0; y < H_; ++y)
           for (int s0 = 0; s0 <= H_; ++s0) d2_[idx_from(t, c, y, s0)] = d2(t, c, y, s0);
-    row_.resize(pairs_ * H * M);
-    rdone_.assign(pairs_ * H * M, 0);
     // Notes a pass left behind when it threw (a memory limit) must not
     // reach the next one: the tables below are reused across calls.
     forget_notes();
-    if (step_.size() != pairs_ * H * M) step_.assign(pairs_ * H * M, step_entry{});  // stamp 0: never current
     step_r_ = -1;
     open_from_.assign(pairs_ * (H + 1), 0);
     col_.assign(pairs_ * Wd * (H + 1), 0);
@@ -140,20 +146,13 @@ class two_ship_tables {
             col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1) + static_cast<std::size_t>(tt)] = s;
           }
       }
-    if (adj_rowat_.size() != pairs_ * H * M) adj_rowat_.assign(pairs_ * H * M, 0);
     adj_open_.assign(pairs_ * (H + 1), 0);
     adj_colbase_.assign(pairs_, 0);
     adj_col_.assign(pairs_ * Wd * (H + 1), 0);
-    adj_hc_.clear();
     adj_from_.assign(from_.size(), 0);
     adj_d2_.assign(from_.size(), 0);
     half_.assign(H * Wd, 0);
-    if (rc_stamp_.size() != pairs_ * Wd * (H + 1) * (H + 1)) {
-      rc_stamp_.assign(pairs_ * Wd * (H + 1) * (H + 1), 0);
-      rc_.assign(rc_stamp_.size(), 0);
-      adj_rc_.assign(rc_stamp_.size(), 0);
-    }
-    if (hc_slot_.size() != T * H * M) hc_slot_.assign(T * H * M, 0);
+    if (rc_.size() != pairs_ * Wd * (H + 1) * (H + 1)) rc_.assign(pairs_ * Wd * (H + 1) * (H + 1), step_entry{});
     pair_a_.assign(pairs_, 0);
     pair_reach_.assign(pairs_, 0);
     pair_b_.assign(pairs_, 0);
@@ -190,11 +189,11 @@ class two_ship_tables {
     south_notes_.assign(south_prefix_.size(), 0);
     run_notes_ = false;
     full_.assign(T * H * Wd, 0);
+    std::vector<std::uint16_t> dominoes(Wd);
     for (std::size_t t = 0; t < T; ++t)
-      for (int y = 0; y < H_; ++y) {
-        const std::uint16_t* h = hrow(t, y, static_cast<unsigned>(M_ - 1));
-        std::copy(h, h + W_, &full_[(t * H + static_cast<std::size_t>(y)) * Wd]);
-      }
+      for (int y = 0; y < H_; ++y)
+        cover_row(t, y, static_cast<unsigned>(M_ - 1), &full_[(t * H + static_cast<std::size_t>(y)) * Wd],
+                  dominoes.data());
     return true;
   }
 
@@ -206,6 +205,7 @@ class two_ship_tables {
   struct skyline {
     int r = 0, cf = 0, whole = 0, running = 0;
     unsigned mask[8];
+    std::uint32_t id[8];  // the partly open rows' ids: prepare_rows()
     int col[16], base[16], top[16];
     int open[16];  // per column, its first open row: prepare_open()
   };
@@ -234,13 +234,19 @@ class two_ship_tables {
       ++k.running;
     }
   }
+  // The ids of a prepared state's partly open rows, which overlap() reads:
+  // once per state, for all its lanes.
+  void prepare_rows(skyline& k) {
+    for (int y = k.r; y < k.whole; ++y) k.id[y - k.r] = row_id(y, k.mask[y - k.r]);
+  }
   // The first open row of every column of a prepared state, which
   // overlapping() reads (overlap() needs only the running columns').
   void prepare_open(skyline& k) const {
     for (int c = 0; c < W_; ++c) k.open[c] = c < k.cf ? k.r + 1 : k.r;
     for (int j = 0; j < k.running; ++j) k.open[k.col[j]] = k.top[j];
   }
-  // The overlap sum O for types a, b of a prepared state. With Note (the
+  // The overlap sum O for types a, b of a prepared state (prepare_rows()
+  // too). With Note (the
   // occupancy), also A times the partial derivative of O by each table
   // entry it reads, noted (reverse mode): finish() turns the notes into
   // each cell's sum, over the states, of A times the placements through it
@@ -255,19 +261,18 @@ class two_ship_tables {
       adj_open_[pr * (H + 1) + static_cast<std::size_t>(k.whole)] += A;
       adj_colbase_[pr] += A;
     }
-    for (int y = k.r; y < k.whole; ++y) {
-      const unsigned m = k.mask[y - k.r];
-      o += row_step(pr, a, b, y, m);
-      if constexpr (Note) note_step(pr, y, m, A);
+    for (int d = 0; d < k.whole - k.r; ++d) {
+      o += row_step(pr, a, b, k.id[d]);
+      if constexpr (Note) note_step(pr, k.id[d], A);
     }
     const int reach = std::max(len_[a], len_[b]) - 1;
     for (int j = 0; j < k.running; ++j) {
       const int c = k.col[j], base = k.base[j], top = k.top[j];
-      o += running_rows(pr, a, b, c, top, k.whole);
+      const std::size_t rc = rc_index(pr, c, top, k.whole);
+      o += running_rows(rc, pr, a, b, c, top, k.whole);
       if constexpr (Note) {
-        const std::size_t rc = rc_index(pr, c, top, k.whole);
-        if (adj_rc_[rc] == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
-        adj_rc_[rc] += A;
+        if (rc_[rc].adj == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
+        rc_[rc].adj += A;
       }
       // Rows partly open: their masks come from the state.
       const int last = std::min(k.whole, top + reach);
@@ -276,12 +281,12 @@ class two_ship_tables {
         const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
         const std::uint64_t vb = from_[ib_base] - from_[ib_top];
         const std::uint64_t va = from_[ia_base] - from_[ia_top];
-        const unsigned m = k.mask[y - k.r];
-        const std::uint64_t ha = hrow(a, y, m)[c], hb = hrow(b, y, m)[c];
+        const std::uint32_t id = k.id[y - k.r];
+        const std::uint64_t ha = cover(id, a)[c], hb = cover(id, b)[c];
         o -= ha * vb + va * hb;
         if constexpr (Note) {
-          adj_hc(a, y, m)[c] -= A * vb;
-          adj_hc(b, y, m)[c] -= A * va;
+          cover_notes(id, a)[c] -= A * vb;
+          cover_notes(id, b)[c] -= A * va;
           adj_from_[ib_base] -= A * ha;
           adj_from_[ib_top] += A * ha;
           adj_from_[ia_base] -= A * hb;
@@ -356,14 +361,16 @@ class two_ship_tables {
     flush_runs();
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     // Row terms with every vertical start: row_at.
-    for (const std::uint32_t e : rowat_touched_) {
-      const std::uint64_t A = adj_rowat_[e];
-      adj_rowat_[e] = 0;
-      const auto [pr, y, m] = split_at(e, pairs_);
-      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
-      const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m), *ha2 = h2row(a, y, m), *hb2 = h2row(b, y, m);
-      const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
-      std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb], *aha2 = aha + W_, *ahb2 = ahb + W_;
+    const std::size_t ids = id_y_.size();
+    for (std::size_t e = 0; e < ids * pairs_; ++e) {
+      const std::uint64_t A = id_adj_row_at_[e];
+      if (A == 0) continue;
+      id_adj_row_at_[e] = 0;
+      const auto id = static_cast<std::uint32_t>(e / pairs_);
+      const std::size_t pr = e % pairs_, a = pair_a_[pr], b = pair_b_[pr];
+      const int y = id_y_[id];
+      const std::uint16_t *ha = cover(id, a), *hb = cover(id, b), *ha2 = ha + W_, *hb2 = hb + W_;
+      std::uint64_t *aha = cover_notes(id, a), *ahb = cover_notes(id, b), *aha2 = aha + W_, *ahb2 = ahb + W_;
       for (int c = 0; c < W_; ++c) {
         const std::size_t ia = idx_from(a, c, y, 0), ib = idx_from(b, c, y, 0);
         aha[c] += A * (hb[c] + from_[ib]);
@@ -374,7 +381,6 @@ class two_ship_tables {
         adj_from_[ia] += A * hb[c];
       }
     }
-    rowat_touched_.clear();
     // Column terms.
     for (std::size_t pr = 0; pr < pairs_; ++pr) {
       const std::size_t a = pair_a_[pr], b = pair_b_[pr];
@@ -411,12 +417,14 @@ class two_ship_tables {
             f = d = 0;
           }
     }
-    for (const std::uint32_t e : hc_touched_) {
-      const std::size_t slot = (hc_slot_[e] - 1) * 2 * Wd;
-      hc_slot_[e] = 0;
-      const auto [t, y, m] = split_at(e, static_cast<std::size_t>(T_));
-      std::uint64_t* h = &adj_hc_[slot];
+    for (std::size_t e = 0; e < ids * static_cast<std::size_t>(T_); ++e) {
+      const auto id = static_cast<std::uint32_t>(e / static_cast<std::size_t>(T_));
+      const std::size_t t = e % static_cast<std::size_t>(T_);
+      std::uint64_t* h = cover_notes(id, t);
       std::uint64_t* h2 = h + Wd;
+      if (std::all_of(h, h + 2 * Wd, [](std::uint64_t v) { return v == 0; })) continue;
+      const int y = id_y_[id];
+      const unsigned m = id_m_[id];
       const int L = len_[t];
       for (int x0 = 0; x0 + L <= W_; ++x0) {
         const unsigned span = ((1U << L) - 1) << x0;
@@ -428,11 +436,8 @@ class two_ship_tables {
         }
         adjE[(t * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(x0)] += sum;
       }
-      std::fill(h, h + W_, 0);
-      std::fill(h2, h2 + W_, 0);
+      std::fill(h, h + 2 * Wd, 0);
     }
-    hc_touched_.clear();
-    adj_hc_.clear();
     for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) {
       const int L = len_[t];
       for (int y = 0; y < H_; ++y)
@@ -457,8 +462,8 @@ class two_ship_tables {
     step_r_ = r;
     step_cf_ = cf;
     if (++stamp_ == 0) {  // after 2^32 steps: no entry may look current
-      for (step_entry& e : step_) e.stamp = 0;
-      std::fill(rc_stamp_.begin(), rc_stamp_.end(), 0);
+      for (step_entry& e : id_step_) e.stamp = 0;
+      for (step_entry& e : rc_) e.stamp = 0;
       stamp_ = 1;
     }
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
@@ -476,7 +481,7 @@ class two_ship_tables {
         const std::size_t pr = pair_index(a, b);
         std::uint64_t s = 0;
         for (int y = H_ - 1; y >= r; --y) {
-          s += row_step(pr, a, b, y, full);
+          s += row_step(pr, a, b, row_id(y, full));
           open_from_[pr * (H + 1) + static_cast<std::size_t>(y)] = s;
         }
         open_from_[pr * (H + 1) + H] = 0;
@@ -486,42 +491,23 @@ class two_ship_tables {
         col_base_[pr] = cs;
       }
   }
-  // Zeroes every note the touched lists name, and the lists.
+  // Zeroes every note the touched lists name, and the lists (the notes by
+  // row id go with the ids).
   void forget_notes() {
-    for (const std::uint32_t e : step_touched_) step_[e].adj = 0;
-    for (const std::uint32_t e : rowat_touched_) adj_rowat_[e] = 0;
-    for (const std::uint32_t e : hc_touched_) hc_slot_[e] = 0;
-    for (const std::uint32_t e : rc_touched_) adj_rc_[e] = 0;
+    for (const std::uint32_t e : rc_touched_) rc_[e].adj = 0;
     if (run_notes_) {
       std::fill(east_notes_.begin(), east_notes_.end(), 0);
       std::fill(south_notes_.begin(), south_notes_.end(), 0);
       run_notes_ = false;
     }
-    step_touched_.clear();
-    rowat_touched_.clear();
-    hc_touched_.clear();
+    step_touched_.clear();  // their notes went with the row ids (build())
     rc_touched_.clear();
   }
-  void note_step(std::size_t pr, int y, unsigned m, std::uint64_t A) {
-    const std::size_t e = pair_at(pr, y, m);
-    if (step_[e].adj == 0) step_touched_.push_back(static_cast<std::uint32_t>(e));
-    step_[e].adj += A;
+  void note_step(std::size_t pr, std::uint32_t id, std::uint64_t A) {
+    const std::size_t e = id * pairs_ + pr;
+    if (id_step_[e].adj == 0) step_touched_.push_back(static_cast<std::uint32_t>(e));
+    id_step_[e].adj += A;
   }
-  // The notes on a coverage row (type t, row y, open mask m): 2W entries,
-  // the row's cells then its dominoes, in a compact array by first use.
-  // Inlined where the notes are taken; the first use of a row, out of line.
-  [[gnu::always_inline]] std::size_t hc_slot(std::size_t t, int y, unsigned m) {
-    const std::size_t e = type_at(t, y, m);
-    if (hc_slot_[e] == 0) [[unlikely]]
-      new_hc_slot(e);
-    return (hc_slot_[e] - 1) * 2 * static_cast<std::size_t>(W_);
-  }
-  [[gnu::noinline]] void new_hc_slot(std::size_t e) {
-    hc_touched_.push_back(static_cast<std::uint32_t>(e));
-    hc_slot_[e] = static_cast<std::uint32_t>(hc_touched_.size());
-    adj_hc_.resize(hc_touched_.size() * 2 * static_cast<std::size_t>(W_), 0);
-  }
-  std::uint64_t* adj_hc(std::size_t t, int y, unsigned m) { return &adj_hc_[hc_slot(t, y, m)]; }
   // overlapping()'s notes, onto the cells of the placements in each run
   // (into half_, as the other notes).
   void flush_runs() {
@@ -562,7 +548,7 @@ class two_ship_tables {
         std::uint64_t& a = adj_open_[pr * (H + 1) + static_cast<std::size_t>(y)];
         acc += a;
         a = 0;
-        if (acc != 0) note_step(pr, y, full, acc);
+        if (acc != 0) note_step(pr, row_id(y, full), acc);
       }
       adj_open_[pr * (H + 1) + H] = 0;
       const std::uint64_t cb = adj_colbase_[pr];
@@ -573,12 +559,12 @@ class two_ship_tables {
                    static_cast<std::size_t>(c < step_cf_ ? step_r_ + 1 : step_r_)] += cb;
     }
     for (const std::uint32_t rc : rc_touched_) {
-      const std::uint64_t A = adj_rc_[rc];
-      adj_rc_[rc] = 0;
+      const std::uint64_t A = rc_[rc].adj;
+      rc_[rc].adj = 0;
       const auto H1 = H + 1;
-      const int whole = static_cast<int>(rc % H1), top = static_cast<int>((rc / H1) % H1);
-      const int c = static_cast<int>((rc / (H1 * H1)) % Wd);
-      const std::size_t pr = rc / (H1 * H1 * Wd);
+      const std::size_t pr = rc % pairs_, rest = rc / pairs_;
+      const int whole = static_cast<int>(rest % H1), top = static_cast<int>((rest / H1) % H1);
+      const int c = static_cast<int>(rest / (H1 * H1));
       const std::size_t a = pair_a_[pr], b = pair_b_[pr];
       const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
       adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(top)] += A;
@@ -590,8 +576,9 @@ class two_ship_tables {
         const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
         const std::uint64_t ha = full_[(a * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
         const std::uint64_t hb = full_[(b * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
-        adj_hc(a, y, full)[c] -= A * (from_[ib_base] - from_[ib_top]);
-        adj_hc(b, y, full)[c] -= A * (from_[ia_base] - from_[ia_top]);
+        const std::uint32_t id = row_id(y, full);
+        cover_notes(id, a)[c] -= A * (from_[ib_base] - from_[ib_top]);
+        cover_notes(id, b)[c] -= A * (from_[ia_base] - from_[ia_top]);
         adj_from_[ib_base] -= A * ha;
         adj_from_[ib_top] += A * ha;
         adj_from_[ia_base] -= A * hb;
@@ -600,16 +587,16 @@ class two_ship_tables {
     }
     rc_touched_.clear();
     for (const std::uint32_t e : step_touched_) {
-      const std::uint64_t A = step_[e].adj;
-      step_[e].adj = 0;
-      if (adj_rowat_[e] == 0) rowat_touched_.push_back(e);
-      adj_rowat_[e] += A;
-      const auto [pr, y, m] = split_at(e, pairs_);
+      const std::uint64_t A = id_step_[e].adj;
+      id_step_[e].adj = 0;
+      id_adj_row_at_[e] += A;
+      const auto id = static_cast<std::uint32_t>(e / pairs_);
+      const std::size_t pr = e % pairs_;
+      const int y = id_y_[id];
       if (y >= step_r_ + pair_reach_[pr]) continue;  // no vertical start above a base reaches row y
       const std::size_t a = pair_a_[pr], b = pair_b_[pr];
-      const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
-      const std::size_t sa = hc_slot(a, y, m), sb = hc_slot(b, y, m);
-      std::uint64_t *aha = &adj_hc_[sa], *ahb = &adj_hc_[sb];
+      const std::uint16_t *ha = cover(id, a), *hb = cover(id, b);
+      std::uint64_t *aha = cover_notes(id, a), *ahb = cover_notes(id, b);
       // The notes on the starts above the bases go to above_notes_, turned
       // into from_'s notes once per step below.
       const std::uint64_t *above_a = above(a, y), *above_b = above(b, y);
@@ -634,19 +621,21 @@ class two_ship_tables {
         }
       }
   }
+  // The pairs innermost: a state's lanes read neighbouring entries.
   [[nodiscard]] std::size_t rc_index(std::size_t pr, int c, int top, int whole) const {
     const auto H1 = static_cast<std::size_t>(H_) + 1;
-    return ((pr * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(top)) *
-               H1 +
-           static_cast<std::size_t>(whole);
+    return ((static_cast<std::size_t>(c) * H1 + static_cast<std::size_t>(top)) * H1 + static_cast<std::size_t>(whole)) *
+               pairs_ +
+           pr;
   }
   // A column whose ship runs down to top (below its base): its column term
   // from top instead of base, less the vertical starts between base and top
   // in the rows from whole on (wholly open rows: one entry per step).
-  std::uint64_t running_rows(std::size_t pr, std::size_t a, std::size_t b, int c, int top, int whole) {
-    const std::size_t rc = rc_index(pr, c, top, whole);
-    if (rc_stamp_[rc] == stamp_) return rc_[rc];
-    rc_stamp_[rc] = stamp_;
+  // rc is rc_index(pr, c, top, whole).
+  std::uint64_t running_rows(std::size_t rc, std::size_t pr, std::size_t a, std::size_t b, int c, int top, int whole) {
+    step_entry& e = rc_[rc];
+    if (e.stamp == stamp_) return e.value;
+    e.stamp = stamp_;
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
     const std::uint64_t* cc = &col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1)];
@@ -658,7 +647,7 @@ class two_ship_tables {
       v -= full_[(a * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] * vb +
            va * full_[(b * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
     }
-    rc_[rc] = v;
+    e.value = v;
     return v;
   }
   [[nodiscard]] std::uint64_t open_from(std::size_t pr, int y) const {
@@ -676,86 +665,86 @@ class two_ship_tables {
     for (int s = std::max(s0, y + 1 - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
     return v;
   }
-  const std::uint16_t* hrow(std::size_t t, int y, unsigned m) {
-    const std::size_t at = type_at(t, y, m);
-    std::uint16_t* h = &hcov_[at * static_cast<std::size_t>(W_)];
-    if (!hdone_[at]) {
-      hdone_[at] = 1;
-      std::uint16_t* h2 = &h2cov_[at * static_cast<std::size_t>(W_)];
-      std::fill(h, h + W_, 0);
-      std::fill(h2, h2 + W_, 0);
-      const int L = len_[t];
-      for (int x0 = 0; x0 + L <= W_; ++x0) {
-        const unsigned span = ((1U << L) - 1) << x0;
-        if ((m & span) != span) continue;
-        const std::uint64_t w =
-            wE_[(t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_) +
-                static_cast<std::size_t>(x0)];
-        if (w == 0) continue;
-        for (int k = 0; k < L; ++k) {
-          h[x0 + k] = static_cast<std::uint16_t>(h[x0 + k] + w);
-          if (k + 1 < L) h2[x0 + k] = static_cast<std::uint16_t>(h2[x0 + k] + w);
-        }
+  // Row y's cover counts of type t's open horizontal placements under open
+  // mask m: per cell (h) and per domino, the cell and the next (h2).
+  void cover_row(std::size_t t, int y, unsigned m, std::uint16_t* h, std::uint16_t* h2) const {
+    std::fill(h, h + W_, 0);
+    std::fill(h2, h2 + W_, 0);
+    const int L = len_[t];
+    for (int x0 = 0; x0 + L <= W_; ++x0) {
+      const unsigned span = ((1U << L) - 1) << x0;
+      if ((m & span) != span) continue;
+      const std::uint64_t w = we(t, y, x0);
+      if (w == 0) continue;
+      for (int k = 0; k < L; ++k) {
+        h[x0 + k] = static_cast<std::uint16_t>(h[x0 + k] + w);
+        if (k + 1 < L) h2[x0 + k] = static_cast<std::uint16_t>(h2[x0 + k] + w);
       }
     }
-    return h;
   }
-  const std::uint16_t* h2row(std::size_t t, int y, unsigned m) {
-    (void)hrow(t, y, m);
-    const std::size_t at = type_at(t, y, m);
-    return &h2cov_[at * static_cast<std::size_t>(W_)];
+  // The rows (row, open mask) a call meets are numbered by first use, and
+  // their tables kept by number: a few hundred of the H 2^W rows, side by
+  // side, instead of scattered over tables by (row, mask).
+  std::uint32_t row_id(int y, unsigned m) {
+    std::uint32_t& slot = row_id_[static_cast<std::size_t>(y) * static_cast<std::size_t>(M_) + m];
+    if (slot == 0) [[unlikely]]
+      slot = new_row_id(y, m);
+    return slot - 1;
   }
-  // Row y under open mask m: horizontal x horizontal, and horizontal x every vertical start.
-  std::uint64_t row_at(std::size_t pr, std::size_t a, std::size_t b, int y, unsigned m) {
-    const std::size_t at = pair_at(pr, y, m);
-    if (!rdone_[at]) {
-      rdone_[at] = 1;
-      const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m), *ha2 = h2row(a, y, m), *hb2 = h2row(b, y, m);
-      // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
+  // A row's tables: each type's cover counts (cover_row) and, per pair,
+  // its horizontal x horizontal and horizontal x every vertical start terms
+  // (row_at); with their notes (0) and its step entries (stamp 0: never current).
+  [[gnu::noinline]] std::uint32_t new_row_id(int y, unsigned m) {
+    const auto id = static_cast<std::uint32_t>(id_y_.size());
+    const auto T = static_cast<std::size_t>(T_), Wd = static_cast<std::size_t>(W_);
+    id_y_.push_back(y);
+    id_m_.push_back(m);
+    id_cover_.resize((id + 1) * T * 2 * Wd);
+    for (std::size_t t = 0; t < T; ++t) cover_row(t, y, m, cover(id, t), cover(id, t) + W_);
+    id_row_at_.resize((id + 1) * pairs_);
+    // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
+    const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
+    for (std::size_t pr = 0; pr < pairs_; ++pr) {
+      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
+      const std::uint16_t *ha = cover(id, a), *hb = cover(id, b), *ha2 = ha + W_, *hb2 = hb + W_;
       const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
-      const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
       std::uint64_t s = 0;
       for (int c = 0; c < W_; ++c) {
         const std::size_t at = static_cast<std::size_t>(c) * stride;
         s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
         s += ha[c] * fb[at] + fa[at] * hb[c];
       }
-      row_[at] = s;
+      id_row_at_[id * pairs_ + pr] = s;
     }
-    return row_[at];
+    id_step_.resize((id + 1) * pairs_);
+    id_adj_row_at_.resize((id + 1) * pairs_, 0);
+    id_adj_cover_.resize((id + 1) * T * 2 * Wd, 0);
+    return id + 1;
   }
-  // The same with the vertical starts from each column's base on only.
-  std::uint64_t row_step(std::size_t pr, std::size_t a, std::size_t b, int y, unsigned m) {
-    const std::size_t at = pair_at(pr, y, m);
-    step_entry& se = step_[at];
+  // A row's cover counts of type t: W per cell, then W per domino.
+  [[nodiscard]] std::uint16_t* cover(std::uint32_t id, std::size_t t) {
+    return &id_cover_[(id * static_cast<std::size_t>(T_) + t) * 2 * static_cast<std::size_t>(W_)];
+  }
+  // The notes on them, laid out alike.
+  [[nodiscard]] std::uint64_t* cover_notes(std::uint32_t id, std::size_t t) {
+    return &id_adj_cover_[(id * static_cast<std::size_t>(T_) + t) * 2 * static_cast<std::size_t>(W_)];
+  }
+  // row_at with the vertical starts from each column's base on only.
+  std::uint64_t row_step(std::size_t pr, std::size_t a, std::size_t b, std::uint32_t id) {
+    const std::size_t at = id * pairs_ + pr;
+    step_entry& se = id_step_[at];
     if (se.stamp != stamp_) {
       se.stamp = stamp_;
-      std::uint64_t s = row_at(pr, a, b, y, m);
+      std::uint64_t s = id_row_at_[at];
+      const int y = id_y_[id];
       if (y < step_r_ + pair_reach_[pr]) {
-        const std::uint16_t *ha = hrow(a, y, m), *hb = hrow(b, y, m);
+        const std::uint16_t *ha = cover(id, a), *hb = cover(id, b);
         const std::uint64_t *va = above(a, y), *vb = above(b, y);
         for (int c = 0; c < W_; ++c) s -= ha[c] * vb[c] + va[c] * hb[c];
       }
       se.value = s;
     }
     return se.value;
-  }
-  // Tables by (row, open mask) keep the types (or pairs) of an entry side by side.
-  [[nodiscard]] std::size_t type_at(std::size_t t, int y, unsigned m) const {
-    return (static_cast<std::size_t>(y) * static_cast<std::size_t>(M_) + m) * static_cast<std::size_t>(T_) + t;
-  }
-  [[nodiscard]] std::size_t pair_at(std::size_t pr, int y, unsigned m) const {
-    return (static_cast<std::size_t>(y) * static_cast<std::size_t>(M_) + m) * pairs_ + pr;
-  }
-  // The inverse of type_at (inner = T_) and pair_at (inner = pairs_).
-  struct table_entry {
-    std::size_t inner;
-    int y;
-    unsigned m;
-  };
-  [[nodiscard]] table_entry split_at(std::size_t e, std::size_t inner) const {
-    const std::size_t rest = e / inner, M = static_cast<std::size_t>(M_);
-    return {e % inner, static_cast<int>(rest / M), static_cast<unsigned>(rest % M)};
   }
   [[nodiscard]] std::size_t pair_index(std::size_t a, std::size_t b) const {
     return a * static_cast<std::size_t>(T_) - a * (a - 1) / 2 + (b - a);
@@ -787,19 +776,23 @@ class two_ship_tables {
   int W_ = 0, H_ = 0, T_ = 0, M_ = 0, longest_ = 1;
   std::size_t pairs_ = 0;
   std::vector<int> len_;
-  std::vector<std::uint16_t> hcov_, h2cov_, full_;
-  std::vector<std::uint64_t> wS_, wE_, from_, d2_, row_, open_from_, col_, col_base_;
-  std::vector<unsigned char> hdone_, rdone_;
+  std::vector<std::uint16_t> full_;
+  std::vector<std::uint64_t> wS_, wE_, from_, d2_, open_from_, col_, col_base_;
   struct step_entry {
     std::uint64_t value = 0, adj = 0;
     std::uint32_t stamp = 0;
   };
-  std::vector<step_entry> step_;
   std::uint32_t stamp_ = 1;
-  std::vector<std::uint64_t> adj_rowat_, adj_open_, adj_colbase_, adj_col_, adj_hc_, adj_from_, adj_d2_, half_;
-  std::vector<std::uint32_t> step_touched_, rowat_touched_, hc_touched_, rc_touched_, rc_stamp_;
-  std::vector<std::uint64_t> rc_, adj_rc_;
-  std::vector<std::uint32_t> hc_slot_;
+  // By row id (row_id()): see new_row_id().
+  std::vector<std::uint32_t> row_id_;  // per (row, open mask): its id + 1, or 0
+  std::vector<int> id_y_;
+  std::vector<unsigned> id_m_;
+  std::vector<std::uint16_t> id_cover_;
+  std::vector<std::uint64_t> id_row_at_, id_adj_row_at_, id_adj_cover_;
+  std::vector<step_entry> id_step_;
+  std::vector<std::uint64_t> adj_open_, adj_colbase_, adj_col_, adj_from_, adj_d2_, half_;
+  std::vector<std::uint32_t> step_touched_, rc_touched_;
+  std::vector<step_entry> rc_;  // running_rows() by rc_index(), for the current step, with its notes
   std::vector<std::size_t> pair_a_, pair_b_;
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
