@@ -93,6 +93,7 @@ class two_ship_tables {
     id_m_.clear();
     id_cover_.clear();
     id_row_at_.clear();
+    id_row_done_.clear();
     id_step_.clear();
     id_adj_row_at_.clear();
     id_adj_cover_.clear();
@@ -691,9 +692,9 @@ class two_ship_tables {
       slot = new_row_id(y, m);
     return slot - 1;
   }
-  // A row's tables: each type's cover counts (cover_row) and, per pair,
-  // its horizontal x horizontal and horizontal x every vertical start terms
-  // (row_at); with their notes (0) and its step entries (stamp 0: never current).
+  // A row's tables: each type's cover counts (cover_row), and per pair its
+  // row_at (computed when first read), step entry (stamp 0: never current)
+  // and notes (0).
   [[gnu::noinline]] std::uint32_t new_row_id(int y, unsigned m) {
     const auto id = static_cast<std::uint32_t>(id_y_.size());
     const auto T = static_cast<std::size_t>(T_), Wd = static_cast<std::size_t>(W_);
@@ -702,20 +703,7 @@ class two_ship_tables {
     id_cover_.resize((id + 1) * T * 2 * Wd);
     for (std::size_t t = 0; t < T; ++t) cover_row(t, y, m, cover(id, t), cover(id, t) + W_);
     id_row_at_.resize((id + 1) * pairs_);
-    // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
-    const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
-    for (std::size_t pr = 0; pr < pairs_; ++pr) {
-      const std::size_t a = pair_a_[pr], b = pair_b_[pr];
-      const std::uint16_t *ha = cover(id, a), *hb = cover(id, b), *ha2 = ha + W_, *hb2 = hb + W_;
-      const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
-      std::uint64_t s = 0;
-      for (int c = 0; c < W_; ++c) {
-        const std::size_t at = static_cast<std::size_t>(c) * stride;
-        s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
-        s += ha[c] * fb[at] + fa[at] * hb[c];
-      }
-      id_row_at_[id * pairs_ + pr] = s;
-    }
+    id_row_done_.resize((id + 1) * pairs_, 0);
     id_step_.resize((id + 1) * pairs_);
     id_adj_row_at_.resize((id + 1) * pairs_, 0);
     id_adj_cover_.resize((id + 1) * T * 2 * Wd, 0);
@@ -729,14 +717,34 @@ class two_ship_tables {
   [[nodiscard]] std::uint64_t* cover_notes(std::uint32_t id, std::size_t t) {
     return &id_adj_cover_[(id * static_cast<std::size_t>(T_) + t) * 2 * static_cast<std::size_t>(W_)];
   }
+  // Row y (id) under its open mask, for the pair pr of types a and b:
+  // horizontal x horizontal, and horizontal x every vertical start.
+  std::uint64_t row_at(std::size_t pr, std::size_t a, std::size_t b, std::uint32_t id, int y) {
+    const std::size_t at = id * pairs_ + pr;
+    if (!id_row_done_[at]) {
+      id_row_done_[at] = 1;
+      const std::uint16_t *ha = cover(id, a), *hb = cover(id, b), *ha2 = ha + W_, *hb2 = hb + W_;
+      // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
+      const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
+      const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
+      std::uint64_t s = 0;
+      for (int c = 0; c < W_; ++c) {
+        const std::size_t f = static_cast<std::size_t>(c) * stride;
+        s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
+        s += ha[c] * fb[f] + fa[f] * hb[c];
+      }
+      id_row_at_[at] = s;
+    }
+    return id_row_at_[at];
+  }
   // row_at with the vertical starts from each column's base on only.
   std::uint64_t row_step(std::size_t pr, std::size_t a, std::size_t b, std::uint32_t id) {
     const std::size_t at = id * pairs_ + pr;
     step_entry& se = id_step_[at];
     if (se.stamp != stamp_) {
       se.stamp = stamp_;
-      std::uint64_t s = id_row_at_[at];
       const int y = id_y_[id];
+      std::uint64_t s = row_at(pr, a, b, id, y);
       if (y < step_r_ + pair_reach_[pr]) {
         const std::uint16_t *ha = cover(id, a), *hb = cover(id, b);
         const std::uint64_t *va = above(a, y), *vb = above(b, y);
@@ -788,6 +796,7 @@ class two_ship_tables {
   std::vector<int> id_y_;
   std::vector<unsigned> id_m_;
   std::vector<std::uint16_t> id_cover_;
+  std::vector<unsigned char> id_row_done_;
   std::vector<std::uint64_t> id_row_at_, id_adj_row_at_, id_adj_cover_;
   std::vector<step_entry> id_step_;
   std::vector<std::uint64_t> adj_open_, adj_colbase_, adj_col_, adj_from_, adj_d2_, half_;
