@@ -247,11 +247,10 @@ class two_ship_tables {
     for (int j = 0; j < k.running; ++j) k.open[k.col[j]] = k.top[j];
   }
   // The overlap sum O for types a, b of a prepared state (prepare_rows()
-  // too). With Note (the
-  // occupancy), also A times the partial derivative of O by each table
-  // entry it reads, noted (reverse mode): finish() turns the notes into
-  // each cell's sum, over the states, of A times the placements through it
-  // weighted by the open placements they overlap.
+  // too). With Note (the occupancy), also A times the partial derivative
+  // of O by each table entry it reads, noted (reverse mode): finish()
+  // turns the notes into each cell's sum, over the states, of A times the
+  // placements through it weighted by the open placements they overlap.
   template <bool Note>
   [[nodiscard]] std::uint64_t overlap(std::size_t a, std::size_t b, const skyline& k, std::uint64_t A = 0) {
     if (a > b) std::swap(a, b);
@@ -685,7 +684,7 @@ class two_ship_tables {
   }
   // The rows (row, open mask) a call meets are numbered by first use, and
   // their tables kept by number: a few hundred of the H 2^W rows, side by
-  // side, instead of scattered over tables by (row, mask).
+  // side, where a state's lanes read them from cache.
   std::uint32_t row_id(int y, unsigned m) {
     std::uint32_t& slot = row_id_[static_cast<std::size_t>(y) * static_cast<std::size_t>(M_) + m];
     if (slot == 0) [[unlikely]]
