@@ -189,12 +189,6 @@ class two_ship_tables {
     east_notes_.assign(east_prefix_.size(), 0);
     south_notes_.assign(south_prefix_.size(), 0);
     run_notes_ = false;
-    full_.assign(T * H * Wd, 0);
-    std::vector<std::uint16_t> dominoes(Wd);
-    for (std::size_t t = 0; t < T; ++t)
-      for (int y = 0; y < H_; ++y)
-        cover_row(t, y, static_cast<unsigned>(M_ - 1), &full_[(t * H + static_cast<std::size_t>(y)) * Wd],
-                  dominoes.data());
     return true;
   }
 
@@ -265,7 +259,7 @@ class two_ship_tables {
       o += row_step(pr, a, b, k.id[d]);
       if constexpr (Note) note_step(pr, k.id[d], A);
     }
-    const int reach = std::max(len_[a], len_[b]) - 1;
+    const int reach = pair_reach_[pr] - 1;
     for (int j = 0; j < k.running; ++j) {
       const int c = k.col[j], base = k.base[j], top = k.top[j];
       const std::size_t rc = rc_index(pr, c, top, k.whole);
@@ -569,14 +563,12 @@ class two_ship_tables {
       const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
       adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(top)] += A;
       adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(base)] -= A;
-      const int reach = std::max(len_[a], len_[b]) - 1;
       const auto full = static_cast<unsigned>(M_ - 1);
-      for (int y = std::max(top, whole); y < std::min(H_, top + reach); ++y) {
+      for (int y = std::max(top, whole); y < std::min(H_, top + pair_reach_[pr] - 1); ++y) {
         const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
         const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
-        const std::uint64_t ha = full_[(a * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
-        const std::uint64_t hb = full_[(b * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
-        const std::uint32_t id = row_id(y, full);
+        const std::uint32_t id = row_id(y, full);  // a wholly open row: new_step() gave it its id
+        const std::uint64_t ha = cover(id, a)[c], hb = cover(id, b)[c];
         cover_notes(id, a)[c] -= A * (from_[ib_base] - from_[ib_top]);
         cover_notes(id, b)[c] -= A * (from_[ia_base] - from_[ia_top]);
         adj_from_[ib_base] -= A * ha;
@@ -637,15 +629,15 @@ class two_ship_tables {
     if (e.stamp == stamp_) return e.value;
     e.stamp = stamp_;
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
+    const auto full = static_cast<unsigned>(M_ - 1);
     const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
     const std::uint64_t* cc = &col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1)];
     std::uint64_t v = cc[top] - cc[base];
-    const int reach = std::max(len_[a], len_[b]) - 1;
-    for (int y = std::max(top, whole); y < std::min(H_, top + reach); ++y) {
+    for (int y = std::max(top, whole); y < std::min(H_, top + pair_reach_[pr] - 1); ++y) {
       const std::uint64_t vb = from_[idx_from(b, c, y, base)] - from_[idx_from(b, c, y, top)];
       const std::uint64_t va = from_[idx_from(a, c, y, base)] - from_[idx_from(a, c, y, top)];
-      v -= full_[(a * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)] * vb +
-           va * full_[(b * H + static_cast<std::size_t>(y)) * Wd + static_cast<std::size_t>(c)];
+      const std::uint32_t id = row_id(y, full);  // a wholly open row: new_step() gave it its id
+      v -= cover(id, a)[c] * vb + va * cover(id, b)[c];
     }
     e.value = v;
     return v;
@@ -783,7 +775,6 @@ class two_ship_tables {
   int W_ = 0, H_ = 0, T_ = 0, M_ = 0, longest_ = 1;
   std::size_t pairs_ = 0;
   std::vector<int> len_;
-  std::vector<std::uint16_t> full_;
   std::vector<std::uint64_t> wS_, wE_, from_, d2_, open_from_, col_, col_base_;
   struct step_entry {
     std::uint64_t value = 0, adj = 0;
