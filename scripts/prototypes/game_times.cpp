@@ -1,6 +1,6 @@
 // A measurement prototype, not part of the library and not built by CMake:
 // the exact counter's time per game on the benchmark's 32 games after 10
-// random shots (bench::shot_observations), best of N calls each, and the
+// random shots (measure.hpp's boards()), best of N calls each, and the
 // median and mean over the games; for A/B timing of two copies of the
 // headers, alternating the two binaries (docs/results/30-exact-counting.md,
 // "Session 27"). The checksum covers every result, so a change meant to
@@ -12,17 +12,15 @@
 //   GAMES=21,9,25 VERBOSE=1 /tmp/game_times 20 park   # some games only, each listed
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/solver.hpp>
 
-#include "benchmarks/shot_games.hpp"
+#include "measure.hpp"
 
 using namespace battleship;
 
@@ -47,28 +45,22 @@ template <class R>
 void run(int reps, bool matrix) {
   const R rules{};
   exact_counter<R> counter{rules};
-  const auto games = bench::shot_observations(rules, 10, 32);
+  const auto games = prototypes::boards(rules, true);
   const bool verbose = std::getenv("VERBOSE") != nullptr;
   unsigned long long checksum = 0;
   std::vector<double> best;
   for (const int g : chosen_games(games.size())) {
     const auto& obs = games.at(static_cast<std::size_t>(g));
-    double ms = 1e300;
-    for (int r = 0; r < reps; ++r) {
-      const auto t0 = std::chrono::steady_clock::now();
-      const count_result result = counter.count(obs, matrix);
-      ms = std::min(ms, std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-      if (r > 0) continue;
-      checksum = checksum * 31 + static_cast<unsigned long long>(result.labelled);
-      for (const count_type v : result.occupancy) checksum = checksum * 7 + static_cast<unsigned long long>(v);
-    }
+    count_result result;  // every call gives the same
+    const double ms = prototypes::best_ms(reps, [&] { result = counter.count(obs, matrix); });
+    checksum = checksum * 31 + static_cast<unsigned long long>(result.labelled);
+    for (const count_type v : result.occupancy) checksum = checksum * 7 + static_cast<unsigned long long>(v);
     best.push_back(ms);
     if (verbose) std::printf("game %d, %d hits: %.2f ms\n", g, static_cast<int>(obs.hits().count()), ms);
   }
   double sum = 0;
   for (const double ms : best) sum += ms;
-  std::sort(best.begin(), best.end());
-  std::printf("checksum %llx, median %.2f ms, mean %.2f ms over %zu games\n", checksum, best[best.size() / 2],
+  std::printf("checksum %llx, median %.2f ms, mean %.2f ms over %zu games\n", checksum, prototypes::median(best),
               sum / static_cast<double>(best.size()), best.size());
 }
 
