@@ -38,6 +38,8 @@
 #   python3 scripts/prototypes/contact_inflation.py
 import random
 
+from contact_stencils import dist_ok, random_placements  # this directory's other design check
+
 
 def span(p, dy, dx):
     (r, c, d, L) = p  # start row, start column, 0 east / 1 south, length
@@ -49,17 +51,6 @@ def span(p, dy, dx):
 def meet(P, Q, dy, dx):
     (pr, pc), (qr, qc) = span(P, dy, dx), span(Q, dy, dx)
     return pr[0] <= qr[1] and qr[0] <= pr[1] and pc[0] <= qc[1] and qc[0] <= pc[1]
-
-
-def conflict(P, Q, rule):
-    cp = [(P[0] + (k if P[2] else 0), P[1] + (0 if P[2] else k)) for k in range(P[3])]
-    cq = [(Q[0] + (k if Q[2] else 0), Q[1] + (0 if Q[2] else k)) for k in range(Q[3])]
-    for (a, b) in cp:
-        for (x, y) in cq:
-            if rule == 'touching' and (a, b) == (x, y): return True
-            if rule == 'no-edge' and abs(a - x) + abs(b - y) <= 1: return True
-            if rule == 'no-contact' and max(abs(a - x), abs(b - y)) <= 1: return True
-    return False
 
 
 def split_overlaps(A, B, H, W, dy, dx):
@@ -120,15 +111,9 @@ def main():
     for _ in range(600):
         H, W = rng.randint(2, 7), rng.randint(2, 7)
         La, Lb = rng.randint(1, 4), rng.randint(1, 4)
-
-        def placements(L):
-            ps = [(r, c, 0, L) for r in range(H) for c in range(W - L + 1)]
-            if L > 1: ps += [(r, c, 1, L) for r in range(H - L + 1) for c in range(W)]
-            return [p for p in ps if rng.random() < 0.6]
-
-        A, B = placements(La), placements(Lb)
+        A, B = random_placements(rng, H, W, La), random_placements(rng, H, W, Lb)
         for rule, terms in rules.items():
-            brute = sum(conflict(P, Q, rule) for P in A for Q in B)
+            brute = sum(not dist_ok(P, Q, rule) for P in A for Q in B)
             widened = sum(sign * sum(meet(P, Q, dy, dx) for P in A for Q in B) for (dy, dx), sign in terms)
             split = sum(sign * split_overlaps(A, B, H, W, dy, dx) for (dy, dx), sign in terms)
             assert brute == widened == split, (rule, H, W, La, Lb, brute, widened, split)

@@ -85,18 +85,26 @@ def formula(A, B, W, H, rule):
     return s
 
 
-rng = random.Random(7)
-checked = 0
-for trial in range(600):
-    W, H = rng.randint(2, 7), rng.randint(2, 7)
-    La, Lb = rng.randint(1, 4), rng.randint(1, 4)
-    def placements(L):
-        out = [(r, c, 0, L) for r in range(H) for c in range(W - L + 1)]
-        if L > 1: out += [(r, c, 1, L) for r in range(H - L + 1) for c in range(W)]
-        return [p for p in out if rng.random() < 0.6]  # an arbitrary subset: open ones
-    A, B = placements(La), placements(Lb)
-    for rule in ('touching', 'no-edge', 'no-contact'):
-        brute = sum(1 for P in A for Q in B if not dist_ok(P, Q, rule))
-        assert formula(A, B, W, H, rule) == brute, (W, H, La, Lb, rule)
-        checked += 1
-print("identity holds on", checked, "random cases")
+def random_placements(rng, H, W, L):
+    """An arbitrary subset (about 60 %) of the placements of length L: the open ones of a type."""
+    out = [(r, c, 0, L) for r in range(H) for c in range(W - L + 1)]
+    if L > 1: out += [(r, c, 1, L) for r in range(H - L + 1) for c in range(W)]
+    return [p for p in out if rng.random() < 0.6]
+
+
+def main():
+    rng = random.Random(7)
+    checked = 0
+    for trial in range(600):
+        W, H = rng.randint(2, 7), rng.randint(2, 7)
+        La, Lb = rng.randint(1, 4), rng.randint(1, 4)
+        A, B = random_placements(rng, H, W, La), random_placements(rng, H, W, Lb)
+        for rule in ('touching', 'no-edge', 'no-contact'):
+            brute = sum(1 for P in A for Q in B if not dist_ok(P, Q, rule))
+            assert formula(A, B, W, H, rule) == brute, (W, H, La, Lb, rule)
+            checked += 1
+    print("identity holds on", checked, "random cases")
+
+
+if __name__ == '__main__':
+    main()
