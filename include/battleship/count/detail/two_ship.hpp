@@ -268,25 +268,9 @@ class two_ship_tables {
         if (rc_[rc].adj == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
         rc_[rc].adj += A;
       }
-      // Rows partly open: their masks come from the state.
-      const int last = std::min(k.whole, top + reach);
-      for (int y = top; y < last; ++y) {
-        const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
-        const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
-        const std::uint64_t vb = from_[ib_base] - from_[ib_top];
-        const std::uint64_t va = from_[ia_base] - from_[ia_top];
-        const std::uint32_t id = k.id[y - k.r];
-        const std::uint64_t ha = cover(id, a)[c], hb = cover(id, b)[c];
-        o -= ha * vb + va * hb;
-        if constexpr (Note) {
-          cover_notes(id, a)[c] -= A * vb;
-          cover_notes(id, b)[c] -= A * va;
-          adj_from_[ib_base] -= A * ha;
-          adj_from_[ib_top] += A * ha;
-          adj_from_[ia_base] -= A * hb;
-          adj_from_[ia_top] += A * hb;
-        }
-      }
+      // Rows partly open: their ids come from the state.
+      o -= running_terms<Note>(
+          a, b, c, base, top, top, std::min(k.whole, top + reach), [&](int y) { return k.id[y - k.r]; }, A);
     }
     return o;
   }
@@ -563,19 +547,10 @@ class two_ship_tables {
       const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
       adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(top)] += A;
       adj_col_[(pr * Wd + static_cast<std::size_t>(c)) * H1 + static_cast<std::size_t>(base)] -= A;
-      const auto full = static_cast<unsigned>(M_ - 1);
-      for (int y = std::max(top, whole); y < std::min(H_, top + pair_reach_[pr] - 1); ++y) {
-        const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
-        const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
-        const std::uint32_t id = row_id(y, full);  // a wholly open row: new_step() gave it its id
-        const std::uint64_t ha = cover(id, a)[c], hb = cover(id, b)[c];
-        cover_notes(id, a)[c] -= A * (from_[ib_base] - from_[ib_top]);
-        cover_notes(id, b)[c] -= A * (from_[ia_base] - from_[ia_top]);
-        adj_from_[ib_base] -= A * ha;
-        adj_from_[ib_top] += A * ha;
-        adj_from_[ia_base] -= A * hb;
-        adj_from_[ia_top] += A * hb;
-      }
+      // running_rows()'s wholly open rows, which new_step() gave their ids.
+      (void)running_terms<true>(
+          a, b, c, base, top, std::max(top, whole), std::min(H_, top + pair_reach_[pr] - 1),
+          [&](int y) { return row_id(y, full); }, A);
     }
     rc_touched_.clear();
     for (const std::uint32_t e : step_touched_) {
@@ -632,15 +607,41 @@ class two_ship_tables {
     const auto full = static_cast<unsigned>(M_ - 1);
     const int base = c < step_cf_ ? step_r_ + 1 : step_r_;
     const std::uint64_t* cc = &col_[(pr * Wd + static_cast<std::size_t>(c)) * (H + 1)];
-    std::uint64_t v = cc[top] - cc[base];
-    for (int y = std::max(top, whole); y < std::min(H_, top + pair_reach_[pr] - 1); ++y) {
-      const std::uint64_t vb = from_[idx_from(b, c, y, base)] - from_[idx_from(b, c, y, top)];
-      const std::uint64_t va = from_[idx_from(a, c, y, base)] - from_[idx_from(a, c, y, top)];
-      const std::uint32_t id = row_id(y, full);  // a wholly open row: new_step() gave it its id
-      v -= cover(id, a)[c] * vb + va * cover(id, b)[c];
+    // The wholly open rows: new_step() gave them their ids.
+    e.value = cc[top] - cc[base] -
+              running_terms<false>(a, b, c, base, top, std::max(top, whole), std::min(H_, top + pair_reach_[pr] - 1),
+                                   [&](int y) { return row_id(y, full); });
+    return e.value;
+  }
+  // For a column c whose ship runs down to top (below its base), in rows
+  // y0 .. y1 - 1 (row y's id from id_of(y)): the horizontal x vertical
+  // terms of the vertical starts between base and top, which the column
+  // term from top leaves out, sum of h_a v_b + v_a h_b. With Note, also A
+  // times the derivative of minus that sum by each entry read, noted:
+  // overlap() reads the partly open rows of a state, running_rows() and
+  // flush_step() the wholly open ones of a step.
+  template <bool Note, class IdOf>
+  std::uint64_t running_terms(std::size_t a, std::size_t b, int c, int base, int top, int y0, int y1, IdOf id_of,
+                              std::uint64_t A = 0) {
+    std::uint64_t sum = 0;
+    for (int y = y0; y < y1; ++y) {
+      const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
+      const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
+      const std::uint64_t vb = from_[ib_base] - from_[ib_top];
+      const std::uint64_t va = from_[ia_base] - from_[ia_top];
+      const std::uint32_t id = id_of(y);
+      const std::uint64_t ha = cover(id, a)[c], hb = cover(id, b)[c];
+      sum += ha * vb + va * hb;
+      if constexpr (Note) {
+        cover_notes(id, a)[c] -= A * vb;
+        cover_notes(id, b)[c] -= A * va;
+        adj_from_[ib_base] -= A * ha;
+        adj_from_[ib_top] += A * ha;
+        adj_from_[ia_base] -= A * hb;
+        adj_from_[ia_top] += A * hb;
+      }
     }
-    e.value = v;
-    return v;
+    return sum;
   }
   [[nodiscard]] std::uint64_t open_from(std::size_t pr, int y) const {
     return open_from_[pr * (static_cast<std::size_t>(H_) + 1) + static_cast<std::size_t>(y)];
