@@ -220,6 +220,7 @@ struct scanned_run {
   std::size_t kept_states = 0;
   std::size_t two_ship_states = 0;
   std::size_t two_ship_hit_states = 0;
+  bool lanes = false;  // the pass took the lanes
 };
 template <class Weigh>
 scanned_run count_scanned(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs, Weigh&& weigh,
@@ -247,7 +248,7 @@ scanned_run count_scanned(const dynamic_rules& rules, const observation<dynamic_
       r.occupancy[static_cast<std::size_t>(dp.problem().original_cell(s))] =
           scanned[static_cast<std::size_t>(s)] * dp.labelled_factor();
   }
-  return {r, dp.kept_states(), dp.two_ship_states(), dp.two_ship_hit_states()};
+  return {r, dp.kept_states(), dp.two_ship_states(), dp.two_ship_hit_states(), dp.counts_with_lanes()};
 }
 
 }  // namespace
@@ -412,6 +413,78 @@ TEST_CASE("exact_count with per-placement weights equals the weighted brute-forc
     REQUIRE(to_string(r.labelled) == to_string(total));
     for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(r.occupancy[c]) == to_string(occ[c]));
   }
+}
+
+TEST_CASE("exact_count: weighted counts take the lanes and the closed forms, and equal weighted brute force",
+          "[count][exact]") {
+  // The lanes multiply by a start's weight and find it again on the way
+  // back (edge_code), and the two-ship closed form sums weights, while the
+  // product over the ships of 1 + their placements' weight stays below 2^64
+  // (2^62 for the closed form). Random weights 0 to 3, by ship or by
+  // placement alone (equal-length ships then share a type), on random small
+  // instances under every rule and both feedback models: brute force, the
+  // pass without lanes (one value per state, which multiplies edge by
+  // edge), and the lanes without the two-ship form must agree.
+  rng_type rng(20261127);
+  int instances = 0, with_lanes = 0, with_two_ship = 0, with_hits_ahead = 0, with_zeros = 0;
+  while (instances < 600) {
+    const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
+    const auto rule = static_cast<adjacency>(below(rng, 3));  // separate draws: see random_instance
+    const bool sunk = below(rng, 2) == 1;
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), rule, sunk);
+    const int kind = below(rng, 4);
+    const auto obs = random_observation(rng, rules, kind == 1 && exact_count(rules, false).labelled == 0 ? 0 : kind);
+    // weights[(ship * cells + cell) * 2 + dir], from one draw per instance.
+    const int cells = w * h, ships = rules.ship_count();
+    const bool by_ship = below(rng, 2) == 1;
+    std::vector<std::uint64_t> weights(static_cast<std::size_t>(ships * cells * 2));
+    for (auto& x : weights) x = static_cast<std::uint64_t>(below(rng, 8) == 0 ? 0 : 1 + below(rng, 3));
+    auto weight = [&](int ship, const placement& p) -> std::uint64_t {
+      const int owner = by_ship ? ship : rules.ship_length(ship) % ships;  // equal lengths, equal weights
+      const int dir = p.dir == orientation::vertical ? 1 : 0;
+      return weights[static_cast<std::size_t>((owner * cells + p.row * w + p.col) * 2 + dir)];
+    };
+    INFO(describe(rules, obs) << (by_ship ? ", weights by ship" : ", weights by placement"));
+    const auto [total, occ] = weighted_brute_force(rules, obs, weight);
+    const scanned_run run = count_scanned(rules, obs, weight, {.fold = below(rng, 2) == 1});
+    REQUIRE(to_string(run.result.labelled) == to_string(total));
+    for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(run.result.occupancy[c]) == to_string(occ[c]));
+    if (run.lanes) {
+      ++with_lanes;
+      const scanned_run scalar = count_scanned(rules, obs, weight, {.lanes = false});
+      CHECK_FALSE(scalar.lanes);
+      check_same(scalar.result, run.result, describe(rules, obs) + " without lanes");
+    }
+    if (run.two_ship_states > 0) {
+      ++with_two_ship;
+      if (run.two_ship_hit_states > 0) ++with_hits_ahead;
+      const scanned_run scan = count_scanned(rules, obs, weight, {.two_ship = false});
+      CHECK(scan.two_ship_states == 0);
+      check_same(scan.result, run.result, describe(rules, obs) + " without the two-ship form");
+    }
+    if (std::count(weights.begin(), weights.end(), 0) > 0) ++with_zeros;
+    ++instances;
+  }
+  INFO(with_lanes << " instances took the lanes, " << with_two_ship << " the two-ship form, " << with_hits_ahead
+                  << " with hits ahead");
+  CHECK(with_lanes > 400);
+  CHECK(with_two_ship > 60);
+  CHECK(with_hits_ahead > 20);
+  CHECK(with_zeros > 400);
+  // Past the bound, the pass without lanes takes over and is exact: four
+  // ships weighing 2^20 a placement on 6x6 make a bound near 2^104 and a
+  // weighted sum past 2^64.
+  const auto heavy_rules = make_dynamic_rules(6, 6, {3, 2, 2, 1}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> none(heavy_rules);
+  auto heavy = [](int, const placement& p) -> std::uint64_t { return (std::uint64_t{1} << 20) + (p.col == 0 ? 1 : 0); };
+  const scanned_run past = count_scanned(heavy_rules, none, heavy);
+  CHECK_FALSE(past.lanes);
+  const auto [heavy_total, heavy_occ] = weighted_brute_force(heavy_rules, none, heavy);
+  CHECK(heavy_total > (count_type{1} << 64));
+  CHECK(to_string(past.result.labelled) == to_string(heavy_total));
+  for (std::size_t c = 0; c < heavy_occ.size(); ++c)
+    CHECK(to_string(past.result.occupancy[c]) == to_string(heavy_occ[c]));
+  CHECK(to_string(exact_counter(heavy_rules).count(none, heavy).labelled) == to_string(heavy_total));
 }
 
 TEST_CASE("exact_count: counts beyond 64 bits are exact, overflow beyond 128 bits throws", "[count][exact]") {
@@ -1273,8 +1346,8 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   }
   CHECK(below_lanes > 20);
   // Where it does not serve, the scan goes on as before and is right: the
-  // contact rules, weights other than 0 and 1, boards wider than 12
-  // columns (scanned across here), and a count without lanes.
+  // contact rules, weights too heavy for its 16-bit cover counts, boards
+  // wider than 12 columns (scanned across here), and a count without lanes.
   const auto three_ships = [](int w, int h, adjacency rule) {
     return make_dynamic_rules(w, h, {3, 2, 2}, rule, false);
   };
@@ -1289,10 +1362,19 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   const observation<dynamic_rules::board_type> none(rules);
   CHECK(count_scanned(rules, none, unit_weight{}).two_ship_states > 0);
   CHECK(count_scanned(rules, none, unit_weight{}, {.lanes = false}).two_ship_states == 0);
-  auto edges = [](int, const placement& p) -> std::uint64_t { return p.col == 0 ? 2 : 1; };
-  const scanned_run weighted = count_scanned(rules, none, edges);
-  CHECK(weighted.two_ship_states == 0);
-  CHECK(to_string(weighted.result.labelled) == to_string(weighted_brute_force(rules, none, edges).first));
+  // Weights: served while the horizontal placements through a cell weigh
+  // under 2^16 together (not with placements of 2^16 in column 0, whose
+  // value bound, about 2^55, would still allow it).
+  for (const std::uint64_t heavy : {std::uint64_t{2}, std::uint64_t{1} << 16}) {
+    auto edges = [&](int, const placement& p) -> std::uint64_t { return p.col == 0 ? heavy : 1; };
+    const scanned_run weighted = count_scanned(rules, none, edges);
+    INFO("weight " << heavy);
+    CHECK(weighted.lanes);
+    CHECK((weighted.two_ship_states > 0) == (heavy == 2));
+    const auto [total, occ] = weighted_brute_force(rules, none, edges);
+    CHECK(to_string(weighted.result.labelled) == to_string(total));
+    for (std::size_t c = 0; c < occ.size(); ++c) CHECK(to_string(weighted.result.occupancy[c]) == to_string(occ[c]));
+  }
   const auto wide_rules = three_ships(13, 3, adjacency::touching);
   const observation<dynamic_rules::board_type> wide_none(wide_rules);
   const scanned_run across = count_scanned(wide_rules, wide_none, unit_weight{});

@@ -20,7 +20,12 @@
 // is labelled / unlabelled_divisor, meaningful when equal-length ships get
 // equal weights. Equal-length ships whose weights (and admissibility) agree
 // on every placement are merged into one type and counted once, which is
-// what makes the common case fast.
+// what makes the common case fast. A weighted count takes the same fast
+// passes as an unweighted one (lanes, ships left in closed form) while its
+// values fit 64 bits: while the product over the ships of 1 + the total
+// weight of their placements stays below 2^64 (a prior of small integers
+// on the classic fleet and 10x10 board is far below). Past that it runs
+// the pass with one value per state, about twice as long.
 //
 // Memory: a count alone keeps two layers of states. The occupancy matrix
 // keeps every layer while the tables fit in a quarter of the memory limit

@@ -281,7 +281,7 @@ class last_ship_tables {
   // last ship of type type_of[l] (prepared_completions without note), for a
   // count with lanes (profile_dp::step_lanes): the rows are walked once
   // for every lane. No product or sum wraps: each counts distinct layouts
-  // of an unweighted problem whose layouts fit 64 bits.
+  // of a problem whose values fit 64 bits (profile_dp's value bounds).
   [[nodiscard]] [[gnu::always_inline]] std::uint64_t prepared_lane_completions(unsigned lanes,
                                                                                const unsigned char* type_of,
                                                                                const std::uint64_t* values, int r,

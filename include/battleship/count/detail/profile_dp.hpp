@@ -70,7 +70,7 @@
 // name it after the next layer's states, whose completions backward()
 // appends. A draw that reaches an end picks the last ship's placement.
 // That leaves about a fifth of the states on an empty 10x10 board.
-// With lanes, touching allowed and weights 0 or 1, a successor with two
+// With lanes and touching allowed, a successor with two
 // ships left and no hit ahead is an end too: its completions are the
 // ordered pairs of open placements less those that overlap, from
 // two_ship.hpp's tables, and for the occupancy it notes the derivatives of
@@ -85,10 +85,11 @@
 // unplaced ships: keyed by (profile, h, ul, ships left), each key carries a
 // value per set of unplaced ships of that size, its lanes
 // (unplaced_lanes.hpp; step_lanes). A start moves the lanes through a
-// table; pruning clears lanes; an end computes its view of the skyline once
-// for all its lanes; an edge records the types its path starts, through
-// which backward_step_lanes maps the lanes back. About three states share a
-// key on a 10x10 board. The sampler's tables keep one state per set.
+// table, times its weight; pruning clears lanes; an end computes its view
+// of the skyline once for all its lanes; an edge records the types its path
+// starts and their directions, through which backward_step_lanes maps the
+// lanes back and finds their weights. About three states share a key on a
+// 10x10 board. The sampler's tables keep one state per set.
 //
 // Pruning: a successor is dropped as soon as its unplaced ships cannot fit in
 // the unshot cells left, or the hits ahead that no ship already running down
@@ -245,6 +246,28 @@ template <class Lengths>
     const int down = len > 1 && height >= len ? width * (height - len + 1) : 0;
     bound *= static_cast<count_type>(1 + across + down);  // < 2^64 * 2^31: no wrap
     if (bound >= limit) return limit;
+  }
+  return bound;
+}
+
+// The same bound with weights: each ship is unplaced (a factor of 1) or at
+// one of its placements (a factor of its weight), so every value is at most
+// the product over the ships of 1 + the total weight of their placements.
+// Saturates at 2^64. With weights 0 or 1 it is at most the bound above.
+[[nodiscard]] inline count_type weighted_value_bound(const profile_problem& p) noexcept {
+  const count_type limit = count_type{1} << 64;
+  const auto cells2 = static_cast<std::size_t>(2 * p.cells());
+  count_type bound = 1;
+  for (std::size_t t = 0; t < p.types.size(); ++t) {
+    count_type total = 1;
+    for (std::size_t k = 0; k < cells2; ++k) {
+      total += p.weight[t * cells2 + k];  // < 2^64 + 2^64 * 512: no wrap
+      if (total >= limit) return limit;
+    }
+    for (int k = 0; k < p.types[t].multiplicity; ++k) {
+      bound *= total;  // both below 2^64: no wrap
+      if (bound >= limit) return limit;
+    }
   }
   return bound;
 }
@@ -491,7 +514,7 @@ class profile_dp {
   // occupancy either way; tests compare them.
   void set_lanes(bool allowed) noexcept { lanes_allowed_ = allowed; }
   // Whether a count of this problem takes lanes: allowed, a 64-bit
-  // key, unit weights, values bounded below 2^64, at most max_lanes sets of
+  // key, values bounded below 2^64 (weights included), at most max_lanes sets of
   // unplaced ships of each size.
   [[nodiscard]] bool counts_with_lanes() const noexcept { return lanes_allowed_ && lanes_.ready(); }
   // Successors absorbed with two ships left in closed form since reset()
@@ -553,7 +576,8 @@ class profile_dp {
     std::vector<lane_values> f_lanes, b_lanes;  // the same with lanes (see step_lanes)
     std::vector<std::uint32_t> dst;             // per edge (in expansion order): successor index in the next layer
     std::vector<std::uint32_t> first_edge;      // per state: its first edge
-    // With lanes, per edge: the types its path starts (unplaced_lanes::path_code).
+    // With lanes, per edge: the types its path starts and their directions
+    // (unplaced_lanes::edge_code).
     std::vector<std::uint8_t> edge_starts;
     // States with one ship left, absorbed by the step into this layer, and
     // their completions (see last_ship.hpp). Edges name them after the
@@ -719,11 +743,12 @@ class profile_dp {
   // and a covered cell takes the layouts of each lane, f x b. Only a
   // state's lanes with a value matter: a predecessor's lane with a value
   // reaches only those, or one pruning cleared, which has no completion.
-  // Lanes hold unweighted counts that fit 64 bits, so nothing wraps.
+  // Lanes hold values that fit 64 bits (weights included: reset()), so
+  // nothing wraps.
   // The next layer's ends are read where they are (next_ends) rather than
   // copied after its states' completions as backward_step() does: 64 bytes
   // each, and about 3 M of them on the benchmark's 32 games.
-  template <int Stride>
+  template <int Stride, bool Weighted>
   void backward_step_lanes(int i, layer& L, const std::vector<lane_values>& next_ends,
                            const std::vector<lane_values>& next_b, std::vector<lane_values>& b,
                            std::vector<count_type>* occupancy) {
@@ -739,6 +764,17 @@ class profile_dp {
     const lane_values* const later_ends = next_ends.data();  // an end's edge names it after the states
     const std::uint32_t next_states = static_cast<std::uint32_t>(next_b.size());
     const lane_values one = unit_value<lane_values>();
+    const std::size_t cells = static_cast<std::size_t>(p_.cells());
+    // An edge's weight: that of the ships its path starts (kinds 2t + dir at
+    // cells i and i + 1), from its code (unplaced_lanes::edge_code).
+    auto edge_weight = [&](unsigned code) {
+      std::uint64_t w = 1;
+      if (const unsigned t1 = code & 7U; t1 != 0)
+        w = p_.weight[((t1 - 1) * cells + static_cast<std::size_t>(i)) * 2 + ((code >> 6) & 1U)];
+      if (const unsigned t2 = (code >> 3) & 7U; t2 != 0)
+        w *= p_.weight[((t2 - 1) * cells + static_cast<std::size_t>(i) + 1) * 2 + ((code >> 7) & 1U)];
+      return w;
+    };
     for (std::size_t s = 0; s < states; ++s) {
       const auto level = static_cast<std::size_t>(L.keys[s] & count_mask);
       const auto live = static_cast<unsigned>(f[s].mask);
@@ -747,11 +783,13 @@ class profile_dp {
         const std::uint32_t d = dst[e], k = d & index_mask;
         if (k == dropped) continue;
         const lane_values& after = k == absorbed ? one : k < next_states ? later[k] : later_ends[k - next_states];
-        const unsigned char* path = lanes_.path(level, starts[e]);
+        const unsigned code = Weighted ? unplaced_lanes::path_of_edge(starts[e]) : starts[e];
+        const unsigned char* path = lanes_.path(level, code);
+        const std::uint64_t w = Weighted ? edge_weight(starts[e]) : 1;
         const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
-        for (unsigned m = live & lanes_.path_lanes(level, starts[e]); m != 0; m &= m - 1) {
+        for (unsigned m = live & lanes_.path_lanes(level, code); m != 0; m &= m - 1) {
           const auto l = static_cast<std::size_t>(std::countr_zero(m));
-          const std::uint64_t c = after.v[path[l]];
+          const std::uint64_t c = Weighted ? after.v[path[l]] * w : after.v[path[l]];
           total.v[l] += c;
           if (first_covered) covered.v[l] += c;
           if (second_covered) covered2.v[l] += c;
@@ -1485,10 +1523,17 @@ class profile_dp {
   void backward_step_by(int stride, int i, layer& L, const layer& next, const std::vector<V>& next_b, std::vector<V>& b,
                         std::vector<count_type>* occupancy) {
     if constexpr (std::is_same_v<V, lane_values>) {
-      if (stride == 2)
-        backward_step_lanes<2>(i, L, next.end_lanes, next_b, b, occupancy);
+      // Weights: a template argument, which keeps the unweighted edges free
+      // of a multiply.
+      const bool weighted = !p_.unit_weights;
+      if (stride == 2 && weighted)
+        backward_step_lanes<2, true>(i, L, next.end_lanes, next_b, b, occupancy);
+      else if (stride == 2)
+        backward_step_lanes<2, false>(i, L, next.end_lanes, next_b, b, occupancy);
+      else if (weighted)
+        backward_step_lanes<1, true>(i, L, next.end_lanes, next_b, b, occupancy);
       else
-        backward_step_lanes<1>(i, L, next.end_lanes, next_b, b, occupancy);
+        backward_step_lanes<1, false>(i, L, next.end_lanes, next_b, b, occupancy);
     } else if (stride == 2) {
       backward_step<V, 2>(i, L, next_b, b, occupancy);
     } else {
@@ -2126,9 +2171,11 @@ class profile_dp {
 
   // step() with lanes (see unplaced_lanes.hpp): the same expansion, pruning
   // and merge, with a vector of lane values per key instead of one value per
-  // state. An edge also records the types its path starts (edge_starts), so
-  // that backward_step_lanes() maps the lanes back; an end keeps the
-  // completions of each of its lanes.
+  // state; a start multiplies the lanes by its weight (1 without weights).
+  // An edge also records the types its path starts and their directions
+  // (edge_starts), so that backward_step_lanes() maps the lanes back and
+  // finds the starts' weights; an end keeps the completions of each of its
+  // lanes.
   template <int Stride>
   std::uint32_t step_lanes(int i, layer& cur, layer& nxt, bool record_edges) {
     static_assert(Stride == 1 || Stride == 2);
@@ -2428,6 +2475,12 @@ class profile_dp {
       return append_to_stream(fill, stream_lanes_, static_cast<std::size_t>(key >> top_shift), key, v);
     };
     const bool absorb_paths_early = p_.rule == adjacency::touching;
+    const bool weighted = !p_.unit_weights;
+    // What an edge records of its path: with weights, the starts'
+    // directions too (unplaced_lanes::edge_code).
+    auto starts_code = [&](int kind1, int kind2) __attribute__((always_inline)) {
+      return weighted ? unplaced_lanes::edge_code(kind1, kind2) : unplaced_lanes::path_code(kind1, kind2);
+    };
     edge_writer<true> edge_out(cur, edge_stream_, codes, top_shift);
     for (std::size_t s = 0; s < key_count;) {
       // One chunk of states sharing Q, as in step().
@@ -2448,7 +2501,9 @@ class profile_dp {
         lane_entry* const out = lane_batch_.data();
         lane_values* const out_values = lane_vals_.data();
         // The successor `next` of a value `from` (at `from_level`) by a step
-        // of `kind`, into `to`; false when no lane survives pruning.
+        // of `kind`, into `to`; false when no lane survives pruning. With
+        // weights, the caller then multiplies it by the step's (w: 1 unless
+        // it starts a ship).
         auto successor = [&](const cell_context& x, Key next, const lane_values& from, std::size_t from_level, int kind,
                              lane_values& to) __attribute__((always_inline)) {
           if (kind >= 0)
@@ -2473,9 +2528,11 @@ class profile_dp {
         if constexpr (Stride == 1) {
           expand<true>(
               ctx, keys[s],
-              [&](Key next, std::uint64_t, int kind) __attribute__((always_inline)) {
-                if (successor(ctx, next, fs, level, kind, out_values[pending]))
-                  emit(next, kind != step_water ? covered_flag : 0, unplaced_lanes::path_code(kind, step_water));
+              [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                if (successor(ctx, next, fs, level, kind, out_values[pending])) {
+                  if (weighted && w != 1) out_values[pending].scale(w);
+                  emit(next, kind != step_water ? covered_flag : 0, starts_code(kind, step_water));
+                }
               },
               lanes_.available(level, static_cast<unsigned>(fs.mask)));
         } else {
@@ -2489,9 +2546,10 @@ class profile_dp {
           std::size_t mid_count = 0;
           expand<true>(
               ctx, keys[s],
-              [&](Key mid, std::uint64_t, int kind1) __attribute__((always_inline)) {
+              [&](Key mid, std::uint64_t w1, int kind1) __attribute__((always_inline)) {
                 lane_mid& m = mids[mid_count];
                 if (successor(ctx, mid, fs, level, kind1, m.values)) {
+                  if (weighted && w1 != 1) m.values.scale(w1);
                   m.key = mid;
                   m.kind = kind1;
                   ++mid_count;
@@ -2504,10 +2562,11 @@ class profile_dp {
             const std::uint32_t flags1 = m.kind != step_water ? covered_flag : 0;
             expand<true>(
                 ctx2, m.key,
-                [&](Key next, std::uint64_t, int kind2) __attribute__((always_inline)) {
-                  if (successor(ctx2, next, m.values, mid_level, kind2, out_values[pending]))
-                    emit(next, flags1 | (kind2 != step_water ? second_covered_flag : 0),
-                         unplaced_lanes::path_code(m.kind, kind2));
+                [&](Key next, std::uint64_t w2, int kind2) __attribute__((always_inline)) {
+                  if (successor(ctx2, next, m.values, mid_level, kind2, out_values[pending])) {
+                    if (weighted && w2 != 1) out_values[pending].scale(w2);
+                    emit(next, flags1 | (kind2 != step_water ? second_covered_flag : 0), starts_code(m.kind, kind2));
+                  }
                 },
                 lanes_.available(mid_level, static_cast<unsigned>(m.values.mask)));
           }
@@ -2778,27 +2837,27 @@ void profile_dp<Key>::reset(profile_problem p) {
       for (int behind = 0; behind < 2; ++behind)
         column_blocks_[column_block_index(j, code, behind != 0)] = block_of_column(p_.rule, code, behind != 0, j);
   // A count may key states by their number of unplaced ships and carry a
-  // lane per set of them (see unplaced_lanes.hpp), where every
-  // value fits 64 bits with plain adds: unit weights, and a bound on the
-  // values below 2^64.
+  // lane per set of them (see unplaced_lanes.hpp), where every value fits
+  // 64 bits with plain adds and multiplies: a bound on the values below
+  // 2^64, with or without weights.
   lanes_ = unplaced_lanes{};
   two_ship_ready_ = false;
-  if constexpr (sizeof(Key) == 8)
-    if (p_.unit_weights) {
-      std::vector<int> lengths, multiplicity, ships;
-      for (const auto& t : p_.types) {
-        lengths.push_back(t.length);
-        multiplicity.push_back(t.multiplicity);
-        ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
-      }
-      const count_type bound = unweighted_value_bound(p_.width, p_.height, ships);
-      if (bound >> 64 == 0) lanes_.build(lengths, multiplicity, n);
-      // States with two ships left, in the lanes' pass: its plain 64-bit
-      // arithmetic may wrap in between but not in the end, except where
-      // two_ship.hpp halves (at most four times the bound: see there).
-      two_ship_ready_ =
-          two_ship_allowed_ && last_ship_ready_ && lanes_.ready() && bound >> 62 == 0 && two_ship_.build(p_);
+  if constexpr (sizeof(Key) == 8) {
+    std::vector<int> lengths, multiplicity, ships;
+    for (const auto& t : p_.types) {
+      lengths.push_back(t.length);
+      multiplicity.push_back(t.multiplicity);
+      ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
     }
+    const count_type bound =
+        p_.unit_weights ? unweighted_value_bound(p_.width, p_.height, ships) : weighted_value_bound(p_);
+    if (bound >> 64 == 0) lanes_.build(lengths, multiplicity, n);
+    // States with two ships left, in the lanes' pass: its plain 64-bit
+    // arithmetic may wrap in between but not in the end, except where
+    // two_ship.hpp halves (at most four times the bound: see there).
+    two_ship_ready_ =
+        two_ship_allowed_ && last_ship_ready_ && lanes_.ready() && bound >> 62 == 0 && two_ship_.build(p_);
+  }
   labelled_factor_ = 1;
   for (const auto& t : p_.types)
     for (int k = 2; k <= t.multiplicity; ++k)

@@ -4,16 +4,18 @@
 // pass with lanes absorbs such states instead of scanning them out); and
 // for a state with a hit ahead, the open placements that overlap one given
 // placement (overlapping()), which profile_dp subtracts from N. It
-// serves the touching rule with unit weights (misses and sunk predicates
-// are weights of 0) on boards up to 12 columns wide; build() says whether
-// it serves a problem.
+// serves the touching rule on boards up to 12 columns wide, with any
+// placement weights (misses and sunk predicates are weights of 0) whose
+// horizontal placements through a cell weigh under 2^16 together; build()
+// says whether it serves a problem.
 //
 // Completions: for the two types a, b left, the ordered disjoint pairs of
-// open placements are
+// open placements, each weighing the product of its two weights, are
 //   N_a N_b - O,  O = sum over cells x of c_a(x) c_b(x) - sum over dominoes d of c_a(d) c_b(d),
-// N the open placements, c(x) (c(d)) those covering cell x (both cells of
-// domino d): two overlapping placements meet in a run, which its cells
-// minus its dominoes count once. Two ships of one type: (N^2 - O) / 2.
+// N the weight of the open placements, c(x) (c(d)) that of those covering
+// cell x (both cells of domino d): two overlapping placements meet in a
+// run, which its cells minus its dominoes count once. Two ships of one
+// type: (N^2 - O) / 2 (a placement paired with itself is in both terms).
 // The open placements are last_ship.hpp's (the same skyline), so N comes
 // from its tables; this file computes O, with its per-state loops made
 // tables:
@@ -31,7 +33,7 @@
 // - per state, only the rows partly open in a column with a ship running.
 //
 // Occupancy, by reverse mode: the completions are a polynomial in the
-// placements' weights (0 or 1), bilinear in a's and b's, and the layouts
+// placements' weights, bilinear in a's and b's, and the layouts
 // through cell x number the sum over placements P through x of
 // w_P dC/dw_P. The N_a N_b part is N_b times a's open rows, which the last
 // ship's accumulator already spreads (profile_dp notes v N_b there). For O,
@@ -70,7 +72,7 @@ class two_ship_tables {
     W_ = p.width;
     H_ = p.height;
     T_ = static_cast<int>(p.types.size());
-    if (W_ > max_width || p.rule != adjacency::touching || !p.unit_weights) return false;
+    if (W_ > max_width || p.rule != adjacency::touching) return false;
     M_ = 1 << W_;
     pairs_ = static_cast<std::size_t>(T_ * (T_ + 1) / 2);
     // The tables take 4 bytes per (row, open mask), and per row a call
@@ -109,6 +111,17 @@ class two_ship_tables {
               c + L <= W_ ? p.start_weight(static_cast<int>(t), y * W_ + c, 0) : 0;
         }
     }
+    // A row's cover counts (cover_row) take 16 bits: with weights, the
+    // horizontal placements through a cell must weigh under 2^16 together.
+    for (std::size_t t = 0; t < T; ++t)
+      for (int y = 0; y < H_; ++y)
+        for (int c = 0; c < W_; ++c) {
+          std::uint64_t through = 0;
+          for (int x0 = std::max(0, c - len_[t] + 1); x0 <= c; ++x0) {
+            through += we(t, y, x0);
+            if (through > 0xffff) return false;
+          }
+        }
     // from_[((t * W + c) * H + y) * (H + 1) + s0]: vertical starts of type t
     // at rows >= s0 covering (y, c).
     from_.assign(T * Wd * H * (H + 1), 0);

@@ -31,11 +31,15 @@ struct lane_values {
   std::uint64_t mask = 0;  // the lanes holding a value (kept along, not recomputed)
 
   // Plain adds: lanes are used only where every value fits 64 bits (see
-  // unweighted_value_bound in profile_dp.hpp).
+  // unweighted_value_bound and weighted_value_bound in profile_dp.hpp).
   lane_values& operator+=(const lane_values& o) noexcept {
     for (std::size_t l = 0; l < max_lanes; ++l) v[l] += o.v[l];
     mask |= o.mask;
     return *this;
+  }
+  // Every lane times w (a ship's weight, when weights are not 0 or 1).
+  void scale(std::uint64_t w) noexcept {
+    for (std::size_t l = 0; l < max_lanes; ++l) v[l] *= w;
   }
   // Lanes outside `keep` (a subset of mask) set to 0.
   [[gnu::always_inline]] void keep_only(unsigned keep) noexcept {
@@ -229,6 +233,14 @@ class unplaced_lanes {
     return (first_kind >= 0 ? static_cast<unsigned>(first_kind / 2 + 1) : 0U) +
            8U * (second_kind >= 0 ? static_cast<unsigned>(second_kind / 2 + 1) : 0U);
   }
+  // What an edge records of its path: its path_code() in the low six bits,
+  // and the direction of each start (1: south) in bits 6 and 7, from which
+  // the backward pass finds the starts' weights again.
+  [[nodiscard]] static constexpr unsigned edge_code(int first_kind, int second_kind) noexcept {
+    return path_code(first_kind, second_kind) | (first_kind >= 0 ? static_cast<unsigned>(first_kind & 1) << 6 : 0U) |
+           (second_kind >= 0 ? static_cast<unsigned>(second_kind & 1) << 7 : 0U);
+  }
+  [[nodiscard]] static constexpr unsigned path_of_edge(unsigned edge) noexcept { return edge & 63U; }
   static constexpr unsigned char none_ = 0xff;
   // Per lane of a key of `level`: the lane of its successor by a path of
   // `code` it reaches, or none_ (the lane holds no ship a start takes).
