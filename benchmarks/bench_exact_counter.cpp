@@ -7,6 +7,7 @@
 //   build/benchmarks/bench_exact_counter --benchmark_filter=_empty  (the same on 10x10)
 //   build/benchmarks/bench_exact_counter --benchmark_filter='_after_shots<.*>/10'  (and after 10 shots)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=Lanes_  (lanes off / on; count alone / matrix)
+//   build/benchmarks/bench_exact_counter --benchmark_filter=Weighted_  (a prior over placements; lanes off / on)
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -157,6 +158,51 @@ void Two_ship_hits_after_shots(benchmark::State& state) {
   switched_after_shots<R>(state, two_ship_hits_switch);
 }
 
+// A prior over placements (the weights extension point): "humans favour
+// edges", a placement touching the border weighs 2, any other 1 (the same
+// under the mirror images, so the empty board still folds them). Argument:
+// the pass without lanes (0: how a weighted count ran before session 30)
+// or with them (1: the lanes and the two-ship closed form), with the
+// matrix, on the empty board or the 32 games after 10 shots.
+template <class R>
+std::uint64_t count_weighted(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs,
+                             std::vector<count_type>& occupancy) {
+  const R rules{};
+  const int W = rules.geometry().width(), H = rules.geometry().height();
+  auto edges = [&](int ship, const placement& p) -> std::uint64_t {
+    const int len = rules.ship_length(ship);
+    const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
+    const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
+    return p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 2 : 1;
+  };
+  dp.reset(detail::make_profile_problem(rules, obs, edges));
+  const count_type total = dp.forward(detail::keep_tables::for_occupancy);
+  if (total != 0) dp.backward(&occupancy);
+  return static_cast<std::uint64_t>(total);
+}
+template <class R>
+void Weighted_empty(benchmark::State& state) {
+  detail::profile_dp<std::uint64_t> dp;
+  dp.set_lanes(state.range(0) != 0);
+  const observation<typename R::board_type> obs{R{}};
+  std::vector<count_type> occupancy;
+  benchmark::DoNotOptimize(count_weighted<R>(dp, obs, occupancy));  // untimed warm-up, as above
+  for (auto _ : state) benchmark::DoNotOptimize(count_weighted<R>(dp, obs, occupancy));
+  state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
+  state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
+}
+template <class R>
+void Weighted_after_shots(benchmark::State& state) {
+  const auto observations = shot_observations(R{}, 10, 32);
+  detail::profile_dp<std::uint64_t> dp;
+  dp.set_lanes(state.range(0) != 0);
+  std::vector<count_type> occupancy;
+  benchmark::DoNotOptimize(count_weighted<R>(dp, observations[0], occupancy));
+  time_each_game(state, observations, [&](const auto& obs) { return count_weighted<R>(dp, obs, occupancy); });
+  state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
+  state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
+}
+
 void Exact_7x7(benchmark::State& state) {
   const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, static_cast<adjacency>(state.range(0)), false);
   for (auto _ : state) benchmark::DoNotOptimize(exact_count(rules, true));
@@ -275,6 +321,12 @@ BENCHMARK_TEMPLATE(Two_ship_hits_after_shots, datagenetics_rules)
     ->ArgsProduct({{0, 1}, {0, 1}})
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
+
+// Argument: lanes off (0) or on (1).
+BENCHMARK_TEMPLATE(Weighted_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Weighted_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Weighted_after_shots, park_rules)->Arg(0)->Arg(1)->Iterations(96)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Weighted_after_shots, audinot_rules)->Arg(0)->Arg(1)->Iterations(96)->Unit(benchmark::kMillisecond);
 
 BENCHMARK(Exact_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(Bitset_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
