@@ -60,6 +60,58 @@ TEST_CASE("exact_density is the brute-force posterior, zero on shot cells", "[de
   }
 }
 
+TEST_CASE("exact_density with a placement weight is the weighted posterior, and density_greedy plays by it",
+          "[density][exact]") {
+  // "Humans favour edges": a placement touching the border weighs 3. The
+  // model must give the weighted brute-force posterior (exact_counter's
+  // weighted sums) and differ from the uniform one.
+  for (int seed = 0; seed < 30; ++seed) {
+    const auto rules = make_dynamic_rules(5, 4 + seed % 2, {3, 2, 2}, static_cast<adjacency>(seed % 3), seed % 2 == 0);
+    const auto obs = played(rules, static_cast<std::uint64_t>(seed), seed % 10);
+    const int W = rules.geometry().width(), H = rules.geometry().height();
+    auto edges = [&](int ship, const placement& p) -> std::uint64_t {
+      const int len = rules.ship_length(ship);
+      const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
+      const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
+      return p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 3 : 1;
+    };
+    count_type total = 0;
+    std::vector<count_type> occ(static_cast<std::size_t>(W * H), 0);
+    for_each_layout(rules, obs, [&](const auto& l) {
+      count_type prod = 1;
+      for (int i = 0; i < l.size; ++i) prod *= edges(i, l.ships[static_cast<std::size_t>(i)]->where);
+      total += prod;
+      l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
+    });
+    REQUIRE(total > 0);
+    exact_density weighted(rules, edges);
+    static_assert(DensityModel<decltype(weighted)>);
+    const density_map m = weighted.weights(obs);
+    const density_map uniform = exact_density(rules).weights(obs);
+    bool differs = false;
+    for (std::size_t c = 0; c < m.size(); ++c) {
+      const double expected = obs.shots().test(c) ? 0.0 : ratio(occ[c], total);
+      CHECK(m[c] == Approx(expected).epsilon(1e-12));
+      differs = differs || std::abs(m[c] - uniform[c]) > 1e-9;
+    }
+    if (obs.shot_count() == 0) CHECK(differs);
+  }
+  // A whole game by the weighted model: legal shots, and it ends.
+  const auto rules = make_dynamic_rules(6, 6, {3, 2, 2}, adjacency::touching, false);
+  std::mt19937_64 rng(3);
+  game<dynamic_rules> g(rules, random_layout(rules, rng));
+  auto edge_cells = [](int, const placement& p) -> std::uint64_t { return p.row == 0 || p.col == 0 ? 2 : 1; };
+  auto player = density_greedy(rules, exact_density(rules, edge_cells));
+  int shots = 0;
+  while (!g.over()) {
+    const int cell = player.next_shot(g.seen());
+    REQUIRE_FALSE(g.seen().shots().test(static_cast<std::size_t>(cell)));
+    g.shoot(cell);
+    ++shots;
+  }
+  CHECK(shots <= 36);
+}
+
 TEST_CASE("exact_density on the 10x10 presets: corners and centre", "[density][exact]") {
   exact_density<park_rules> park{park_rules{}};
   const auto m = park.weights(observation(park_rules{}));

@@ -3,9 +3,18 @@
 // ship, given the observation and a uniform prior over legal layouts:
 // (labelled layouts covering the cell) / (labelled layouts), both exact
 // integers from the exact counter; shot cells get 0. A DensityModel.
+//
+// With a placement weight (exact_counter's extension point), the prior
+// weighs each layout by the product of its ships' weights, e.g. "humans
+// favour edges":
+//   exact_density model(rules, [](int ship, const placement& p) -> std::uint64_t { ... });
+// and density_greedy over it shoots where that prior puts the ships. Such a
+// model costs about what the uniform one does (RESULTS.md, session 30).
 
 #include <cstddef>
 #include <stdexcept>
+#include <type_traits>
+#include <utility>
 
 #include <battleship/core/observation.hpp>
 #include <battleship/core/ruleset.hpp>
@@ -15,16 +24,17 @@
 
 namespace battleship {
 
-template <Ruleset R>
+template <Ruleset R, PlacementWeight Weight = unit_weight>
 class exact_density {
  public:
   using board_type = typename R::board_type;
 
-  explicit exact_density(const R& rules) : counter_(rules) {}
+  explicit exact_density(const R& rules, Weight weight = {}) : counter_(rules), weight_(std::move(weight)) {}
 
-  // Throws inconsistent_observation when no layout agrees with `obs`.
+  // Throws inconsistent_observation when no layout agrees with `obs` (or
+  // when the weights leave none with a weight above 0).
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
-    const count_result r = counter_.count(obs, true);
+    const count_result r = count(obs);
     if (r.labelled == 0) throw inconsistent_observation();
     density_map m(r.occupancy.size(), 0.0);
     for (std::size_t c = 0; c < m.size(); ++c)
@@ -36,7 +46,7 @@ class exact_density {
   // found by comparing the exact integer counts (a density_map's doubles
   // could tie on boards whose counts exceed 2^53). density_greedy uses it.
   [[nodiscard]] int best_cell(const observation<board_type>& obs) {
-    const count_result r = counter_.count(obs, true);
+    const count_result r = count(obs);
     if (r.labelled == 0) throw inconsistent_observation();
     int best = -1;
     for (std::size_t c = 0; c < r.occupancy.size(); ++c)
@@ -49,7 +59,22 @@ class exact_density {
   [[nodiscard]] const R& rules() const noexcept { return counter_.rules(); }
 
  private:
+  // Without weights, the count that compiles only the passes the rules
+  // need (exact_counter.hpp).
+  [[nodiscard]] count_result count(const observation<board_type>& obs) {
+    if constexpr (std::is_same_v<Weight, unit_weight>)
+      return counter_.count(obs, true);
+    else
+      return counter_.count(obs, weight_, true);
+  }
+
   exact_counter<R> counter_;
+  [[no_unique_address]] Weight weight_;
 };
+
+template <Ruleset R>
+exact_density(const R&) -> exact_density<R>;
+template <Ruleset R, PlacementWeight Weight>
+exact_density(const R&, Weight) -> exact_density<R, Weight>;
 
 }  // namespace battleship
