@@ -159,8 +159,9 @@ void Two_ship_hits_after_shots(benchmark::State& state) {
 }
 
 // A prior over placements (the weights extension point): "humans favour
-// edges", a placement touching the border weighs 2, any other 1 (the same
-// under the mirror images, so the empty board still folds them). Argument:
+// edges", edge_prior with a placement touching the border weighing 2, any
+// other 1 (the same under the mirror images, so the empty board still folds
+// them). Argument:
 // the pass without lanes (0: how a weighted count ran before session 30)
 // or with them (1: the lanes and the two-ship closed form), with the
 // matrix, on the empty board or the 32 games after 10 shots.
@@ -168,14 +169,7 @@ template <class R>
 std::uint64_t count_weighted(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs,
                              std::vector<count_type>& occupancy) {
   const R rules{};
-  const int W = rules.geometry().width(), H = rules.geometry().height();
-  auto edges = [&](int ship, const placement& p) -> std::uint64_t {
-    const int len = rules.ship_length(ship);
-    const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
-    const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
-    return p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 2 : 1;
-  };
-  dp.reset(detail::make_profile_problem(rules, obs, edges));
+  dp.reset(detail::make_profile_problem(rules, obs, edge_prior{rules, 2}));
   const count_type total = dp.forward(detail::keep_tables::for_occupancy);
   if (total != 0) dp.backward(&occupancy);
   return static_cast<std::uint64_t>(total);

@@ -21,6 +21,16 @@ static_assert(DensityModel<exact_density<park_rules>>);
 static_assert(DensityModel<exact_density<dynamic_rules>>);
 static_assert(DensityModel<monte_carlo_density<audinot_rules>>);
 static_assert(DensityModel<monte_carlo_density<dynamic_rules>>);
+static_assert(DensityModel<exact_density<park_rules, edge_prior<park_rules>>>);
+// edge_prior on the classic fleet (ship 0 is the 5-ship): a placement reaching
+// the last column or row counts as on the border, one a cell short does not.
+static_assert(PlacementWeight<edge_prior<park_rules>>);
+static_assert(edge_prior{park_rules{}, 3}(0, {4, 5, orientation::horizontal}) == 3);
+static_assert(edge_prior{park_rules{}, 3}(0, {4, 4, orientation::horizontal}) == 1);
+static_assert(edge_prior{park_rules{}, 3}(0, {5, 4, orientation::vertical}) == 3);
+static_assert(edge_prior{park_rules{}, 3}(4, {0, 4, orientation::vertical}) == 3);
+static_assert(edge_prior{park_rules{}, 3}(4, {8, 8, orientation::vertical}) == 3);
+static_assert(edge_prior{park_rules{}, 3}(4, {7, 8, orientation::vertical}) == 1);
 
 namespace {
 observation<dynamic_rules::board_type> played(const dynamic_rules& rules, std::uint64_t seed, int shots) {
@@ -62,24 +72,26 @@ TEST_CASE("exact_density is the brute-force posterior, zero on shot cells", "[de
 
 TEST_CASE("exact_density with a placement weight is the weighted posterior, and density_greedy plays by it",
           "[density][exact]") {
-  // "Humans favour edges": a placement touching the border weighs 3. The
-  // model must give the weighted brute-force posterior (exact_counter's
-  // weighted sums) and differ from the uniform one.
+  // "Humans favour edges" (edge_prior): a placement touching the border
+  // weighs 3. The model must give the weighted brute-force posterior, with
+  // the prior spelled out again there, and differ from the uniform one.
   for (int seed = 0; seed < 30; ++seed) {
     const auto rules = make_dynamic_rules(5, 4 + seed % 2, {3, 2, 2}, static_cast<adjacency>(seed % 3), seed % 2 == 0);
     const auto obs = played(rules, static_cast<std::uint64_t>(seed), seed % 10);
     const int W = rules.geometry().width(), H = rules.geometry().height();
-    auto edges = [&](int ship, const placement& p) -> std::uint64_t {
-      const int len = rules.ship_length(ship);
-      const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
-      const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
-      return p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 3 : 1;
-    };
+    const edge_prior edges{rules, 3};
     count_type total = 0;
     std::vector<count_type> occ(static_cast<std::size_t>(W * H), 0);
     for_each_layout(rules, obs, [&](const auto& l) {
       count_type prod = 1;
-      for (int i = 0; i < l.size; ++i) prod *= edges(i, l.ships[static_cast<std::size_t>(i)]->where);
+      for (int i = 0; i < l.size; ++i) {
+        // The prior spelled out: a placement with a cell on the border weighs 3.
+        const placement& p = l.ships[static_cast<std::size_t>(i)]->where;
+        const int len = rules.ship_length(i);
+        const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
+        const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
+        prod *= p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 3 : 1;
+      }
       total += prod;
       l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
     });

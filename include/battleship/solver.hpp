@@ -23,6 +23,7 @@
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/count_result.hpp>
+#include <battleship/count/edge_prior.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/count/recursive_enumerator.hpp>

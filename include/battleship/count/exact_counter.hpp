@@ -15,7 +15,7 @@
 // ships' weights (0 forbids a placement) to `labelled` and to the occupancy
 // of the cells it covers, so occupancy[c] / labelled is the exact posterior
 // probability of c under the prior "P(layout) proportional to the product of
-// weights" (e.g. a prior that humans favour edges). Placements the
+// weights" (e.g. a prior that humans favour edges: edge_prior.hpp). Placements the
 // observation rules out are excluded before `weight` is asked. `unlabelled`
 // is labelled / unlabelled_divisor, meaningful when equal-length ships get
 // equal weights. Equal-length ships whose weights (and admissibility) agree
