@@ -4,10 +4,11 @@
 // (labelled layouts covering the cell) / (labelled layouts), both exact
 // integers from the exact counter; shot cells get 0. A DensityModel.
 //
-// With a placement weight (exact_counter's extension point), the prior
-// weighs each layout by the product of its ships' weights, e.g. "humans
-// favour edges":
-//   exact_density model(rules, [](int ship, const placement& p) -> std::uint64_t { ... });
+// With a placement weight (exact_counter's extension point: any callable
+// weight(int ship, const placement&) -> std::uint64_t), the prior weighs
+// each layout by the product of its ships' weights, e.g. "humans favour
+// edges" (count/edge_prior.hpp):
+//   exact_density model(rules, edge_prior{rules, 3});
 // and density_greedy over it shoots where that prior puts the ships. Such a
 // model costs about what the uniform one does (RESULTS.md, session 30).
 

@@ -261,7 +261,7 @@ template <class Lengths>
   for (std::size_t t = 0; t < p.types.size(); ++t) {
     count_type total = 1;
     for (std::size_t k = 0; k < cells2; ++k) {
-      total += p.weight[t * cells2 + k];  // < 2^64 + 2^64 * 512: no wrap
+      total += p.weight[t * cells2 + k];  // below 2^64 before, 2^65 after: no wrap
       if (total >= limit) return limit;
     }
     for (int k = 0; k < p.types[t].multiplicity; ++k) {
