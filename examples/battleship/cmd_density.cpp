@@ -10,6 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <battleship/count/edge_prior.hpp>
+#include <battleship/count/exact_counter.hpp>
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 
@@ -30,6 +32,7 @@ struct density_options {
   int samples = 10'000;
   bool json = false;
   std::string colour = "auto";
+  std::uint64_t edge_weight = 1;  // the exact model's prior (edge_prior): 1 is uniform
 };
 
 // Per-cell values from the chosen model: probabilities (exact and Monte
@@ -45,8 +48,26 @@ struct density_result {
 density_result compute(const density_options& opts, const dynamic_rules& rules, const observation<board>& obs) {
   density_result out;
   const int cells = rules.geometry().cell_count();
+  if (opts.edge_weight != 1 && opts.model != "exact")
+    throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
   if (opts.model == "exact") {
-    auto counts = count_layouts(rules, obs, true, opts.method);
+    count_result counts;
+    if (opts.edge_weight == 1) {
+      counts = count_layouts(rules, obs, true, opts.method);
+    } else {
+      if (opts.method != "exact")
+        throw std::invalid_argument("--edge-weight needs --method exact (the enumerators count without weights)");
+      // As count_layouts() does: no layout after shots is an error, on an empty board a count of 0.
+      try {
+        counts = exact_counter<dynamic_rules>(rules).count(obs, edge_prior{rules, opts.edge_weight}, true);
+      } catch (const inconsistent_observation&) {
+        if (obs.shot_count() > 0) throw;
+        counts = count_result{};
+      }
+      if (counts.labelled == 0 && obs.shot_count() > 0) throw inconsistent_observation();
+      if (counts.labelled == 0 && opts.edge_weight == 0)
+        throw std::invalid_argument("no layout keeps every ship off the border (--edge-weight 0)");
+    }
     if (counts.labelled == 0)
       throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + describe(rules) + ")");
     out.probability.resize(static_cast<std::size_t>(cells));
@@ -144,6 +165,7 @@ void run_density(const density_options& opts) {
     out["model"] = opts.model;
     if (result.counts) {
       out["method"] = opts.method;
+      if (opts.edge_weight != 1) out["edge_weight"] = opts.edge_weight;
       out["labelled"] = to_string(result.counts->labelled);
       out["unlabelled"] = to_string(result.counts->unlabelled);
       auto& occ = out["occupancy"] = nlohmann::ordered_json::array();
@@ -163,10 +185,12 @@ void run_density(const density_options& opts) {
     return;
   }
   const bool colour = opts.colour == "always" || (opts.colour == "auto" && isatty(STDOUT_FILENO) != 0);
-  std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << ", model " << opts.model << '\n';
+  std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << ", model " << opts.model;
+  if (opts.edge_weight != 1) std::cout << ", placements on the border weigh " << opts.edge_weight;
+  std::cout << '\n';
   if (result.counts)
-    std::cout << "layouts: " << to_string(result.counts->labelled) << " labelled, "
-              << to_string(result.counts->unlabelled) << " unlabelled\n";
+    std::cout << (opts.edge_weight != 1 ? "weighted layouts: " : "layouts: ") << to_string(result.counts->labelled)
+              << " labelled, " << to_string(result.counts->unlabelled) << " unlabelled\n";
   std::cout << (result.is_probability ? "percent chance that each cell holds a ship"
                                       : "weight of each cell, percent of the highest")
             << " (X hit, - miss):\n"
@@ -189,6 +213,10 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--method", opts->method,
                   "counter for the exact model: exact (default when built), bitset or recursive")
       ->check(CLI::IsMember(count_methods()))
+      ->capture_default_str();
+  sub->add_option("--edge-weight", opts->edge_weight,
+                  "prior of the exact model: a layout weighs the product of its ships' weights, and a ship "
+                  "touching the border weighs this much (any other 1; 1 makes every layout alike)")
       ->capture_default_str();
   sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")->capture_default_str();
   sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")->capture_default_str();

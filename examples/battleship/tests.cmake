@@ -165,6 +165,22 @@ battleship_cli_test("density: JSON has counts, occupancy and probability"
 battleship_cli_test("density: shot log board"
   ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --json
   JSON labelled=136 best=C4 JSON_LENGTH probability=36 occupancy=36)
+# A 2-ship on 4x4 has 24 placements, 20 of them touching the border: weighing
+# those 3, the layouts weigh 64 and an edge cell beats the centre (A2: 9 of 64,
+# B2: 8), where without the prior the centre wins (B2: 4 of 24, A2: 3).
+battleship_cli_test("density: --edge-weight weighs the placements on the border"
+  ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --json
+  JSON labelled=64 edge_weight=3 occupancy.0=6 occupancy.1=9 occupancy.5=8 best=A2)
+battleship_cli_test("density: without --edge-weight the centre wins"
+  ARGS density --grid 4x4 --fleet 2 --json JSON labelled=24 occupancy.1=3 occupancy.5=4 best=B2)
+battleship_cli_test("density: --edge-weight in the plain grid"
+  ARGS density --grid 4x4 --fleet 2 --edge-weight 3 STDOUT "border weigh 3\nweighted layouts: 64 labelled")
+battleship_cli_test("error: --edge-weight with an enumerator" FAIL
+  ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --method bitset STDERR "--edge-weight needs --method exact")
+battleship_cli_test("error: --edge-weight with another model" FAIL
+  ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --model per-ship STDERR "--edge-weight is a prior")
+battleship_cli_test("error: --edge-weight 0 leaves no layout" FAIL
+  ARGS density --grid 3x3 --fleet 2 --edge-weight 0 STDERR "off the border")
 battleship_cli_test("density: plain grid when stdout is not a terminal"
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "A +100 +50.0 +100\n")
 battleship_cli_test("density: colours on a terminal" TERMINAL
