@@ -773,6 +773,20 @@ TEST_CASE("exact_count: the bound on an unweighted pass's values is the product 
     INFO(w << "x" << h << ", " << lengths.size() << " ships");
     CHECK(to_string(detail::unweighted_value_bound(w, h, lengths)) == to_string(expected));
   }
+  // The bound a pass takes (weighted_value_bound, from the problem's
+  // admissible placements and their weights) is never above it with weights
+  // 0 or 1: a ruleset promised the lanes by the compile-time bound gets them.
+  for (int round = 0; round < 300; ++round) {
+    const int w = 2 + below(rng, 8), h = 2 + below(rng, 8);
+    const auto lengths = random_fleet(rng, w, h);
+    const auto rules = make_dynamic_rules(w, h, lengths, static_cast<adjacency>(below(rng, 3)), below(rng, 2) == 1);
+    const auto obs = random_observation(rng, rules, below(rng, 3) == 0 ? 0 : 2);
+    const auto p = detail::make_profile_problem(rules, obs, unit_weight{});
+    INFO(describe(rules, obs));
+    CHECK(detail::weighted_value_bound(p) <= detail::unweighted_value_bound(w, h, lengths));
+    if (obs.shot_count() == 0 && !rules.announces_sunk())
+      CHECK(detail::weighted_value_bound(p) == detail::unweighted_value_bound(w, h, lengths));
+  }
   // Past the bound the 64-bit-only pass refuses rather than wrap.
   const auto rules = make_dynamic_rules(16, 16, std::vector<int>(16, 1), adjacency::touching, false);
   detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, observation(rules), unit_weight{}));

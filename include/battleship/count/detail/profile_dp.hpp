@@ -250,10 +250,13 @@ template <class Lengths>
   return bound;
 }
 
-// The same bound with weights: each ship is unplaced (a factor of 1) or at
-// one of its placements (a factor of its weight), so every value is at most
-// the product over the ships of 1 + the total weight of their placements.
-// Saturates at 2^64. With weights 0 or 1 it is at most the bound above.
+// The same bound for a problem, with its weights: each ship is unplaced (a
+// factor of 1) or at one of its admissible placements (a factor of its
+// weight), so every value is at most the product over the ships of 1 + the
+// total weight of their placements. Saturates at 2^64. reset() takes it for
+// every problem: with weights 0 or 1 it is at most the bound above, so the
+// lanes a ruleset's compile-time bound promised (may_need_scalar_values)
+// are always taken.
 [[nodiscard]] inline count_type weighted_value_bound(const profile_problem& p) noexcept {
   const count_type limit = count_type{1} << 64;
   const auto cells2 = static_cast<std::size_t>(2 * p.cells());
@@ -2843,14 +2846,12 @@ void profile_dp<Key>::reset(profile_problem p) {
   lanes_ = unplaced_lanes{};
   two_ship_ready_ = false;
   if constexpr (sizeof(Key) == 8) {
-    std::vector<int> lengths, multiplicity, ships;
+    std::vector<int> lengths, multiplicity;
     for (const auto& t : p_.types) {
       lengths.push_back(t.length);
       multiplicity.push_back(t.multiplicity);
-      ships.insert(ships.end(), static_cast<std::size_t>(t.multiplicity), t.length);
     }
-    const count_type bound =
-        p_.unit_weights ? unweighted_value_bound(p_.width, p_.height, ships) : weighted_value_bound(p_);
+    const count_type bound = weighted_value_bound(p_);
     if (bound >> 64 == 0) lanes_.build(lengths, multiplicity, n);
     // States with two ships left, in the lanes' pass: its plain 64-bit
     // arithmetic may wrap in between but not in the end, except where
