@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <random>
+#include <type_traits>
 #include <vector>
 
 #include <battleship/count/exact_counter.hpp>
@@ -88,41 +89,46 @@ void Bitset_after_shots(benchmark::State& state) {
 // The programme with its lanes off (first Arg 0) or on (1), for the count
 // alone (second Arg 0) or with the matrix (1), the problem built and reset
 // on every call as exact_counter does: the lanes' gain, measured in one run
-// (unplaced_lanes.hpp).
-template <class R>
+// (unplaced_lanes.hpp). With a placement weight other than unit_weight,
+// the passes a weighted count compiles (exact_counter.hpp).
+template <class R, class Weight = unit_weight>
 std::uint64_t count_with_lanes(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs,
-                               bool matrix, std::vector<count_type>& occupancy) {
-  dp.reset(detail::make_profile_problem(R{}, obs, unit_weight{}));
-  const count_type total = dp.forward<detail::value_passes::up_to_64_bits>(matrix ? detail::keep_tables::for_occupancy
-                                                                                  : detail::keep_tables::nothing);
-  if (matrix && total != 0) dp.backward<detail::value_passes::up_to_64_bits>(&occupancy);
+                               bool matrix, std::vector<count_type>& occupancy, const Weight& weight = {}) {
+  constexpr auto passes =
+      std::is_same_v<Weight, unit_weight> ? detail::value_passes::up_to_64_bits : detail::value_passes::up_to_128_bits;
+  dp.reset(detail::make_profile_problem(R{}, obs, weight));
+  const count_type total =
+      dp.forward<passes>(matrix ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
+  if (matrix && total != 0) dp.backward<passes>(&occupancy);
   return static_cast<std::uint64_t>(total);
 }
-// The calls of Lanes_* and Two_ship_*: the switch `turn` set by the first
-// Arg, the count alone (second Arg 0) or with the matrix (1), on the empty
-// board or the 32 games after 10 shots. Counters: whether the lanes were
-// taken, and the successors absorbed with two ships left (last call).
-template <class R, class Switch>
-void switched_empty(benchmark::State& state, Switch turn) {
+// The calls of Lanes_*, Two_ship_* and Weighted_*: the switch `turn` set by
+// the first Arg, the count alone (second Arg 0) or with the matrix (1), on
+// the empty board or the 32 games after 10 shots, with placement weights
+// `weight`. Counters: whether the lanes were taken, and the successors
+// absorbed with two ships left (last call).
+template <class R, class Switch, class Weight = unit_weight>
+void switched_empty(benchmark::State& state, Switch turn, const Weight& weight = {}) {
   detail::profile_dp<std::uint64_t> dp;
   turn(dp, state.range(0) != 0);
   const bool matrix = state.range(1) != 0;
   const observation<typename R::board_type> obs{R{}};
   std::vector<count_type> occupancy;
-  benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy));  // untimed warm-up, as above
-  for (auto _ : state) benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy));
+  benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy, weight));  // untimed warm-up, as above
+  for (auto _ : state) benchmark::DoNotOptimize(count_with_lanes<R>(dp, obs, matrix, occupancy, weight));
   state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
   state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
 }
-template <class R, class Switch>
-void switched_after_shots(benchmark::State& state, Switch turn) {
+template <class R, class Switch, class Weight = unit_weight>
+void switched_after_shots(benchmark::State& state, Switch turn, const Weight& weight = {}) {
   const auto observations = shot_observations(R{}, 10, 32);
   detail::profile_dp<std::uint64_t> dp;
   turn(dp, state.range(0) != 0);
   const bool matrix = state.range(1) != 0;
   std::vector<count_type> occupancy;
-  benchmark::DoNotOptimize(count_with_lanes<R>(dp, observations[0], matrix, occupancy));
-  time_each_game(state, observations, [&](const auto& obs) { return count_with_lanes<R>(dp, obs, matrix, occupancy); });
+  benchmark::DoNotOptimize(count_with_lanes<R>(dp, observations[0], matrix, occupancy, weight));
+  time_each_game(state, observations,
+                 [&](const auto& obs) { return count_with_lanes<R>(dp, obs, matrix, occupancy, weight); });
   state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
   state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
 }
@@ -161,40 +167,15 @@ void Two_ship_hits_after_shots(benchmark::State& state) {
 // A prior over placements (the weights extension point): "humans favour
 // edges", edge_prior with a placement touching the border weighing 2, any
 // other 1 (the same under the mirror images, so the empty board still folds
-// them). Argument:
-// the pass without lanes (0: how a weighted count ran before session 30)
-// or with them (1: the lanes and the two-ship closed form), with the
-// matrix, on the empty board or the 32 games after 10 shots.
-template <class R>
-std::uint64_t count_weighted(detail::profile_dp<std::uint64_t>& dp, const observation<typename R::board_type>& obs,
-                             std::vector<count_type>& occupancy) {
-  const R rules{};
-  dp.reset(detail::make_profile_problem(rules, obs, edge_prior{rules, 2}));
-  const count_type total = dp.forward(detail::keep_tables::for_occupancy);
-  if (total != 0) dp.backward(&occupancy);
-  return static_cast<std::uint64_t>(total);
-}
+// them), the lanes off (first Arg 0: how a weighted count ran before
+// session 30) or on (1: the lanes and the two-ship closed form).
 template <class R>
 void Weighted_empty(benchmark::State& state) {
-  detail::profile_dp<std::uint64_t> dp;
-  dp.set_lanes(state.range(0) != 0);
-  const observation<typename R::board_type> obs{R{}};
-  std::vector<count_type> occupancy;
-  benchmark::DoNotOptimize(count_weighted<R>(dp, obs, occupancy));  // untimed warm-up, as above
-  for (auto _ : state) benchmark::DoNotOptimize(count_weighted<R>(dp, obs, occupancy));
-  state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
-  state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
+  switched_empty<R>(state, lanes_switch, edge_prior{R{}, 2});
 }
 template <class R>
 void Weighted_after_shots(benchmark::State& state) {
-  const auto observations = shot_observations(R{}, 10, 32);
-  detail::profile_dp<std::uint64_t> dp;
-  dp.set_lanes(state.range(0) != 0);
-  std::vector<count_type> occupancy;
-  benchmark::DoNotOptimize(count_weighted<R>(dp, observations[0], occupancy));
-  time_each_game(state, observations, [&](const auto& obs) { return count_weighted<R>(dp, obs, occupancy); });
-  state.counters["lanes"] = dp.counts_with_lanes() ? 1 : 0;
-  state.counters["two_ship"] = static_cast<double>(dp.two_ship_states());
+  switched_after_shots<R>(state, lanes_switch, edge_prior{R{}, 2});
 }
 
 void Exact_7x7(benchmark::State& state) {
@@ -316,11 +297,17 @@ BENCHMARK_TEMPLATE(Two_ship_hits_after_shots, datagenetics_rules)
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
 
-// Argument: lanes off (0) or on (1).
-BENCHMARK_TEMPLATE(Weighted_empty, park_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Weighted_empty, audinot_rules)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Weighted_after_shots, park_rules)->Arg(0)->Arg(1)->Iterations(96)->Unit(benchmark::kMillisecond);
-BENCHMARK_TEMPLATE(Weighted_after_shots, audinot_rules)->Arg(0)->Arg(1)->Iterations(96)->Unit(benchmark::kMillisecond);
+// Arguments: lanes off (0) or on (1); the matrix (1).
+BENCHMARK_TEMPLATE(Weighted_empty, park_rules)->ArgsProduct({{0, 1}, {1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Weighted_empty, audinot_rules)->ArgsProduct({{0, 1}, {1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Weighted_after_shots, park_rules)
+    ->ArgsProduct({{0, 1}, {1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Weighted_after_shots, audinot_rules)
+    ->ArgsProduct({{0, 1}, {1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK(Exact_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 BENCHMARK(Bitset_7x7)->DenseRange(0, 2)->Unit(benchmark::kMillisecond)->Iterations(1);
