@@ -10,8 +10,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <battleship/count/edge_prior.hpp>
-#include <battleship/count/exact_counter.hpp>
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 
@@ -51,23 +49,9 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   if (opts.edge_weight != 1 && opts.model != "exact")
     throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
   if (opts.model == "exact") {
-    count_result counts;
-    if (opts.edge_weight == 1) {
-      counts = count_layouts(rules, obs, true, opts.method);
-    } else {
-      if (opts.method != "exact")
-        throw std::invalid_argument("--edge-weight needs --method exact (the enumerators count without weights)");
-      // As count_layouts() does: no layout after shots is an error, on an empty board a count of 0.
-      try {
-        counts = exact_counter<dynamic_rules>(rules).count(obs, edge_prior{rules, opts.edge_weight}, true);
-      } catch (const inconsistent_observation&) {
-        if (obs.shot_count() > 0) throw;
-        counts = count_result{};
-      }
-      if (counts.labelled == 0 && obs.shot_count() > 0) throw inconsistent_observation();
-      if (counts.labelled == 0 && opts.edge_weight == 0)
-        throw std::invalid_argument("no layout keeps every ship off the border (--edge-weight 0)");
-    }
+    auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight);
+    if (counts.labelled == 0 && opts.edge_weight == 0)
+      throw std::invalid_argument("no layout keeps every ship off the border (--edge-weight 0)");
     if (counts.labelled == 0)
       throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + describe(rules) + ")");
     out.probability.resize(static_cast<std::size_t>(cells));

@@ -2,6 +2,7 @@
 // Options shared by the subcommands: the rule set (--preset, or --grid,
 // --fleet, --rule, --feedback) and the board (--board FILE).
 
+#include <cstdint>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <battleship/count/edge_prior.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/solver.hpp>
 #include <nlohmann/json.hpp>
@@ -287,10 +289,17 @@ inline observation<dynamic_rules::board_type> read_board_file(const std::string&
 // Counts the layouts agreeing with `obs` (and the occupancy if asked).
 // Throws inconsistent_observation when shots were fired and no layout agrees
 // with them; an empty board on which the fleet cannot be placed counts 0.
+// With edge_weight other than 1, weighted sums under edge_prior (a ship
+// touching the border weighs edge_weight), which only the exact counter takes.
 [[nodiscard]] inline count_result count_layouts(const dynamic_rules& rules,
                                                 const observation<dynamic_rules::board_type>& obs, bool with_occupancy,
-                                                const std::string& method) {
+                                                const std::string& method, std::uint64_t edge_weight = 1) {
   const auto run = [&]() -> count_result {
+    if (edge_weight != 1) {
+      if (method != "exact")
+        throw std::invalid_argument("--edge-weight needs --method exact (the enumerators count without weights)");
+      return exact_counter<dynamic_rules>(rules).count(obs, edge_prior{rules, edge_weight}, with_occupancy);
+    }
     if (method == "bitset") return enumerate_bitset(rules, obs, with_occupancy);
     if (method == "recursive") return enumerate_recursive(rules, obs, with_occupancy);
     if (method == "exact") return exact_count(rules, obs, with_occupancy);
