@@ -12,6 +12,8 @@
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/solver.hpp>
 
+#include "weighted_brute_force.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_density_models {
 
@@ -79,24 +81,16 @@ TEST_CASE("exact_density with a placement weight is the weighted posterior, and 
     const auto rules = make_dynamic_rules(5, 4 + seed % 2, {3, 2, 2}, static_cast<adjacency>(seed % 3), seed % 2 == 0);
     const auto obs = played(rules, static_cast<std::uint64_t>(seed), seed % 10);
     const int W = rules.geometry().width(), H = rules.geometry().height();
-    const edge_prior edges{rules, 3};
-    count_type total = 0;
-    std::vector<count_type> occ(static_cast<std::size_t>(W * H), 0);
-    for_each_layout(rules, obs, [&](const auto& l) {
-      count_type prod = 1;
-      for (int i = 0; i < l.size; ++i) {
-        // The prior spelled out: a placement with a cell on the border weighs 3.
-        const placement& p = l.ships[static_cast<std::size_t>(i)]->where;
-        const int len = rules.ship_length(i);
-        const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
-        const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
-        prod *= p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 3 : 1;
-      }
-      total += prod;
-      l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
-    });
+    // The prior spelled out for the reference: a placement with a cell on the border weighs 3.
+    auto spelled_out = [&](int ship, const placement& p) -> std::uint64_t {
+      const int len = rules.ship_length(ship);
+      const int r1 = p.row + (p.dir == orientation::vertical ? len - 1 : 0);
+      const int c1 = p.col + (p.dir == orientation::horizontal ? len - 1 : 0);
+      return p.row == 0 || p.col == 0 || r1 == H - 1 || c1 == W - 1 ? 3 : 1;
+    };
+    const auto [total, occ] = test_support::weighted_brute_force(rules, obs, spelled_out);
     REQUIRE(total > 0);
-    exact_density weighted(rules, edges);
+    exact_density weighted(rules, edge_prior{rules, 3});
     static_assert(DensityModel<decltype(weighted)>);
     const density_map m = weighted.weights(obs);
     const density_map uniform = exact_density(rules).weights(obs);
@@ -114,6 +108,11 @@ TEST_CASE("exact_density with a placement weight is the weighted posterior, and 
   game<dynamic_rules> g(rules, random_layout(rules, rng));
   auto edge_cells = [](int, const placement& p) -> std::uint64_t { return p.row == 0 || p.col == 0 ? 2 : 1; };
   auto player = density_greedy(rules, exact_density(rules, edge_cells));
+  // Its first shot goes where the prior puts the ships (A4), not where the
+  // uniform model's does (C3).
+  const int first = player.next_shot(g.seen());
+  CHECK((first / 6 == 0 || first % 6 == 0));
+  CHECK(first != density_greedy(rules, exact_density(rules)).next_shot(g.seen()));
   int shots = 0;
   while (!g.over()) {
     const int cell = player.next_shot(g.seen());

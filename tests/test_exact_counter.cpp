@@ -21,10 +21,13 @@
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
 
+#include "weighted_brute_force.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_exact_counter {
 
 using namespace battleship;
+using test_support::weighted_brute_force;
 
 namespace {
 
@@ -144,22 +147,6 @@ void record_pair(observation<dynamic_rules::board_type>& obs, int cell, int mirr
     else
       obs.record_miss(c);
   }
-}
-
-// The weighted number of labelled layouts and of those covering each cell, by brute force.
-template <class Weight>
-std::pair<count_type, std::vector<count_type>> weighted_brute_force(const dynamic_rules& rules,
-                                                                    const observation<dynamic_rules::board_type>& obs,
-                                                                    Weight&& weight) {
-  count_type total = 0;
-  std::vector<count_type> occ(static_cast<std::size_t>(rules.geometry().cell_count()), 0);
-  for_each_layout(rules, obs, [&](const auto& l) {
-    count_type prod = 1;
-    for (int i = 0; i < l.size; ++i) prod *= weight(i, l.ships[static_cast<std::size_t>(i)]->where);
-    total += prod;
-    l.occupied.for_each([&](std::size_t c) { occ[c] += prod; });
-  });
-  return {total, occ};
 }
 
 // A drawn layout must be legal and agree with the observation.
