@@ -178,6 +178,19 @@ void Weighted_after_shots(benchmark::State& state) {
   switched_after_shots<R>(state, lanes_switch, edge_prior{R{}, 2});
 }
 
+// Under the contact rules, the codes of ship cells whose neighbours below
+// are misses cleared (first Arg 1) or kept (0): that merge's gain,
+// measured in one run (profile_dp::reset, live_codes_).
+constexpr auto code_clearing_switch = [](detail::profile_dp<std::uint64_t>& dp, bool on) { dp.set_code_clearing(on); };
+template <class R>
+void Code_clearing_empty(benchmark::State& state) {
+  switched_empty<R>(state, code_clearing_switch);
+}
+template <class R>
+void Code_clearing_after_shots(benchmark::State& state) {
+  switched_after_shots<R>(state, code_clearing_switch);
+}
+
 void Exact_7x7(benchmark::State& state) {
   const auto rules = make_dynamic_rules(7, 7, {5, 4, 3, 3, 2}, static_cast<adjacency>(state.range(0)), false);
   for (auto _ : state) benchmark::DoNotOptimize(exact_count(rules, true));
@@ -305,6 +318,17 @@ BENCHMARK_TEMPLATE(Weighted_after_shots, park_rules)
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Weighted_after_shots, audinot_rules)
+    ->ArgsProduct({{0, 1}, {1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+
+// Arguments: code clearing off (0) or on (1); the matrix (1).
+BENCHMARK_TEMPLATE(Code_clearing_empty, no_edge_rules)->ArgsProduct({{0, 1}, {1}})->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Code_clearing_after_shots, audinot_rules)
+    ->ArgsProduct({{0, 1}, {1}})
+    ->Iterations(96)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Code_clearing_after_shots, no_edge_rules)
     ->ArgsProduct({{0, 1}, {1}})
     ->Iterations(96)
     ->Unit(benchmark::kMillisecond);
