@@ -2809,29 +2809,41 @@ void profile_dp<Key>::reset(profile_problem p) {
       row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
     }
   // Under the contact rules a ship cell's code (1) says only that the cells
-  // it touches in the next row may not hold a ship. Where those are all
-  // misses (or off the board) it says nothing, once the cell after it has
+  // it touches in the next row may not hold a ship. Where no placement can
+  // cover any of those (misses, cells boxed in by misses or sunk
+  // predicates, off the board) it says nothing, once the cell after it has
   // read it as its west neighbour: the step at cell i clears the code of
-  // cell i - 1 then (no vertical ship runs on into a miss, so the code is
-  // 0 or 1), and states differing only there merge. Under no contact the
-  // up-left mark likewise says nothing when cell i + 1 is a miss. After 10
-  // random shots this keeps about 3 % fewer instructions under no edge,
-  // next to nothing under no contact (RESULTS.md, "Session 31").
+  // cell i - 1 then (no vertical ship runs on into such a cell, so the code
+  // is 0 or 1), and states differing only there merge. Under no contact
+  // the up-left mark likewise says nothing when no placement covers cell
+  // i + 1. After 10 random shots this keeps about 3 % fewer instructions
+  // under no edge, next to nothing under no contact (RESULTS.md,
+  // "Session 31").
   live_codes_.assign(static_cast<std::size_t>(n), ~Key{0});
-  if (code_clearing_ && p_.rule != adjacency::touching && p_.width >= 2)
+  if (code_clearing_ && p_.rule != adjacency::touching && p_.width >= 2) {
+    // Whether some placement may cover a cell (not a miss, nor boxed in
+    // by misses, sunk predicates and the board's edges).
+    std::vector<char> coverable(static_cast<std::size_t>(n), 0);
+    for (std::size_t t = 0; t < p_.types.size(); ++t) {
+      const int L = p_.types[t].length;
+      for (int s = 0; s < n; ++s)
+        for (int dir = 0; dir < (L > 1 ? 2 : 1); ++dir)
+          if (p_.start_weight(static_cast<int>(t), s, dir) != 0)
+            for (int k = 0; k < L; ++k) coverable[static_cast<std::size_t>(s + k * (dir == 0 ? 1 : p_.width))] = 1;
+    }
     for (int i = 1; i < n; ++i) {
       const int j = i - 1, below = j + p_.width, c = j % p_.width;
       auto quiet = [&](int dc) {
-        return c + dc < 0 || c + dc >= p_.width || below + dc >= n ||
-               p_.forced[static_cast<std::size_t>(below + dc)] < 0;
+        return c + dc < 0 || c + dc >= p_.width || below + dc >= n || !coverable[static_cast<std::size_t>(below + dc)];
       };
       const bool stale = p_.rule == adjacency::no_edge ? quiet(0) : quiet(-1) && quiet(0) && quiet(1);
       if (stale)
         live_codes_[static_cast<std::size_t>(i)] &=
             ~(static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + (p_.width - 2) * code_bits_));
-      if (p_.rule == adjacency::no_contact && i + 1 < n && p_.forced[static_cast<std::size_t>(i + 1)] < 0)
+      if (p_.rule == adjacency::no_contact && i + 1 < n && !coverable[static_cast<std::size_t>(i + 1)])
         live_codes_[static_cast<std::size_t>(i)] &= ~(Key{1} << ul_shift_);
     }
+  }
   mirrored_ = mirrored_rows();
   mirrored_columns_ = mirrored_columns();
   // The profile is read in chunks of `per` codes (at most 8 bits): slots
