@@ -98,6 +98,9 @@
 // otherwise survive until the hit they cannot cover. Under the contact
 // rules a pair step also drops a state whose running ships touch a hit
 // ahead that they do not cover: no other ship may cover it (see step()).
+// Merging: under the contact rules a ship cell's code that forbids only
+// cells no placement can cover is cleared once read, so that states
+// differing only there share a key (live_codes_, see reset()).
 
 #include <algorithm>
 #include <array>
