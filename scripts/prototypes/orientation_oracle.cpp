@@ -10,8 +10,8 @@
 //   g++ -std=c++20 -O3 -DNDEBUG -Iinclude scripts/prototypes/orientation_oracle.cpp -o /tmp/orientation_oracle
 //   /tmp/orientation_oracle
 //
-// With `--dump N` it prints instead, for the first N games (Park's and
-// Audinot's rules), one line per game and orientation: rule, game,
+// With `--dump N` it prints instead, for the first N games (Park's,
+// Audinot's and no edge's rules), one line per game and orientation: rule, game,
 // orientation, whether the counter chooses it, the time (best of 2), and the
 // scan positions of the hits and of the misses; orientation_fit.py reads
 // that to compare cost estimates (the benchmark's games are the first 32):
@@ -136,6 +136,7 @@ int main(int argc, char** argv) {
     const int games = std::stoi(argv[2]);
     dump<park_rules>("park", games);
     dump<audinot_rules>("audinot", games);
+    dump<no_edge_rules>("no-edge", games);
     return 0;
   }
   oracle<park_rules>("Park");
