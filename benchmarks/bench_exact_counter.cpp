@@ -179,8 +179,9 @@ void Weighted_after_shots(benchmark::State& state) {
 }
 
 // Under the contact rules, the codes of ship cells whose neighbours below
-// are misses cleared (first Arg 1) or kept (0): that merge's gain,
-// measured in one run (profile_dp::reset, live_codes_).
+// no placement can cover (misses, mostly) cleared (first Arg 1) or kept
+// (0): that merge's gain, measured in one run (profile_dp::reset,
+// live_codes_).
 constexpr auto code_clearing_switch = [](detail::profile_dp<std::uint64_t>& dp, bool on) { dp.set_code_clearing(on); };
 template <class R>
 void Code_clearing_empty(benchmark::State& state) {

@@ -188,7 +188,7 @@ void check_scanned_draws(const dynamic_rules& rules, const observation<dynamic_r
 // How count_scanned runs the counter: row folding allowed or not, the last
 // ship and two ships left in closed form or not (and the latter with hits
 // ahead or not), states with a blocked hit ahead dropped or not, ship
-// codes that forbid only misses cleared or not, lanes
+// codes that forbid only cells no placement covers cleared or not, lanes
 // allowed or not, and a memory limit (0: the default).
 struct scan_setup {
   bool fold = true;
@@ -1141,8 +1141,9 @@ TEST_CASE("exact_count: dropping states with a hit their running ships block cha
 TEST_CASE("exact_count: clearing the codes of ship cells above misses changes nothing but the states kept",
           "[count][exact]") {
   // Under the contact rules a ship cell's code only forbids ships in the
-  // cells it touches in the next row; where those are misses (or off the
-  // board) a step clears it, so states differing only there merge. Against
+  // cells it touches in the next row; where no placement can cover those
+  // (misses, cells boxed in by misses or sunk predicates, off the board) a
+  // step clears it, so states differing only there merge. Against
   // the same pass keeping the codes, with and without lanes, on boards up
   // to 9x12 after random games and arbitrary shots: the same counts and
   // matrix, never more states, fewer on about a quarter of the no-edge
