@@ -775,15 +775,14 @@ class profile_dp {
     const lane_values* const later_ends = next_ends.data();  // an end's edge names it after the states
     const std::uint32_t next_states = static_cast<std::uint32_t>(next_b.size());
     const lane_values one = unit_value<lane_values>();
-    const std::size_t cells = static_cast<std::size_t>(p_.cells());
-    // An edge's weight: that of the ships its path starts (kinds 2t + dir at
+    // An edge's weight: that of the ships its path starts (type t - 1 at
     // cells i and i + 1), from its code (unplaced_lanes::edge_code).
     auto edge_weight = [&](unsigned code) {
       std::uint64_t w = 1;
-      if (const unsigned t1 = code & 7U; t1 != 0)
-        w = p_.weight[((t1 - 1) * cells + static_cast<std::size_t>(i)) * 2 + ((code >> 6) & 1U)];
-      if (const unsigned t2 = (code >> 3) & 7U; t2 != 0)
-        w *= p_.weight[((t2 - 1) * cells + static_cast<std::size_t>(i) + 1) * 2 + ((code >> 7) & 1U)];
+      if (const int t1 = static_cast<int>(code & 7U); t1 != 0)
+        w = p_.start_weight(t1 - 1, i, static_cast<int>((code >> 6) & 1U));
+      if (const int t2 = static_cast<int>((code >> 3) & 7U); t2 != 0)
+        w *= p_.start_weight(t2 - 1, i + 1, static_cast<int>((code >> 7) & 1U));
       return w;
     };
     for (std::size_t s = 0; s < states; ++s) {
