@@ -1344,10 +1344,11 @@ class profile_dp {
     int i = 0, row = 0, col = 0;
     bool has_left = false, has_up_right = false;
     signed char forced = 0;
-    int free_after = 0;       // cells after this one that are not misses
-    int hits_after = 0;       // hit cells after this one
-    int first_hit_after = 0;  // index in hit_cells_ of the first hit after this cell
-    int top_shift = 0;        // where the new code goes
+    int free_after = 0;        // cells after this one that are not misses
+    int hits_after = 0;        // hit cells after this one
+    int first_hit_after = 0;   // index in hit_cells_ of the first hit after this cell
+    int top_shift = 0;         // where the new code goes
+    Key live_codes = ~Key{0};  // the key bits its successors keep (live_codes_)
   };
   [[nodiscard]] cell_context context(int i) const noexcept {
     const int W = p_.width, c = i % W;
@@ -1362,6 +1363,7 @@ class profile_dp {
     x.hits_after = hits_after_[static_cast<std::size_t>(i)];
     x.first_hit_after = first_hit_after_[static_cast<std::size_t>(i)];
     x.top_shift = code_shift_ + (W - 1) * code_bits_;
+    x.live_codes = live_codes_[static_cast<std::size_t>(i)];
     return x;
   }
 
@@ -1455,7 +1457,7 @@ class profile_dp {
                    (x.has_up_right && ((static_cast<unsigned>(s >> (code_shift_ + code_bits_)) & cmask) != 0));
         if (x.has_up_right && a != 0) base |= Key{1} << ul_shift_;  // becomes up-left of the next cell
       }
-      base &= live_codes_[static_cast<std::size_t>(x.i)];
+      base &= x.live_codes;
     }
     if (a >= 2) {  // a vertical ship runs down into this cell
       if (h > 0 || x.forced < 0 || blocked || diagonal) return;
