@@ -1335,6 +1335,12 @@ class profile_dp {
       }
   }
 
+  // The key bits of profile slot `slot` (slot 0: the code of the cell above
+  // the next one).
+  [[nodiscard]] Key code_slot_bits(int slot) const noexcept {
+    return static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + slot * code_bits_);
+  }
+
   // Can a count step two cells at a time? The two new codes index the
   // output streams, at most 64 of them (ships of up to 7 cells).
   [[nodiscard]] bool pair_steps() const noexcept { return p_.width >= 2 && 2 * code_bits_ <= 6; }
@@ -2808,8 +2814,7 @@ void profile_dp<Key>::reset(profile_problem p) {
     for (int diagonal = 0; diagonal < 2; ++diagonal) {
       Key m = 0;
       const int last = std::min(p_.width - 1, len - 1 + (p_.rule == adjacency::no_contact ? diagonal : 0));
-      for (int slot = 1; slot <= last; ++slot)
-        m |= static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + slot * code_bits_);
+      for (int slot = 1; slot <= last; ++slot) m |= code_slot_bits(slot);
       row_clear_[static_cast<std::size_t>(2 * len + diagonal)] = m;
     }
   // Under the contact rules a ship cell's code (1) says only that the cells
@@ -2841,9 +2846,7 @@ void profile_dp<Key>::reset(profile_problem p) {
         return c + dc < 0 || c + dc >= p_.width || below + dc >= n || !coverable[static_cast<std::size_t>(below + dc)];
       };
       const bool stale = p_.rule == adjacency::no_edge ? quiet(0) : quiet(-1) && quiet(0) && quiet(1);
-      if (stale)
-        live_codes_[static_cast<std::size_t>(i)] &=
-            ~(static_cast<Key>((Key{1} << code_bits_) - 1) << (code_shift_ + (p_.width - 2) * code_bits_));
+      if (stale) live_codes_[static_cast<std::size_t>(i)] &= ~code_slot_bits(p_.width - 2);
       if (p_.rule == adjacency::no_contact && i + 1 < n && !coverable[static_cast<std::size_t>(i + 1)])
         live_codes_[static_cast<std::size_t>(i)] &= ~(Key{1} << ul_shift_);
     }
