@@ -208,6 +208,7 @@ class last_ship_tables {
     int start = 0, dir = 0, beyond = 0;  // beyond: hits it covers below the lanes
     int row = 0, col = 0;                // of the start cell
     std::size_t entry = 0;               // its placement_entry()
+    bool below = false;                  // whether it has cells below the lanes
   };
   void prepare_through(const profile_problem& p, int r, std::span<const int> hits_ahead) {
     const std::size_t T = lengths_.size();
@@ -431,8 +432,10 @@ class last_ship_tables {
           const int y = dir == 0 ? y0 : y0 + k, x = dir == 0 ? x0 + k : x0, d = y - r;
           if (d < lane_count)
             c.cells |= lane_word{1} << (d * lane_bits + x);
-          else
+          else {
             c.beyond += p.forced[static_cast<std::size_t>(y * width_ + x)] > 0 ? 1 : 0;
+            c.below = true;
+          }
         }
         visit(c);
       }

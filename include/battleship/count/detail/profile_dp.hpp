@@ -1949,11 +1949,7 @@ class profile_dp {
       }
       if (tally_) tally.flush(q);
     }
-    if (record_edges) {
-      first_edge[key_count] = edges;
-      cur.first_edge.resize(key_count + 1);
-      cur.dst.resize(edges);
-    }
+    if (record_edges) first_edge[key_count] = edges;  // the vectors keep their size: see edge_writer
     absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
     if (tally_) tally_absorbed(i + Stride, tally.by_code, tally.by_h);
     number_edges(nxt, fill, codes, edges, record_edges ? edge_out.dst : nullptr, edge_out.stream_of);
@@ -2038,7 +2034,9 @@ class profile_dp {
   // state at a time, a little ahead of need: resize() writes every new
   // entry, and doubling would touch (and count against the memory limit)
   // pages the layer never uses. A layer's edges are kept between calls;
-  // the stream tags are shared by every layer.
+  // the stream tags are shared by every layer. A step does not shrink the
+  // vectors to its edges (first_edge marks where they end): the next call
+  // would zero the regrown entries again.
   template <bool WithStarts>
   struct edge_writer {
     edge_writer(layer& cur_, std::vector<unsigned char>& streams_, std::size_t codes_, int top_shift_)
@@ -2316,14 +2314,13 @@ class profile_dp {
       using candidate = last_ship_tables::candidate;
       // An open placement P through the anchor, and what it leaves to the
       // other ship: the hits in the lanes (rest) and below them
-      // (rest_beyond) that P does not cover, the first of them (next, -1
-      // when none) and whether P has cells below the lanes, where they do
-      // not show a meeting. The same for every lane: listed once per type.
+      // (rest_beyond) that P does not cover and the first of them (next, -1
+      // when none). Where P has cells below the lanes (P.below), the lanes
+      // do not show a meeting. The same for every lane: listed once per type.
       struct through_placement {
         const candidate* P;
         lane_word rest;
         int rest_beyond, next;
-        bool below;
       };
       std::array<std::array<through_placement, 2 * lane_count>, max_lanes> through_of;
       std::array<int, max_lanes> through_count{};
@@ -2332,7 +2329,6 @@ class profile_dp {
         if (((through_listed >> t) & 1U) == 0) {
           through_listed |= 1U << t;
           const int W = p_.width, Lt = p_.types[t].length;
-          const bool lanes_reach_bottom = step_row_ + lane_count >= p_.height;
           const auto first_hit = static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
           int n = 0;
           for (const candidate& P : last_ship_.prepared_through_list(t, view.anchor)) {
@@ -2341,7 +2337,6 @@ class profile_dp {
             e.P = &P;
             e.rest = view.must & ~P.cells;
             e.rest_beyond = view.beyond - P.beyond;
-            e.below = !lanes_reach_bottom && P.row + (P.dir == 1 ? Lt - 1 : 0) >= step_row_ + lane_count;
             e.next = -1;
             if (e.rest != 0) {
               const auto low = static_cast<std::uint64_t>(e.rest);
@@ -2398,7 +2393,7 @@ class profile_dp {
               const lane_word taken = view.blocked | P.cells;
               for (const candidate& Q : last_ship_.prepared_through_list(u, e.next)) {
                 if ((Q.cells & taken) != 0 || (e.rest & ~Q.cells) != 0 || Q.beyond != e.rest_beyond) continue;
-                if (e.below && meet(P, Lt, Q, Lu)) continue;
+                if (P.below && meet(P, Lt, Q, Lu)) continue;
                 partners += Q.weight;
                 if (tally_) end_acc[Q.entry] += value * P.weight;
               }
@@ -2629,12 +2624,7 @@ class profile_dp {
       }
       if (tally_) tally.flush(q);
     }
-    if (record_edges) {
-      first_edge[key_count] = edges;
-      cur.first_edge.resize(key_count + 1);
-      cur.dst.resize(edges);
-      cur.edge_starts.resize(edges);
-    }
+    if (record_edges) first_edge[key_count] = edges;  // the vectors keep their size: see edge_writer
     absorbed_total_ = checked_add(absorbed_total_, static_cast<count_type>(absorbed_sum));
     if (tally_) tally_absorbed(i + Stride, tally.by_code, tally.by_h);
     number_edges(nxt, fill, codes, edges, record_edges ? edge_out.dst : nullptr, edge_out.stream_of);
