@@ -477,6 +477,43 @@ TEST_CASE("exact_count: weighted counts take the lanes and the closed forms, and
   CHECK(to_string(exact_counter(heavy_rules).count(none, heavy).labelled) == to_string(heavy_total));
 }
 
+TEST_CASE("exact_count: the two-ship form with weights of 2^12 and more (its 64-bit products)", "[count][exact]") {
+  // two_ship.hpp multiplies cover counts and vertical starts in 32 bits
+  // when every one is under 2^12, as with the small weights above; heavier
+  // weights take its 64-bit products. Three ships of at most 3 cells, so
+  // that the lanes (and with them the closed form) still take weights up
+  // to 2^14 on these boards, and the horizontal placements through a cell
+  // weigh under 2^16 together; touching allowed, which the form serves.
+  rng_type rng(20261128);
+  int instances = 0, with_two_ship = 0, with_hits_ahead = 0;
+  while (instances < 150) {
+    const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
+    const bool sunk = below(rng, 2) == 1;
+    const std::vector<int> lengths{1 + below(rng, 3), 1 + below(rng, 3), 1 + below(rng, 3)};
+    const auto rules = make_dynamic_rules(w, h, lengths, adjacency::touching, sunk);
+    const int kind = below(rng, 4);
+    const auto obs = random_observation(rng, rules, kind == 1 && exact_count(rules, false).labelled == 0 ? 0 : kind);
+    const int cells = w * h;
+    std::vector<std::uint64_t> weights(static_cast<std::size_t>(3 * cells * 2));
+    for (auto& x : weights) x = below(rng, 8) == 0 ? 0 : static_cast<std::uint64_t>(4096 + below(rng, 12288));
+    auto weight = [&](int ship, const placement& p) -> std::uint64_t {
+      const int dir = p.dir == orientation::vertical ? 1 : 0;
+      return weights[static_cast<std::size_t>((ship * cells + p.row * w + p.col) * 2 + dir)];
+    };
+    INFO(describe(rules, obs));
+    const auto [total, occ] = weighted_brute_force(rules, obs, weight);
+    const scanned_run run = count_scanned(rules, obs, weight);
+    REQUIRE(to_string(run.result.labelled) == to_string(total));
+    for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(run.result.occupancy[c]) == to_string(occ[c]));
+    if (run.two_ship_states > 0) ++with_two_ship;
+    if (run.two_ship_hit_states > 0) ++with_hits_ahead;
+    ++instances;
+  }
+  INFO(with_two_ship << " instances took the two-ship form, " << with_hits_ahead << " with hits ahead");
+  CHECK(with_two_ship > 60);
+  CHECK(with_hits_ahead > 10);
+}
+
 TEST_CASE("exact_count: counts beyond 64 bits are exact, overflow beyond 128 bits throws", "[count][exact]") {
   // 16 one-cell ships on 16x16, touching allowed: 256 * 255 * ... * 241 labelled
   // layouts (just under 2^128), C(256, 16) unlabelled.

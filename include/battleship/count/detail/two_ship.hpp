@@ -113,6 +113,9 @@ class two_ship_tables {
     }
     // A row's cover counts (cover_row) take 16 bits: with weights, the
     // horizontal placements through a cell must weigh under 2^16 together.
+    // Under narrow_limit (unit weights always are), row_step() multiplies
+    // them in 32 bits.
+    bool narrow_cover = true;
     for (std::size_t t = 0; t < T; ++t)
       for (int y = 0; y < H_; ++y)
         for (int c = 0; c < W_; ++c) {
@@ -121,6 +124,7 @@ class two_ship_tables {
             through += we(t, y, x0);
             if (through > 0xffff) return false;
           }
+          narrow_cover = narrow_cover && through < narrow_limit;
         }
     // from_[((t * W + c) * H + y) * (H + 1) + s0]: vertical starts of type t
     // at rows >= s0 covering (y, c).
@@ -133,8 +137,20 @@ class two_ship_tables {
             for (int s = std::max(s0, y - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
             from_[idx_from(t, c, y, s0)] = v;
           }
+    // from_ at (t, c, y, 0) by row, in 16 bits, for row_at().
+    from16_.assign(T * H * Wd, 0);
+    narrow_from_ = true;
+    for (std::size_t t = 0; t < T; ++t)
+      for (int y = 0; y < H_; ++y)
+        for (int c = 0; c < W_; ++c) {
+          const std::uint64_t v = from_[idx_from(t, c, y, 0)];
+          from16_[from16_at(t, y) + static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(v);
+          narrow_from_ = narrow_from_ && v < narrow_limit;
+        }
     above_.assign(T * static_cast<std::size_t>(longest_) * Wd, 0);
+    above16_.assign(above_.size(), 0);
     above_notes_.assign(above_.size(), 0);
+    narrow_cover_ = narrow_cover;
     d2_.resize(from_.size());
     for (std::size_t t = 0; t < T; ++t)
       for (int c = 0; c < W_; ++c)
@@ -461,12 +477,16 @@ class two_ship_tables {
     const auto full = static_cast<unsigned>(M_ - 1);
     // The vertical starts above each column's base through (y, c), for the
     // rows they reach: what row_step() takes off row_at().
+    step_narrow_ = narrow_cover_;
     for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t)
       for (int y = r; y < std::min(H_, r + longest_); ++y)
-        for (int c = 0; c < W_; ++c)
-          above_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - r)) * Wd +
-                 static_cast<std::size_t>(c)] =
-              from_[idx_from(t, c, y, 0)] - from_[idx_from(t, c, y, c < cf ? r + 1 : r)];
+        for (int c = 0; c < W_; ++c) {
+          const std::size_t at = (t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - r)) * Wd +
+                                 static_cast<std::size_t>(c);
+          above_[at] = from_[idx_from(t, c, y, 0)] - from_[idx_from(t, c, y, c < cf ? r + 1 : r)];
+          above16_[at] = static_cast<std::uint16_t>(above_[at]);
+          step_narrow_ = step_narrow_ && above_[at] < narrow_limit;
+        }
     for (std::size_t a = 0; a < static_cast<std::size_t>(T_); ++a)
       for (std::size_t b = a; b < static_cast<std::size_t>(T_); ++b) {
         const std::size_t pr = pair_index(a, b);
@@ -733,10 +753,20 @@ class two_ship_tables {
       const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
       const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
       std::uint64_t s = 0;
-      for (int c = 0; c < W_; ++c) {
-        const std::size_t f = static_cast<std::size_t>(c) * stride;
-        s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
-        s += ha[c] * fb[f] + fa[f] * hb[c];
+      if (narrow_cover_ && narrow_from_) {
+        // As in row_step(): every factor under 2^12, 4W products in 32 bits.
+        const std::uint16_t *ga = &from16_[from16_at(a, y)], *gb = &from16_[from16_at(b, y)];
+        std::uint32_t t = 0;
+        for (int c = 0; c < W_; ++c)
+          t += static_cast<std::uint32_t>(ha[c]) * hb[c] - static_cast<std::uint32_t>(ha2[c]) * hb2[c] +
+               static_cast<std::uint32_t>(ha[c]) * gb[c] + static_cast<std::uint32_t>(ga[c]) * hb[c];
+        s = t;
+      } else {
+        for (int c = 0; c < W_; ++c) {
+          const std::size_t f = static_cast<std::size_t>(c) * stride;
+          s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
+          s += ha[c] * fb[f] + fa[f] * hb[c];
+        }
       }
       id_row_at_[at] = s;
     }
@@ -752,8 +782,18 @@ class two_ship_tables {
       std::uint64_t s = row_at(pr, a, b, id, y);
       if (y < step_r_ + pair_reach_[pr]) {
         const std::uint16_t *ha = cover(id, a), *hb = cover(id, b);
-        const std::uint64_t *va = above(a, y), *vb = above(b, y);
-        for (int c = 0; c < W_; ++c) s -= ha[c] * vb[c] + va[c] * hb[c];
+        if (step_narrow_) {
+          // Every factor under 2^12: 2W products under 2^24 sum in 32 bits,
+          // which the compiler vectorises.
+          const std::uint16_t *va = &above16_[above_at(a, y)], *vb = &above16_[above_at(b, y)];
+          std::uint32_t t = 0;
+          for (int c = 0; c < W_; ++c)
+            t += static_cast<std::uint32_t>(ha[c]) * vb[c] + static_cast<std::uint32_t>(va[c]) * hb[c];
+          s -= t;
+        } else {
+          const std::uint64_t *va = above(a, y), *vb = above(b, y);
+          for (int c = 0; c < W_; ++c) s -= ha[c] * vb[c] + va[c] * hb[c];
+        }
       }
       se.value = s;
     }
@@ -767,9 +807,13 @@ class two_ship_tables {
                          static_cast<std::size_t>(W_)];
   }
   // For a row y the step's vertical starts above the bases reach (y < step_r_ + longest_).
-  [[nodiscard]] const std::uint64_t* above(std::size_t t, int y) const {
-    return &above_[(t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - step_r_)) *
-                   static_cast<std::size_t>(W_)];
+  [[nodiscard]] const std::uint64_t* above(std::size_t t, int y) const { return &above_[above_at(t, y)]; }
+  [[nodiscard]] std::size_t from16_at(std::size_t t, int y) const {
+    return (t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_);
+  }
+  [[nodiscard]] std::size_t above_at(std::size_t t, int y) const {
+    return (t * static_cast<std::size_t>(longest_) + static_cast<std::size_t>(y - step_r_)) *
+           static_cast<std::size_t>(W_);
   }
   [[nodiscard]] std::size_t east_at(std::size_t t, int y) const {
     return (t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * (static_cast<std::size_t>(W_) + 1);
@@ -810,6 +854,11 @@ class two_ship_tables {
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
   std::vector<std::uint64_t> above_, above_notes_;  // see new_step() and flush_step()
+  // above_ in 16 bits, read when every entry of the step and every cover
+  // count are under narrow_limit (step_narrow_).
+  static constexpr std::uint64_t narrow_limit = 1U << 12;
+  std::vector<std::uint16_t> above16_, from16_;
+  bool narrow_cover_ = false, step_narrow_ = false, narrow_from_ = false;
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
   bool run_notes_ = false;  // whether east_notes_ or south_notes_ hold any
 };
