@@ -217,6 +217,7 @@ class two_ship_tables {
     }
     east_notes_.assign(east_prefix_.size(), 0);
     south_notes_.assign(south_prefix_.size(), 0);
+    across_notes_.assign(across_prefix_.size(), 0);
     run_notes_ = false;
     return true;
   }
@@ -355,8 +356,12 @@ class two_ship_tables {
       const std::size_t at = south_at(u, col);
       o += across_prefix_[at + static_cast<std::size_t>(last) + 1] -
            across_prefix_[at + static_cast<std::size_t>(open_from)];
-      if constexpr (Note)
-        for (int y = open_from; y <= last; ++y) (void)across(y, all, col, col);
+      // Their notes: the same run of starts in each of those rows, noted
+      // once as a difference down the column (flush_runs()).
+      if constexpr (Note) {
+        across_notes_[at + static_cast<std::size_t>(open_from)] += A;
+        across_notes_[at + static_cast<std::size_t>(last) + 1] -= A;
+      }
     }
     return o;
   }
@@ -509,6 +514,7 @@ class two_ship_tables {
     if (run_notes_) {
       std::fill(east_notes_.begin(), east_notes_.end(), 0);
       std::fill(south_notes_.begin(), south_notes_.end(), 0);
+      std::fill(across_notes_.begin(), across_notes_.end(), 0);
       run_notes_ = false;
     }
     step_touched_.clear();  // their notes went with the row ids (build())
@@ -538,6 +544,25 @@ class two_ship_tables {
       }
       notes[starts] = 0;
     };
+    // The notes on the wholly open rows under vertical placements: in row
+    // y, the horizontal starts through column c.
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) {
+      const int L = len_[t];
+      for (int c = 0; c < W_; ++c) {
+        std::uint64_t* notes = &across_notes_[south_at(t, c)];
+        const int lo = std::max(0, c - L + 1), hi = std::min(c, W_ - L);
+        std::uint64_t A = 0;
+        for (int y = 0; y < H_; ++y) {
+          A += notes[y];
+          notes[y] = 0;
+          if (A != 0 && lo <= hi) {
+            east_notes_[east_at(t, y) + static_cast<std::size_t>(lo)] += A;
+            east_notes_[east_at(t, y) + static_cast<std::size_t>(hi) + 1] -= A;
+          }
+        }
+        notes[H_] = 0;
+      }
+    }
     for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) {
       const int L = len_[t];
       for (int y = 0; y < H_; ++y)
@@ -860,7 +885,8 @@ class two_ship_tables {
   std::vector<std::uint16_t> above16_, from16_;
   bool narrow_cover_ = false, step_narrow_ = false, narrow_from_ = false;
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
-  bool run_notes_ = false;  // whether east_notes_ or south_notes_ hold any
+  std::vector<std::uint64_t> across_notes_;  // like across_prefix_: a difference down each column, see flush_runs()
+  bool run_notes_ = false;                   // whether east_notes_ or south_notes_ hold any
 };
 
 }  // namespace battleship::detail
