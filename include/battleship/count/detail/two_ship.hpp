@@ -682,17 +682,26 @@ class two_ship_tables {
   std::uint64_t running_terms(std::size_t a, std::size_t b, int c, int base, int top, int y0, int y1, IdOf id_of,
                               std::uint64_t A = 0) {
     std::uint64_t sum = 0;
+    if (y0 >= y1) return 0;
+    // from_ at (t, c, y, s0) steps H + 1 entries a row; a row's cover
+    // counts of type t sit 2W entries after those of type t - 1.
+    const auto next_row = static_cast<std::size_t>(H_) + 1;
+    const std::size_t ia = idx_from(a, c, y0, base), ib = idx_from(b, c, y0, base);
+    const std::size_t gap = static_cast<std::size_t>(top - base);
+    const std::size_t ca = a * 2 * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c),
+                      cb = b * 2 * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c);
+    const std::size_t per_id = static_cast<std::size_t>(T_) * 2 * static_cast<std::size_t>(W_);
     for (int y = y0; y < y1; ++y) {
-      const std::size_t ia_base = idx_from(a, c, y, base), ia_top = idx_from(a, c, y, top);
-      const std::size_t ib_base = idx_from(b, c, y, base), ib_top = idx_from(b, c, y, top);
+      const std::size_t at = static_cast<std::size_t>(y - y0) * next_row;
+      const std::size_t ia_base = ia + at, ia_top = ia_base + gap, ib_base = ib + at, ib_top = ib_base + gap;
       const std::uint64_t vb = from_[ib_base] - from_[ib_top];
       const std::uint64_t va = from_[ia_base] - from_[ia_top];
-      const std::uint32_t id = id_of(y);
-      const std::uint64_t ha = cover(id, a)[c], hb = cover(id, b)[c];
+      const std::size_t row = static_cast<std::size_t>(id_of(y)) * per_id;
+      const std::uint64_t ha = id_cover_[row + ca], hb = id_cover_[row + cb];
       sum += ha * vb + va * hb;
       if constexpr (Note) {
-        cover_notes(id, a)[c] -= A * vb;
-        cover_notes(id, b)[c] -= A * va;
+        id_adj_cover_[row + ca] -= A * vb;
+        id_adj_cover_[row + cb] -= A * va;
         adj_from_[ib_base] -= A * ha;
         adj_from_[ib_top] += A * ha;
         adj_from_[ia_base] -= A * hb;
