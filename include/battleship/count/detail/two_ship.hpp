@@ -56,6 +56,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include <battleship/count/detail/profile_problem.hpp>
@@ -232,7 +233,8 @@ class two_ship_tables {
     unsigned mask[8];
     std::uint32_t id[8];  // the partly open rows' ids: prepare_rows()
     int col[16], base[16], top[16];
-    int open[16];  // per column, its first open row: prepare_open()
+    std::size_t column_at[16];  // per running column, its column_index(): prepare_rows()
+    int open[16];               // per column, its first open row: prepare_open()
   };
   void prepare(skyline& k, const std::uint16_t* rows, int r, int cf) const {
     const unsigned all = (1U << W_) - 1;
@@ -248,11 +250,20 @@ class two_ship_tables {
     }
     const unsigned behind = (1U << cf) - 1;
     const unsigned row0 = d > 0 ? rows[0] & all : 0, row1 = d > 1 ? rows[1] & all : 0;
+    // A running column's top, its first open row: the lowest clear bit of
+    // the column in the rows, four rows (16 bits each) per word.
+    std::uint64_t low = 0, high = 0;
+    std::memcpy(&low, rows, sizeof low);
+    std::memcpy(&high, rows + 4, sizeof high);
+    constexpr std::uint64_t column0 = 0x0001000100010001ULL;
     k.running = 0;
     for (unsigned run = (row0 & ~behind) | (row1 & behind); run != 0; run &= run - 1) {
       const int c = std::countr_zero(run);
-      int t = 0;
-      while (t < d && ((rows[t] >> c) & 1U)) ++t;
+      const std::uint64_t open_low = ~low & (column0 << c), open_high = ~high & (column0 << c);
+      const int first = open_low != 0    ? std::countr_zero(open_low) / 16
+                        : open_high != 0 ? 4 + std::countr_zero(open_high) / 16
+                                         : 8;
+      const int t = std::min(first, d);
       k.col[k.running] = c;
       k.base[k.running] = c < cf ? r + 1 : r;
       k.top[k.running] = r + t;
@@ -263,6 +274,7 @@ class two_ship_tables {
   // once per state, for all its lanes.
   void prepare_rows(skyline& k) {
     for (int y = k.r; y < k.whole; ++y) k.id[y - k.r] = row_id(y, k.mask[y - k.r]);
+    for (int j = 0; j < k.running; ++j) k.column_at[j] = column_index(k.col[j], k.top[j], k.whole);
   }
   // The first open row of every column of a prepared state, which
   // overlapping() reads (overlap() needs only the running columns').
@@ -292,7 +304,7 @@ class two_ship_tables {
     const int reach = pair_reach_[pr] - 1;
     for (int j = 0; j < k.running; ++j) {
       const int c = k.col[j], base = k.base[j], top = k.top[j];
-      const std::size_t rc = rc_index(pr, c, top, k.whole);
+      const std::size_t rc = k.column_at[j] * pairs_ + pr;
       o += running_rows(rc, pr, a, b, c, top, k.whole);
       if constexpr (Note) {
         if (rc_[rc].adj == 0) rc_touched_.push_back(static_cast<std::uint32_t>(rc));
@@ -646,17 +658,17 @@ class two_ship_tables {
         }
       }
   }
-  // The pairs innermost: a state's lanes read neighbouring entries.
-  [[nodiscard]] std::size_t rc_index(std::size_t pr, int c, int top, int whole) const {
+  // A running column's entries in rc_ (running_rows()) are column_index()
+  // times pairs_ plus the pair's index: the pairs innermost, so that a
+  // state's lanes read neighbouring entries.
+  [[nodiscard]] std::size_t column_index(int c, int top, int whole) const {
     const auto H1 = static_cast<std::size_t>(H_) + 1;
-    return ((static_cast<std::size_t>(c) * H1 + static_cast<std::size_t>(top)) * H1 + static_cast<std::size_t>(whole)) *
-               pairs_ +
-           pr;
+    return (static_cast<std::size_t>(c) * H1 + static_cast<std::size_t>(top)) * H1 + static_cast<std::size_t>(whole);
   }
   // A column whose ship runs down to top (below its base): its column term
   // from top instead of base, less the vertical starts between base and top
   // in the rows from whole on (wholly open rows: one entry per step).
-  // rc is rc_index(pr, c, top, whole).
+  // rc is column_index(c, top, whole) * pairs_ + pr.
   std::uint64_t running_rows(std::size_t rc, std::size_t pr, std::size_t a, std::size_t b, int c, int top, int whole) {
     step_entry& e = rc_[rc];
     if (e.stamp == stamp_) return e.value;
@@ -883,7 +895,7 @@ class two_ship_tables {
   std::vector<step_entry> id_step_;
   std::vector<std::uint64_t> adj_open_, adj_colbase_, adj_col_, adj_from_, adj_d2_, half_;
   std::vector<std::uint32_t> step_touched_, rc_touched_;
-  std::vector<step_entry> rc_;  // running_rows() by rc_index(), for the current step, with its notes
+  std::vector<step_entry> rc_;  // running_rows() by column_index() and pair, for the current step, with its notes
   std::vector<std::size_t> pair_a_, pair_b_;
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
