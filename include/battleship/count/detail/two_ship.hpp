@@ -695,8 +695,9 @@ class two_ship_tables {
                               std::uint64_t A = 0) {
     std::uint64_t sum = 0;
     if (y0 >= y1) return 0;
-    // from_ at (t, c, y, s0) steps H + 1 entries a row; a row's cover
-    // counts of type t sit 2W entries after those of type t - 1.
+    // from_ at (t, c, y, s0) steps H + 1 entries a row (idx_from()); a
+    // row id's cover counts of type t sit 2W entries after those of type
+    // t - 1, T x 2W entries a row id (cover(), cover_notes()).
     const auto next_row = static_cast<std::size_t>(H_) + 1;
     const std::size_t ia = idx_from(a, c, y0, base), ib = idx_from(b, c, y0, base);
     const std::size_t gap = static_cast<std::size_t>(top - base);
