@@ -2300,8 +2300,8 @@ class profile_dp {
     auto push_two_ship_end = [&](Key key, const lane_values& v, const auto& view) __attribute__((noinline))
                                  ->std::uint32_t {
       two_ship_tables::skyline sky;
-      const auto rows = std::bit_cast<std::array<std::uint16_t, lane_count>>(view.blocked);
-      two_ship_.prepare(sky, rows.data(), step_row_, (i + Stride) % p_.width);
+      two_ship_.prepare(sky, std::bit_cast<two_ship_tables::blocked_rows>(view.blocked), step_row_,
+                        (i + Stride) % p_.width);
       const bool anchored = view.anchor >= 0;
       if (anchored) {
         ++two_ship_hit_states_;

@@ -54,9 +54,9 @@
 // within the same 4x.
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
-#include <cstring>
 #include <vector>
 
 #include <battleship/count/detail/profile_problem.hpp>
@@ -114,8 +114,8 @@ class two_ship_tables {
     }
     // A row's cover counts (cover_row) take 16 bits: with weights, the
     // horizontal placements through a cell must weigh under 2^16 together.
-    // Under narrow_limit (unit weights always are), row_step() multiplies
-    // them in 32 bits.
+    // Under narrow_limit (unit weights always are), row_step() and row_at()
+    // multiply them in 32 bits.
     bool narrow_cover = true;
     for (std::size_t t = 0; t < T; ++t)
       for (int y = 0; y < H_; ++y)
@@ -140,18 +140,19 @@ class two_ship_tables {
           }
     // from_ at (t, c, y, 0) by row, in 16 bits, for row_at().
     from16_.assign(T * H * Wd, 0);
-    narrow_from_ = true;
+    bool narrow_from = true;
     for (std::size_t t = 0; t < T; ++t)
       for (int y = 0; y < H_; ++y)
         for (int c = 0; c < W_; ++c) {
           const std::uint64_t v = from_[idx_from(t, c, y, 0)];
           from16_[from16_at(t, y) + static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(v);
-          narrow_from_ = narrow_from_ && v < narrow_limit;
+          narrow_from = narrow_from && v < narrow_limit;
         }
     above_.assign(T * static_cast<std::size_t>(longest_) * Wd, 0);
     above16_.assign(above_.size(), 0);
     above_notes_.assign(above_.size(), 0);
     narrow_cover_ = narrow_cover;
+    narrow_rows_ = narrow_cover && narrow_from;
     d2_.resize(from_.size());
     for (std::size_t t = 0; t < T; ++t)
       for (int c = 0; c < W_; ++c)
@@ -223,9 +224,12 @@ class two_ship_tables {
     return true;
   }
 
+  // A state's blocked cells in the eight rows from the frontier's, row r + d
+  // in the low W bits of entry d (as last_ship_view keeps them).
+  using blocked_rows = std::array<std::uint16_t, 8>;
   // What overlap() and overlapping() need of a state, once for all its
-  // lanes: its blocked rows (row r + d in rows[d], as last_ship_view keeps
-  // them), the rows partly open and the columns with a ship running down.
+  // lanes: its blocked rows, the rows partly open and the columns with a
+  // ship running down.
   // The arrays are left uninitialised (one per state absorbed): prepare()
   // and prepare_open() write every entry that is read.
   struct skyline {
@@ -236,14 +240,14 @@ class two_ship_tables {
     std::size_t column_at[16];  // per running column, its column_index(): prepare_rows()
     int open[16];               // per column, its first open row: prepare_open()
   };
-  void prepare(skyline& k, const std::uint16_t* rows, int r, int cf) const {
+  void prepare(skyline& k, const blocked_rows& rows, int r, int cf) const {
     const unsigned all = (1U << W_) - 1;
     k.r = r;
     k.cf = cf;
     k.whole = r;
     int d = 0;
-    for (; d < 8 && r + d < H_; ++d) {
-      const unsigned blocked = rows[d] & all;
+    for (; d < static_cast<int>(rows.size()) && r + d < H_; ++d) {
+      const unsigned blocked = rows[static_cast<std::size_t>(d)] & all;
       if (blocked == 0) break;
       k.mask[d] = ~blocked & all;
       k.whole = r + d + 1;
@@ -252,9 +256,7 @@ class two_ship_tables {
     const unsigned row0 = d > 0 ? rows[0] & all : 0, row1 = d > 1 ? rows[1] & all : 0;
     // A running column's top, its first open row: the lowest clear bit of
     // the column in the rows, four rows (16 bits each) per word.
-    std::uint64_t low = 0, high = 0;
-    std::memcpy(&low, rows, sizeof low);
-    std::memcpy(&high, rows + 4, sizeof high);
+    const auto [low, high] = std::bit_cast<std::array<std::uint64_t, 2>>(rows);
     constexpr std::uint64_t column0 = 0x0001000100010001ULL;
     k.running = 0;
     for (unsigned run = (row0 & ~behind) | (row1 & behind); run != 0; run &= run - 1) {
@@ -695,15 +697,15 @@ class two_ship_tables {
                               std::uint64_t A = 0) {
     std::uint64_t sum = 0;
     if (y0 >= y1) return 0;
-    // from_ at (t, c, y, s0) steps H + 1 entries a row (idx_from()); a
-    // row id's cover counts of type t sit 2W entries after those of type
-    // t - 1, T x 2W entries a row id (cover(), cover_notes()).
+    // from_ at (t, c, y, s0) steps H + 1 entries a row (idx_from()); the
+    // cover counts are indexed by hand too (cover_at()), as cover() would
+    // recompute the row id's offset for each read and note.
     const auto next_row = static_cast<std::size_t>(H_) + 1;
     const std::size_t ia = idx_from(a, c, y0, base), ib = idx_from(b, c, y0, base);
     const std::size_t gap = static_cast<std::size_t>(top - base);
-    const std::size_t ca = a * 2 * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c),
-                      cb = b * 2 * static_cast<std::size_t>(W_) + static_cast<std::size_t>(c);
-    const std::size_t per_id = static_cast<std::size_t>(T_) * 2 * static_cast<std::size_t>(W_);
+    const std::size_t ca = cover_at(0, a) + static_cast<std::size_t>(c),
+                      cb = cover_at(0, b) + static_cast<std::size_t>(c);
+    const std::size_t per_id = cover_at(1, 0);
     for (int y = y0; y < y1; ++y) {
       const std::size_t at = static_cast<std::size_t>(y - y0) * next_row;
       const std::size_t ia_base = ia + at, ia_top = ia_base + gap, ib_base = ib + at, ib_top = ib_base + gap;
@@ -782,12 +784,12 @@ class two_ship_tables {
     return id + 1;
   }
   // A row's cover counts of type t: W per cell, then W per domino.
-  [[nodiscard]] std::uint16_t* cover(std::uint32_t id, std::size_t t) {
-    return &id_cover_[(id * static_cast<std::size_t>(T_) + t) * 2 * static_cast<std::size_t>(W_)];
-  }
+  [[nodiscard]] std::uint16_t* cover(std::uint32_t id, std::size_t t) { return &id_cover_[cover_at(id, t)]; }
   // The notes on them, laid out alike.
-  [[nodiscard]] std::uint64_t* cover_notes(std::uint32_t id, std::size_t t) {
-    return &id_adj_cover_[(id * static_cast<std::size_t>(T_) + t) * 2 * static_cast<std::size_t>(W_)];
+  [[nodiscard]] std::uint64_t* cover_notes(std::uint32_t id, std::size_t t) { return &id_adj_cover_[cover_at(id, t)]; }
+  // Where row id's counts of type t start: T x 2W entries per id.
+  [[nodiscard]] std::size_t cover_at(std::uint32_t id, std::size_t t) const {
+    return (id * static_cast<std::size_t>(T_) + t) * 2 * static_cast<std::size_t>(W_);
   }
   // Row y (id) under its open mask, for the pair pr of types a and b:
   // horizontal x horizontal, and horizontal x every vertical start.
@@ -796,11 +798,8 @@ class two_ship_tables {
     if (!id_row_done_[at]) {
       id_row_done_[at] = 1;
       const std::uint16_t *ha = cover(id, a), *hb = cover(id, b), *ha2 = ha + W_, *hb2 = hb + W_;
-      // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
-      const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
-      const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
       std::uint64_t s = 0;
-      if (narrow_cover_ && narrow_from_) {
+      if (narrow_rows_) {
         // As in row_step(): every factor under 2^12, 4W products in 32 bits.
         const std::uint16_t *ga = &from16_[from16_at(a, y)], *gb = &from16_[from16_at(b, y)];
         std::uint32_t t = 0;
@@ -809,6 +808,9 @@ class two_ship_tables {
                static_cast<std::uint32_t>(ha[c]) * gb[c] + static_cast<std::uint32_t>(ga[c]) * hb[c];
         s = t;
       } else {
+        // from_ at (type, c, y, 0): c columns of H (H + 1) entries on.
+        const std::uint64_t *fa = &from_[idx_from(a, 0, y, 0)], *fb = &from_[idx_from(b, 0, y, 0)];
+        const auto stride = static_cast<std::size_t>(H_) * static_cast<std::size_t>(H_ + 1);
         for (int c = 0; c < W_; ++c) {
           const std::size_t f = static_cast<std::size_t>(c) * stride;
           s += static_cast<std::uint64_t>(ha[c]) * hb[c] - static_cast<std::uint64_t>(ha2[c]) * hb2[c];
@@ -901,14 +903,15 @@ class two_ship_tables {
   std::vector<int> pair_reach_;  // the longer of a pair's two lengths
   int step_r_ = -1, step_cf_ = -1;
   std::vector<std::uint64_t> above_, above_notes_;  // see new_step() and flush_step()
-  // above_ in 16 bits, read when every entry of the step and every cover
-  // count are under narrow_limit (step_narrow_).
+  // above_ and from_ at start row 0 (by row) in 16 bits, which row_step()
+  // and row_at() read when every cover count and every entry they take is
+  // under narrow_limit: per step (step_narrow_) and per call (narrow_rows_).
   static constexpr std::uint64_t narrow_limit = 1U << 12;
   std::vector<std::uint16_t> above16_, from16_;
-  bool narrow_cover_ = false, step_narrow_ = false, narrow_from_ = false;
+  bool narrow_cover_ = false, step_narrow_ = false, narrow_rows_ = false;
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
   std::vector<std::uint64_t> across_notes_;  // like across_prefix_: a difference down each column, see flush_runs()
-  bool run_notes_ = false;                   // whether east_notes_ or south_notes_ hold any
+  bool run_notes_ = false;                   // whether east_notes_, south_notes_ or across_notes_ hold any
 };
 
 }  // namespace battleship::detail
