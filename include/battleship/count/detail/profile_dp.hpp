@@ -2463,6 +2463,27 @@ class profile_dp {
           // in the rows its ship may take.
           lane_values completions;
           std::uint64_t layouts = 0;
+          if (view.anchor < 0) {
+            // Every lane is one type: the skyline's rows are walked once
+            // for all of them.
+            std::array<std::size_t, lane_count> rows;
+            int row_count = 0;
+            const int whole = last_ship_.open_rows(step_row_, view.blocked, rows, row_count);
+            for (unsigned m = live; m != 0; m &= m - 1) {
+              const auto l = static_cast<std::size_t>(std::countr_zero(m));
+              const std::size_t t = lanes_.last_types()[l];
+              const std::uint64_t value = v.v[l];
+              const std::uint64_t c = last_ship_.open_weight(t, rows, row_count, whole);
+              if (tally_) {
+                for (int k = 0; k < row_count; ++k) end_acc[rows[static_cast<std::size_t>(k)] + t] += value;
+                end_acc[last_ship_.whole_entry(t, whole)] += value;
+              }
+              completions.v[l] = c;
+              if (c != 0) completions.mask |= std::uint64_t{1} << l;
+              layouts += value * c;
+            }
+            return close_end(key, layouts, completions);
+          }
           for (unsigned m = live; m != 0; m &= m - 1) {
             const auto l = static_cast<std::size_t>(std::countr_zero(m));
             const std::uint64_t value = v.v[l];
