@@ -794,9 +794,23 @@ class profile_dp {
         if (k == dropped) continue;
         const lane_values& after = k == absorbed ? one : k < next_states ? later[k] : later_ends[k - next_states];
         const unsigned code = Weighted ? unplaced_lanes::path_of_edge(starts[e]) : starts[e];
+        const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
+        if (code == 0) {
+          // A path that starts no ship keeps every lane where it is, with
+          // weight 1: whole vectors are added, with no branch per lane
+          // (under the contact rules about half the edges). The lanes s
+          // does not hold get sums too: only those pruning cleared are
+          // read (above), and a sum over some of their completions, which
+          // are none, is 0. The occupancy reads only the lanes s holds.
+          for (std::size_t l = 0; l < max_lanes; ++l) total.v[l] += after.v[l];
+          if (first_covered)
+            for (std::size_t l = 0; l < max_lanes; ++l) covered.v[l] += after.v[l];
+          if (second_covered)
+            for (std::size_t l = 0; l < max_lanes; ++l) covered2.v[l] += after.v[l];
+          continue;
+        }
         const unsigned char* path = lanes_.path(level, code);
         const std::uint64_t w = Weighted ? edge_weight(starts[e]) : 1;
-        const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
         for (unsigned m = live & lanes_.path_lanes(level, code); m != 0; m &= m - 1) {
           const auto l = static_cast<std::size_t>(std::countr_zero(m));
           const std::uint64_t c = Weighted ? after.v[path[l]] * w : after.v[path[l]];
