@@ -822,8 +822,8 @@ class profile_dp {
       b[s] = total;
       if (occupancy) {
         std::uint64_t layouts = 0, layouts2 = 0;
-        for (unsigned m = live; m != 0; m &= m - 1) {
-          const auto l = static_cast<std::size_t>(std::countr_zero(m));
+        // Over every lane: those s does not hold have no value.
+        for (std::size_t l = 0; l < max_lanes; ++l) {
           layouts += f[s].v[l] * covered.v[l];
           if constexpr (Stride == 2) layouts2 += f[s].v[l] * covered2.v[l];
         }
