@@ -44,14 +44,14 @@ __extension__ using lane_word = unsigned __int128;
 inline constexpr int lane_bits = 16;
 inline constexpr int lane_count = 8;
 
-// What one column blocks, in lanes: `own` in its own column, `reach` in its
-// two neighbours' (the contact rules), both from the frontier down; and
-// `ship`, its ship cells (a hit there is covered already).
+// What one column blocks, in lanes from the frontier down: `blocked`, the
+// cells it leaves no last ship (its ship cells and, under the contact rules,
+// the cells they forbid, in this column and its two neighbours), and `ship`,
+// its ship cells (a hit there is covered already). Blocks combine with OR.
 struct column_block {
-  lane_word own = 0, reach = 0, ship = 0;
+  lane_word blocked = 0, ship = 0;
   constexpr void merge(const column_block& other) noexcept {
-    own |= other.own;
-    reach |= other.reach;
+    blocked |= other.blocked;
     ship |= other.ship;
   }
 };
@@ -69,23 +69,22 @@ struct column_block {
 // col < c (`behind`), about row r - 1 otherwise. Lane d is row r + d.
 [[nodiscard]] constexpr column_block block_of_column(adjacency rule, int code, bool behind, int col) noexcept {
   column_block b;
-  if (behind) b.own = lanes_through(0, col);  // row r of this column is decided
+  if (behind) b.blocked = lanes_through(0, col);  // row r of this column is decided
   if (code == 0) return b;
   // The last row (relative to r) holding a ship cell of this column.
   const int last = (code == 1 ? 0 : code - 1) - (behind ? 0 : 1);
   const bool touching = rule == adjacency::touching;
-  b.own |= lanes_through(touching ? last : last + 1, col);  // overlap, and the cell below under contact rules
-  if (!touching) b.reach = lanes_through(rule == adjacency::no_edge ? last : last + 1, col);
+  b.blocked |= lanes_through(touching ? last : last + 1, col);  // overlap, and the cell below under contact rules
+  if (!touching) {
+    // The neighbouring columns' cells beside the ship (and diagonally below
+    // it under no contact), folded in here rather than per state: column
+    // W - 1 spills into bit W, column 0 into bit 15 of the lane above, both
+    // outside the board, as W < 16 under these rules.
+    const lane_word reach = lanes_through(rule == adjacency::no_edge ? last : last + 1, col);
+    b.blocked |= (reach << 1) | (reach >> 1);
+  }
   b.ship = lanes_through(last, col);
   return b;
-}
-
-// The blocked lanes from the combined blocks of every column.
-[[nodiscard]] constexpr lane_word blocked_lanes(adjacency rule, lane_word own, lane_word reach) noexcept {
-  if (rule == adjacency::touching) return own;
-  // Column W - 1 spills into bit W, column 0 into bit 15 of the lane below:
-  // both outside the board, as W < 16 under these rules.
-  return own | (reach << 1) | (reach >> 1);
 }
 
 // What a state leaves its last ship: the blocked lanes (rows r, r + 1, ...),

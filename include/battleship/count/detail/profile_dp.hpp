@@ -1202,7 +1202,7 @@ class profile_dp {
     const unsigned code_mask = (1U << code_bits_) - 1;
     // The lanes count from the state's row, so the tables depend on the
     // frontier's column only: built once per column and problem.
-    lane_word* const own = &column_tables_[static_cast<std::size_t>(c) * 3 * size];
+    lane_word* const blocked = &column_tables_[static_cast<std::size_t>(c) * 2 * size];
     if (!column_tables_ready_[static_cast<std::size_t>(c)]) {
       column_tables_ready_[static_cast<std::size_t>(c)] = 1;
       for (std::size_t k = 0; k < chunks_; ++k)
@@ -1213,14 +1213,12 @@ class profile_dp {
             if (slot >= W) break;
             b.merge(block_of_slot(cell, slot, static_cast<int>((v >> (q * code_bits_)) & code_mask)));
           }
-          own[k * values + v] = b.own;
-          own[size + k * values + v] = b.reach;
-          own[2 * size + k * values + v] = b.ship;
+          blocked[k * values + v] = b.blocked;
+          blocked[size + k * values + v] = b.ship;
         }
     }
-    step_own_ = own;
-    step_reach_ = own + size;
-    step_ship_ = own + 2 * size;
+    step_blocked_ = blocked;
+    step_ship_ = blocked + size;
     step_hits_ = hits_ahead_of(cell);
     step_has_hits_ = step_hits_.lanes != 0 || step_hits_.beyond != 0;
     step_row_ = cell / W;
@@ -1264,7 +1262,7 @@ class profile_dp {
   [[nodiscard]] [[gnu::always_inline]] last_ship_view view_of(int row, const column_block& b,
                                                               const hits_ahead& hits) const noexcept {
     last_ship_view v;
-    v.blocked = blocked_lanes(p_.rule, b.own, b.reach);
+    v.blocked = b.blocked;
     if (hits.lanes == 0 && hits.beyond == 0) return v;
     v.must = hits.lanes & ~b.ship;
     v.beyond = hits.beyond;
@@ -1285,12 +1283,10 @@ class profile_dp {
                                                                  std::size_t to) const noexcept {
     const std::size_t values = std::size_t{1} << chunk_bits_;
     const Key chunk_mask = static_cast<Key>(values - 1);
-    const bool reach = p_.rule != adjacency::touching;
     column_block b;
     for (std::size_t k = from, at = from * values; k < to; ++k, codes >>= chunk_bits_, at += values) {
       const std::size_t e = at + static_cast<std::size_t>(codes & chunk_mask);
-      b.own |= step_own_[e];
-      if (reach) b.reach |= step_reach_[e];
+      b.blocked |= step_blocked_[e];
       if (step_has_hits_) b.ship |= step_ship_[e];
     }
     return b;
@@ -2735,8 +2731,8 @@ class profile_dp {
   std::vector<unsigned char> last_type_;     // per count state with one ship left: its type
   std::vector<column_block> column_blocks_;  // see column_block_index()
   // Per chunk of profile slots and its codes, for one cell: in column_tables_.
-  const lane_word *step_own_ = nullptr, *step_reach_ = nullptr, *step_ship_ = nullptr;
-  std::vector<lane_word> column_tables_;            // per frontier column: own, reach, ship
+  const lane_word *step_blocked_ = nullptr, *step_ship_ = nullptr;
+  std::vector<lane_word> column_tables_;            // per frontier column: blocked, ship
   std::vector<unsigned char> column_tables_ready_;  // per frontier column
   std::array<column_block, 16> step_h_blocks_{};    // the rest of the current horizontal ship, by h
   column_block step_ul_block_{};                    // the cell up-left, under no contact
@@ -2885,7 +2881,7 @@ void profile_dp<Key>::reset(profile_problem p) {
     const int per = std::max(1, 8 / code_bits_);
     chunk_bits_ = per * code_bits_;
     chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
-    column_tables_.resize(static_cast<std::size_t>(p_.width) * 3 * (chunks_ << chunk_bits_));
+    column_tables_.resize(static_cast<std::size_t>(p_.width) * 2 * (chunks_ << chunk_bits_));
     column_tables_ready_.assign(static_cast<std::size_t>(p_.width), 0);
     const std::size_t values = std::size_t{1} << chunk_bits_;
     mirror_table_.assign(mirrored_columns_ ? chunks_ * values : 0, 0);
