@@ -193,6 +193,19 @@ class last_ship_tables {
     for (int k = 0; k < count; ++k) sum += hv_[rows[static_cast<std::size_t>(k)] + t];
     return sum;
   }
+  // open_weight() with `value` noted in the accumulator entries of those
+  // rows (as prepared_completions() notes them): one loop for both.
+  [[nodiscard]] std::uint64_t open_weight_noted(std::size_t t, const std::array<std::size_t, lane_count>& rows,
+                                                int count, int whole, std::uint64_t value, std::uint64_t* acc) const {
+    std::uint64_t sum = suffix_at(t, whole);  // cannot wrap: see prepared_completions()
+    for (int k = 0; k < count; ++k) {
+      const std::size_t at = rows[static_cast<std::size_t>(k)] + t;
+      sum += hv_[at];
+      acc[at] += value;
+    }
+    acc[whole_entry(t, whole)] += value;
+    return sum;
+  }
   [[nodiscard]] std::size_t whole_entry(std::size_t t, int whole) const noexcept {
     return wholes_at_ + t * static_cast<std::size_t>(height_ + 1) + static_cast<std::size_t>(whole);
   }

@@ -2483,11 +2483,8 @@ class profile_dp {
               const auto l = static_cast<std::size_t>(std::countr_zero(m));
               const std::size_t t = lanes_.last_types()[l];
               const std::uint64_t value = v.v[l];
-              const std::uint64_t c = last_ship_.open_weight(t, rows, row_count, whole);
-              if (tally_) {
-                for (int k = 0; k < row_count; ++k) end_acc[rows[static_cast<std::size_t>(k)] + t] += value;
-                end_acc[last_ship_.whole_entry(t, whole)] += value;
-              }
+              const std::uint64_t c = tally_ ? last_ship_.open_weight_noted(t, rows, row_count, whole, value, end_acc)
+                                             : last_ship_.open_weight(t, rows, row_count, whole);
               completions.v[l] = c;
               if (c != 0) completions.mask |= std::uint64_t{1} << l;
               layouts += value * c;
