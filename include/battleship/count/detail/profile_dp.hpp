@@ -410,6 +410,11 @@ struct open_placement_walk {
   }
 };
 
+// One byte per edge (its stream, or the types its path starts). A type of
+// its own: a store through unsigned char may alias any object, so after each
+// one the compiler would load again every member a step reads.
+enum class edge_byte : std::uint8_t {};
+
 template <class Key>
 class profile_dp {
  public:
@@ -589,7 +594,7 @@ class profile_dp {
     std::vector<std::uint32_t> first_edge;      // per state: its first edge
     // With lanes, per edge: the types its path starts and their directions
     // (unplaced_lanes::edge_code).
-    std::vector<std::uint8_t> edge_starts;
+    std::vector<edge_byte> edge_starts;
     // States with one ship left, absorbed by the step into this layer, and
     // their completions (see last_ship.hpp). Edges name them after the
     // states (index keys.size() + k), and backward() appends their
@@ -769,7 +774,7 @@ class profile_dp {
     const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
     count_type occ = 0, occ2 = 0;
     const std::uint32_t* const dst = L.dst.data();
-    const std::uint8_t* const starts = L.edge_starts.data();
+    const edge_byte* const starts = L.edge_starts.data();
     const std::uint32_t* const first_edge = L.first_edge.data();
     const lane_values* const later = next_b.data();
     const lane_values* const later_ends = next_ends.data();  // an end's edge names it after the states
@@ -793,7 +798,8 @@ class profile_dp {
         const std::uint32_t d = dst[e], k = d & index_mask;
         if (k == dropped) continue;
         const lane_values& after = k == absorbed ? one : k < next_states ? later[k] : later_ends[k - next_states];
-        const unsigned code = Weighted ? unplaced_lanes::path_of_edge(starts[e]) : starts[e];
+        const auto start_code = static_cast<unsigned>(starts[e]);
+        const unsigned code = Weighted ? unplaced_lanes::path_of_edge(start_code) : start_code;
         const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
         if (code == 0) {
           // A path that starts no ship keeps every lane where it is, with
@@ -810,7 +816,7 @@ class profile_dp {
           continue;
         }
         const unsigned char* path = lanes_.path(level, code);
-        const std::uint64_t w = Weighted ? edge_weight(starts[e]) : 1;
+        const std::uint64_t w = Weighted ? edge_weight(start_code) : 1;
         for (unsigned m = live & lanes_.path_lanes(level, code); m != 0; m &= m - 1) {
           const auto l = static_cast<std::size_t>(std::countr_zero(m));
           const std::uint64_t c = Weighted ? after.v[path[l]] * w : after.v[path[l]];
@@ -2049,7 +2055,7 @@ class profile_dp {
   // would zero the regrown entries again.
   template <bool WithStarts>
   struct edge_writer {
-    edge_writer(layer& cur_, std::vector<unsigned char>& streams_, std::size_t codes_, int top_shift_)
+    edge_writer(layer& cur_, std::vector<edge_byte>& streams_, std::size_t codes_, int top_shift_)
         : cur(cur_), streams(streams_), codes(codes_), top_shift(top_shift_) {
       point();
     }
@@ -2069,14 +2075,14 @@ class profile_dp {
     [[gnu::always_inline]] void record(std::uint32_t id, Key key, std::uint32_t at) {
       const bool end = at < absorbed && (at & end_tag) != 0;
       dst[id & index_mask] = (end ? at & ~end_tag : at) | (id & flags_mask);
-      stream_of[id & index_mask] = static_cast<unsigned char>(at >= absorbed ? codes + 1
-                                                              : end          ? codes
-                                                                    : static_cast<std::size_t>(key >> top_shift));
+      stream_of[id & index_mask] = static_cast<edge_byte>(at >= absorbed ? codes + 1
+                                                          : end          ? codes
+                                                                         : static_cast<std::size_t>(key >> top_shift));
     }
     // Edge `index` leads to a successor with every ship placed (absorbed).
     [[gnu::always_inline]] void record_absorbed(std::uint32_t index, std::uint32_t flags) {
       dst[index] = absorbed | flags;
-      stream_of[index] = static_cast<unsigned char>(codes + 1);
+      stream_of[index] = static_cast<edge_byte>(codes + 1);
     }
     [[gnu::always_inline]] void point() {
       dst = cur.dst.data();
@@ -2088,12 +2094,12 @@ class profile_dp {
       }
     }
     layer& cur;
-    std::vector<unsigned char>& streams;
+    std::vector<edge_byte>& streams;
     const std::size_t codes;
     const int top_shift;
     std::uint32_t* dst = nullptr;
-    unsigned char* stream_of = nullptr;
-    std::uint8_t* starts_of = nullptr;
+    edge_byte* stream_of = nullptr;
+    edge_byte* starts_of = nullptr;
     std::size_t room = 0;
   };
   // Appends a successor to stream st (its new code); returns its index there.
@@ -2160,7 +2166,7 @@ class profile_dp {
   // with `dst` (the step's edges) makes each edge's index within its stream
   // one within the layer: the stream's offset, 0 for edges to no state.
   static void number_edges(const layer& nxt, const std::array<std::size_t, 64>& fill, std::size_t codes,
-                           std::uint32_t edges, std::uint32_t* dst, const unsigned char* stream_of) {
+                           std::uint32_t edges, std::uint32_t* dst, const edge_byte* stream_of) {
     std::array<std::uint32_t, 64 + 2> shift{};  // the streams, ends, no_stream
     std::size_t states = 0;
     for (std::size_t k = 0; k < codes; ++k) {
@@ -2171,7 +2177,7 @@ class profile_dp {
     if (states + nxt.end_keys.size() >= end_tag || edges >= absorbed)
       throw std::length_error("profile_dp: too many states in one layer");
     if (dst != nullptr)
-      for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[stream_of[e]];
+      for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[static_cast<std::size_t>(stream_of[e])];
   }
   // Every stream holds at least 64 entries, keys and values alike (they
   // keep their capacity between calls).
@@ -2558,7 +2564,7 @@ class profile_dp {
         // edge is numbered and, with its starts, recorded for it.
         auto emit = [&](Key next, std::uint32_t flags, unsigned starts) __attribute__((always_inline)) {
           const std::uint32_t id = edges++;
-          if (record_edges) edge_out.starts_of[id] = static_cast<std::uint8_t>(starts);
+          if (record_edges) edge_out.starts_of[id] = static_cast<edge_byte>(starts);
           if (absorb_paths_early && (next & count_mask) == 0) {
             absorb(next, out_values[pending].v[0]);
             if (record_edges) edge_out.record_absorbed(id, flags);
@@ -2704,7 +2710,7 @@ class profile_dp {
   std::vector<std::vector<count_type>> stream_f128_;
   std::vector<entry<std::uint64_t>> batch64_;
   std::vector<entry<count_type>> batch128_;
-  std::vector<unsigned char> edge_stream_;
+  std::vector<edge_byte> edge_stream_;
   std::size_t peak_states_ = 0;
   count_type absorbed_total_ = 0;  // of the forward pass so far (see tally_absorbed)
   bool tally_ = false;             // step() tallies the cells absorbed states still cover
