@@ -1366,11 +1366,12 @@ class profile_dp {
     int i = 0, row = 0, col = 0;
     bool has_left = false, has_up_right = false;
     signed char forced = 0;
-    int free_after = 0;        // cells after this one that are not misses
-    int hits_after = 0;        // hit cells after this one
-    int first_hit_after = 0;   // index in hit_cells_ of the first hit after this cell
-    int top_shift = 0;         // where the new code goes
-    Key live_codes = ~Key{0};  // the key bits its successors keep (live_codes_)
+    int free_after = 0;                      // cells after this one that are not misses
+    int hits_after = 0;                      // hit cells after this one
+    int first_hit_after = 0;                 // index in hit_cells_ of the first hit after this cell
+    int top_shift = 0;                       // where the new code goes
+    Key live_codes = ~Key{0};                // the key bits its successors keep (live_codes_)
+    const unsigned char* fitting = nullptr;  // with lanes: lanes_.fitting_row(free_after)
   };
   [[nodiscard]] cell_context context(int i) const noexcept {
     const int W = p_.width, c = i % W;
@@ -1386,6 +1387,7 @@ class profile_dp {
     x.first_hit_after = first_hit_after_[static_cast<std::size_t>(i)];
     x.top_shift = code_shift_ + (W - 1) * code_bits_;
     x.live_codes = live_codes_[static_cast<std::size_t>(i)];
+    if (lanes_.ready()) x.fitting = lanes_.fitting_row(x.free_after);
     return x;
   }
 
@@ -2266,7 +2268,7 @@ class profile_dp {
     auto prune = [&](const cell_context& x, Key next, lane_values& v) __attribute__((always_inline)) {
       const auto level = static_cast<std::size_t>(next & count_mask);
       const auto live = static_cast<unsigned>(v.mask);
-      unsigned keep = live & lanes_.fitting(level, x.free_after);
+      unsigned keep = live & x.fitting[level];
       if (x.hits_after > 0 && keep != 0) {
         int fewest = x.hits_after + 1;  // the fewest cells a kept lane needs, up to that
         for (unsigned m = keep; m != 0; m &= m - 1)

@@ -203,8 +203,7 @@ class unplaced_lanes {
       for (int free = 0; free <= cells; ++free)
         for (int l = 0; l < lane_count_[level]; ++l)
           if (cells_needed_[level * max_lanes + static_cast<std::size_t>(l)] <= free)
-            fitting_[level * static_cast<std::size_t>(cells + 1) + static_cast<std::size_t>(free)] |=
-                static_cast<unsigned char>(1U << l);
+            fitting_[static_cast<std::size_t>(free) * levels_ + level] |= static_cast<unsigned char>(1U << l);
     ready_ = true;
     return true;
   }
@@ -216,9 +215,10 @@ class unplaced_lanes {
   [[nodiscard]] unsigned available(std::size_t level, unsigned mask) const noexcept {
     return available_[(level << max_lanes) + mask];
   }
-  // Lanes of `level` whose unplaced ships fit in `free` cells.
-  [[nodiscard]] unsigned fitting(std::size_t level, int free) const noexcept {
-    return fitting_[level * static_cast<std::size_t>(cells_ + 1) + static_cast<std::size_t>(free)];
+  // Per level (indexed by it), the lanes whose unplaced ships fit in `free`
+  // cells: a cell's free cells are fixed, so a step looks up its row once.
+  [[nodiscard]] const unsigned char* fitting_row(int free) const noexcept {
+    return fitting_.data() + static_cast<std::size_t>(free) * levels_;
   }
   // The types lane `lane` of `level` holds, as a mask.
   [[nodiscard]] unsigned lane_types(std::size_t level, unsigned lane) const noexcept {
