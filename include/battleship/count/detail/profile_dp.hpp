@@ -797,7 +797,7 @@ class profile_dp {
       for (std::uint32_t e = first_edge[s]; e < first_edge[s + 1]; ++e) {
         const std::uint32_t d = dst[e], k = d & index_mask;
         if (k == dropped) continue;
-        const lane_values& after = k == absorbed ? one : k < next_states ? later[k] : later_ends[k - next_states];
+        const lane_values& after = k < next_states ? later[k] : k == absorbed ? one : later_ends[k - next_states];
         const auto start_code = static_cast<unsigned>(starts[e]);
         const unsigned code = Weighted ? unplaced_lanes::path_of_edge(start_code) : start_code;
         const bool first_covered = (d & covered_flag) != 0, second_covered = Stride == 2 && (d & second_covered_flag);
