@@ -1447,12 +1447,12 @@ class profile_dp {
   [[gnu::always_inline]] inline void expand(const cell_context& x, Key s, Emit&& emit, unsigned lane_types = 0) const {
     const bool touching = p_.rule == adjacency::touching;
     const bool no_contact = p_.rule == adjacency::no_contact;
-    const unsigned cmask = (1U << code_bits_) - 1;
+    const unsigned cmask = code_mask_;
     const unsigned a = static_cast<unsigned>(s >> code_shift_) & cmask;  // code[c]: the cell above
-    const unsigned h = static_cast<unsigned>(s >> h_shift_) & ((1U << h_bits_) - 1);
-    const Key count_mask = static_cast<Key>((Key{1} << count_bits_) - 1);
+    const unsigned h = static_cast<unsigned>(s >> h_shift_) & h_mask_;
+    const Key count_mask = count_mask_;
     // The profile popped (code[c] gone), h = ul = 0, counts kept.
-    Key base = ((s >> (code_shift_ + code_bits_)) << code_shift_) | (s & count_mask);
+    Key base = ((s >> pop_shift_) << code_shift_) | (s & count_mask);
     const Key occupied_code = touching ? Key{0} : Key{1} << x.top_shift;
     // A state is dead when its unplaced ships no longer fit in the cells
     // left, or when they and the cells already committed below and to the
@@ -2674,6 +2674,11 @@ class profile_dp {
   std::vector<unsigned> stride_;
   unsigned count_states_ = 1;
   int count_bits_ = 1, ul_shift_ = 0, h_shift_ = 0, h_bits_ = 1, code_shift_ = 0, code_bits_ = 1, key_bits_ = 1;
+  // The same fields' masks, and where the profile starts once code[c] is
+  // popped: expand() reads them for every state.
+  unsigned code_mask_ = 1, h_mask_ = 1;
+  Key count_mask_ = 1;
+  int pop_shift_ = 1;
   std::vector<unsigned> available_;
   std::vector<int> cells_needed_;
   std::vector<int> free_after_, hits_after_, first_hit_after_;  // per cell, about the cells after it
@@ -2794,6 +2799,10 @@ void profile_dp<Key>::reset(profile_problem p) {
   code_bits_ = field_bits(static_cast<unsigned>(p_.max_length));
   key_bits_ = code_shift_ + p_.width * code_bits_;
   if (key_bits_ > static_cast<int>(8 * sizeof(Key))) throw std::logic_error("profile_dp: key too narrow");
+  code_mask_ = (1U << code_bits_) - 1;
+  h_mask_ = (1U << h_bits_) - 1;
+  count_mask_ = static_cast<Key>((Key{1} << count_bits_) - 1);
+  pop_shift_ = code_shift_ + code_bits_;
   // Per count state: which types still have ships to place, and how many cells they need.
   available_.assign(radix, 0);
   cells_needed_.assign(radix, 0);
