@@ -833,8 +833,10 @@ class profile_dp {
           layouts += f[s].v[l] * covered.v[l];
           if constexpr (Stride == 2) layouts2 += f[s].v[l] * covered2.v[l];
         }
-        occ = checked_add(occ, static_cast<count_type>(layouts));
-        if constexpr (Stride == 2) occ2 = checked_add(occ2, static_cast<count_type>(layouts2));
+        // Plain adds: a layer holds under 2^32 states, each adding under
+        // 2^64, so the 128-bit sums cannot wrap.
+        occ += layouts;
+        if constexpr (Stride == 2) occ2 += layouts2;
       }
     }
     if (occupancy) {
