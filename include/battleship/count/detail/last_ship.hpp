@@ -110,6 +110,7 @@ class last_ship_tables {
   bool build(const profile_problem& p) {
     width_ = p.width;
     height_ = p.height;
+    all_columns_ = (1U << width_) - 1;
     if (width_ > max_width || (width_ == max_width && p.rule != adjacency::touching) || p.max_length >= lane_count)
       return false;
     const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
@@ -120,7 +121,8 @@ class last_ship_tables {
     placements_at_ = wholes_at_ + T * (H + 1);
     suffix_.assign(T * (H + 1), 0);
     lengths_.clear();
-    for (const auto& type : p.types) lengths_.push_back(type.length);  // before row_at(), which reads T from it
+    for (const auto& type : p.types) lengths_.push_back(type.length);
+    types_ = T;  // before row_at(), which reads it
     for (std::size_t t = 0; t < T; ++t) {
       const int L = lengths_[t];
       for (int y = 0; y < height_; ++y) {
@@ -156,7 +158,7 @@ class last_ship_tables {
   // wholly open.
   template <class Visit>
   [[gnu::always_inline]] int rows_of(int r, lane_word blocked, Visit&& visit) const {
-    const unsigned all = (1U << width_) - 1;
+    const unsigned all = all_columns_;
     int d = 0;
     if constexpr (std::endian::native == std::endian::little) {
       // The lanes as an array: a load each instead of a 128-bit shift.
@@ -423,7 +425,7 @@ class last_ship_tables {
   // Where the types of row y with open columns `open` begin, in hv_ and in
   // the accumulator.
   [[nodiscard]] std::size_t row_at(int y, unsigned open) const noexcept {
-    return ((static_cast<std::size_t>(y) << width_) + open) * lengths_.size();
+    return ((static_cast<std::size_t>(y) << width_) + open) * types_;
   }
   [[nodiscard]] std::size_t placements_at() const noexcept { return placements_at_; }
   // Calls visit(candidate) for each placement of type t through `anchor`
@@ -461,6 +463,8 @@ class last_ship_tables {
   }
 
   int width_ = 0, height_ = 0;
+  unsigned all_columns_ = 0;  // a row's mask: (1 << width_) - 1
+  std::size_t types_ = 0;     // lengths_.size(), which row_at() reads for every row
   std::size_t wholes_at_ = 0, placements_at_ = 0;
   std::vector<int> lengths_;
   std::vector<std::uint64_t> hv_;      // [y][open mask][t]
