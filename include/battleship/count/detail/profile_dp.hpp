@@ -1306,7 +1306,7 @@ class profile_dp {
     column_block b =
         chunk_blocks(key >> (code_shift_ + first_chunk * static_cast<std::size_t>(chunk_bits_)), first_chunk, chunks_);
     b.merge(below);
-    b.merge(step_h_blocks_[static_cast<std::size_t>(key >> h_shift_) & ((std::size_t{1} << h_bits_) - 1)]);
+    b.merge(step_h_blocks_[static_cast<std::size_t>(key >> h_shift_) & h_mask_]);
     if (p_.rule == adjacency::no_contact && ((key >> ul_shift_) & 1U) != 0) b.merge(step_ul_block_);
     return view_of(step_row_, b, step_hits_);
   }
@@ -1400,7 +1400,7 @@ class profile_dp {
   // that pairwise no single ship can reach need distinct ships. A necessary
   // condition only: it prunes states early that would die at a later hit.
   [[nodiscard]] bool hits_coverable(const cell_context& x, Key s, int need) const noexcept {
-    const int left = ships_left_[static_cast<std::size_t>(s & static_cast<Key>((Key{1} << count_bits_) - 1))];
+    const int left = ships_left_[static_cast<std::size_t>(s & count_mask_)];
     // expand() tests this before the call, so it never holds there; without
     // it GCC 12 compiles the pair step into 4-6 % more instructions (RESULTS.md, session 14).
     if (x.hits_after <= need && x.hits_after <= left) return true;
@@ -1411,8 +1411,8 @@ class profile_dp {
   // ships than `left`.
   [[nodiscard]] int hits_left_to_cover(const cell_context& x, Key s, int left, int limit) const noexcept {
     const int W = p_.width, r = x.row, c = x.col;
-    const int h = static_cast<int>(s >> h_shift_) & ((1 << h_bits_) - 1);
-    const unsigned cmask = (1U << code_bits_) - 1;
+    const int h = static_cast<int>(static_cast<unsigned>(s >> h_shift_) & h_mask_);
+    const unsigned cmask = code_mask_;
     int uncovered = 0, independent = 0;
     std::array<std::size_t, 8> chosen{};  // indices into hit_cells_
     for (std::size_t k = static_cast<std::size_t>(x.first_hit_after); k < hit_cells_.size(); ++k) {
@@ -1479,8 +1479,8 @@ class profile_dp {
     if (!touching) {
       blocked = x.has_left && ((static_cast<unsigned>(s >> x.top_shift) & cmask) != 0);
       if (no_contact) {
-        diagonal = ((s >> ul_shift_) & 1U) != 0 ||
-                   (x.has_up_right && ((static_cast<unsigned>(s >> (code_shift_ + code_bits_)) & cmask) != 0));
+        diagonal =
+            ((s >> ul_shift_) & 1U) != 0 || (x.has_up_right && ((static_cast<unsigned>(s >> pop_shift_) & cmask) != 0));
         if (x.has_up_right && a != 0) base |= Key{1} << ul_shift_;  // becomes up-left of the next cell
       }
       base &= x.live_codes;
@@ -1501,7 +1501,7 @@ class profile_dp {
     // Under the contact rules nothing may start beside a vertical ship
     // running down into the east neighbour (no contact already saw it as
     // the up-right cell).
-    if (!touching && x.has_up_right && (static_cast<unsigned>(s >> (code_shift_ + code_bits_)) & cmask) >= 2) return;
+    if (!touching && x.has_up_right && (static_cast<unsigned>(s >> pop_shift_) & cmask) >= 2) return;
     unsigned avail = Lanes ? lane_types : available_[static_cast<std::size_t>(s & count_mask)];
     const std::size_t cells = static_cast<std::size_t>(p_.cells());
     while (avail != 0) {
