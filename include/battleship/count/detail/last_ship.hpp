@@ -110,9 +110,9 @@ class last_ship_tables {
   bool build(const profile_problem& p) {
     width_ = p.width;
     height_ = p.height;
-    all_columns_ = (1U << width_) - 1;
     if (width_ > max_width || (width_ == max_width && p.rule != adjacency::touching) || p.max_length >= lane_count)
       return false;
+    all_columns_ = (1U << width_) - 1;  // after the check: a wider board would shift past 32 bits
     const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     if (T * H * masks * sizeof(std::uint64_t) > max_bytes) return false;
     hv_.assign(T * H * masks, 0);
