@@ -189,23 +189,20 @@ class last_ship_tables {
     return rows_of(r, blocked,
                    [&](int y, unsigned open) { rows[static_cast<std::size_t>(count++)] = row_at(y, open); });
   }
+  // The weight of type t's open placements in those rows; note(at) names
+  // each accumulator entry they read, as for prepared_completions().
+  template <class Note>
   [[nodiscard]] std::uint64_t open_weight(std::size_t t, const std::array<std::size_t, lane_count>& rows, int count,
-                                          int whole) const {
-    std::uint64_t sum = suffix_at(t, whole);  // cannot wrap: see prepared_completions()
-    for (int k = 0; k < count; ++k) sum += hv_[rows[static_cast<std::size_t>(k)] + t];
-    return sum;
-  }
-  // open_weight() with `value` noted in the accumulator entries of those
-  // rows (as prepared_completions() notes them): one loop for both.
-  [[nodiscard]] std::uint64_t open_weight_noted(std::size_t t, const std::array<std::size_t, lane_count>& rows,
-                                                int count, int whole, std::uint64_t value, std::uint64_t* acc) const {
-    std::uint64_t sum = suffix_at(t, whole);  // cannot wrap: see prepared_completions()
+                                          int whole, Note&& note) const {
+    // Cannot wrap: every placement of type t counts once at most, and
+    // build() checked that all of them together fit.
+    std::uint64_t sum = suffix_at(t, whole);
     for (int k = 0; k < count; ++k) {
       const std::size_t at = rows[static_cast<std::size_t>(k)] + t;
       sum += hv_[at];
-      acc[at] += value;
+      note(at);
     }
-    acc[whole_entry(t, whole)] += value;
+    note(whole_entry(t, whole));
     return sum;
   }
   [[nodiscard]] std::size_t whole_entry(std::size_t t, int whole) const noexcept {
@@ -282,15 +279,10 @@ class last_ship_tables {
       });
       return sum;
     }
-    const int whole = rows_of(r, v.blocked, [&](int y, unsigned open) {
-      const std::size_t at = row_at(y, open) + t;
-      sum += hv_[at];
-      note(at);
-    });
-    note(whole_entry(t, whole));
-    // Cannot wrap: every placement of type t counts once at most, and
-    // build() checked that all of them together fit.
-    return sum + suffix_at(t, whole);
+    std::array<std::size_t, lane_count> rows;
+    int count = 0;
+    const int whole = open_rows(r, v.blocked, rows, count);
+    return open_weight(t, rows, count, whole, note);
   }
   // The sum over the lanes `lanes` of values[l] x the completions of the
   // last ship of type type_of[l] (prepared_completions without note), for a

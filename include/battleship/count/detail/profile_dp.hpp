@@ -394,7 +394,7 @@ struct open_placement_walk {
   std::uint64_t open(const last_ship_tables& tables, std::size_t t, int r, lane_word blocked) {
     if (((counted >> t) & 1U) == 0) {
       if (whole < 0) whole = tables.open_rows(r, blocked, rows, row_count);
-      open_of[t] = tables.open_weight(t, rows, row_count, whole);
+      open_of[t] = tables.open_weight(t, rows, row_count, whole, [](std::size_t) {});
       counted |= 1U << t;
     }
     return open_of[t];
@@ -2483,6 +2483,11 @@ class profile_dp {
           // in the rows its ship may take.
           lane_values completions;
           std::uint64_t layouts = 0;
+          auto add_lane = [&](std::size_t l, std::uint64_t c) __attribute__((always_inline)) {
+            completions.v[l] = c;
+            if (c != 0) completions.mask |= std::uint64_t{1} << l;
+            layouts += v.v[l] * c;
+          };
           if (view.anchor < 0) {
             // Every lane is one type: the skyline's rows are walked once
             // for all of them.
@@ -2493,24 +2498,19 @@ class profile_dp {
               const auto l = static_cast<std::size_t>(std::countr_zero(m));
               const std::size_t t = lanes_.last_types()[l];
               const std::uint64_t value = v.v[l];
-              const std::uint64_t c = tally_ ? last_ship_.open_weight_noted(t, rows, row_count, whole, value, end_acc)
-                                             : last_ship_.open_weight(t, rows, row_count, whole);
-              completions.v[l] = c;
-              if (c != 0) completions.mask |= std::uint64_t{1} << l;
-              layouts += value * c;
+              add_lane(l, tally_ ? last_ship_.open_weight(t, rows, row_count, whole,
+                                                          [&](std::size_t at) { end_acc[at] += value; })
+                                 : last_ship_.open_weight(t, rows, row_count, whole, [](std::size_t) {}));
             }
-            return close_end(key, layouts, completions);
-          }
-          for (unsigned m = live; m != 0; m &= m - 1) {
-            const auto l = static_cast<std::size_t>(std::countr_zero(m));
-            const std::uint64_t value = v.v[l];
-            const std::uint64_t c =
-                tally_ ? last_ship_.prepared_completions(lanes_.last_types()[l], step_row_, view,
-                                                         [&](std::size_t at) { end_acc[at] += value; })
-                       : last_ship_.prepared_completions(lanes_.last_types()[l], step_row_, view, [](std::size_t) {});
-            completions.v[l] = c;
-            if (c != 0) completions.mask |= std::uint64_t{1} << l;
-            layouts += value * c;
+          } else {
+            for (unsigned m = live; m != 0; m &= m - 1) {
+              const auto l = static_cast<std::size_t>(std::countr_zero(m));
+              const std::size_t t = lanes_.last_types()[l];
+              const std::uint64_t value = v.v[l];
+              add_lane(l, tally_ ? last_ship_.prepared_completions(t, step_row_, view,
+                                                                   [&](std::size_t at) { end_acc[at] += value; })
+                                 : last_ship_.prepared_completions(t, step_row_, view, [](std::size_t) {}));
+            }
           }
           return close_end(key, layouts, completions);
         }
