@@ -947,7 +947,7 @@ TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and
     const int w = 3 + below(rng, 4), h = 3 + below(rng, 4);
     const auto [rules, obs] = random_instance(rng, w, h);
     const auto expected = enumerate_bitset(rules, obs, true);
-    const auto chosen = detail::choose_scan_orientation(w, h, obs.hits(), obs.misses());
+    const auto chosen = detail::choose_scan_orientation(w, h, obs.hits(), obs.misses(), rules.contact());
     if (chosen.flip_rows || chosen.flip_cols || chosen.transposed != (w > h)) ++chosen_flipped;
     for (int o = 0; o < 8; ++o) {
       const detail::scan_orientation scan{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
@@ -989,12 +989,12 @@ TEST_CASE("choose_scan_orientation: hits early, misses on the middle rows", "[co
   std::bitset<100> hits, misses;
   // Misses alone, down column 4: transposed, they lie on the middle scan row.
   for (int r = 0; r < 10; r += 2) misses.set(cell(r, 4));
-  auto o = detail::choose_scan_orientation(10, 10, hits, misses);
+  auto o = detail::choose_scan_orientation(10, 10, hits, misses, adjacency::touching);
   CHECK(o.transposed);
   // The same misses along row 4 are on the middle row already.
   misses.reset();
   for (int c = 0; c < 10; c += 2) misses.set(cell(4, c));
-  CHECK_FALSE(detail::choose_scan_orientation(10, 10, hits, misses).transposed);
+  CHECK_FALSE(detail::choose_scan_orientation(10, 10, hits, misses, adjacency::touching).transposed);
   // A lone hit in the top-left corner and four along the bottom row: the
   // scan meets the four first (flipped rows and columns, the four in scan
   // cells 1-4), rather than the lone hit (the rule before this estimate
@@ -1002,7 +1002,7 @@ TEST_CASE("choose_scan_orientation: hits early, misses on the middle rows", "[co
   misses.reset();
   hits.set(cell(0, 0));
   for (int c = 5; c < 9; ++c) hits.set(cell(9, c));
-  o = detail::choose_scan_orientation(10, 10, hits, misses);
+  o = detail::choose_scan_orientation(10, 10, hits, misses, adjacency::touching);
   CHECK_FALSE(o.transposed);
   CHECK(o.flip_rows);
   CHECK(o.flip_cols);
@@ -1010,8 +1010,33 @@ TEST_CASE("choose_scan_orientation: hits early, misses on the middle rows", "[co
   std::bitset<100> few_hits, many_misses;
   few_hits.set(0);
   for (int k = 0; k < 20; k += 3) many_misses.set(static_cast<std::size_t>(k));
-  CHECK(detail::choose_scan_orientation(10, 4, few_hits, many_misses).transposed);
-  CHECK_FALSE(detail::choose_scan_orientation(4, 10, few_hits, many_misses).transposed);
+  CHECK(detail::choose_scan_orientation(10, 4, few_hits, many_misses, adjacency::touching).transposed);
+  CHECK_FALSE(detail::choose_scan_orientation(4, 10, few_hits, many_misses, adjacency::touching).transposed);
+}
+
+TEST_CASE("choose_scan_orientation: under the contact rules, misses early rather than late", "[count][exact]") {
+  // Three misses across row 7: scanned as they are or with the rows flipped
+  // (row 2) they lie as far from the middle row; transposed, in rows 1, 4
+  // and 8, as far again. The touching rules' estimate ties them and keeps
+  // the first scan; the contact rules' (refitted, profile_problem.hpp)
+  // wants a miss behind the scan early, so it flips the rows.
+  auto cell = [](int r, int c) { return static_cast<std::size_t>(r * 10 + c); };
+  std::bitset<100> hits, misses;
+  for (int c : {1, 4, 8}) misses.set(cell(7, c));
+  const auto touching = detail::choose_scan_orientation(10, 10, hits, misses, adjacency::touching);
+  CHECK(touching == detail::scan_orientation{});
+  for (adjacency rule : {adjacency::no_edge, adjacency::no_contact}) {
+    const auto contact = detail::choose_scan_orientation(10, 10, hits, misses, rule);
+    CHECK_FALSE(contact.transposed);
+    CHECK(contact.flip_rows);
+  }
+  // A hit ahead still comes first: with one hit in row 8 the rows are
+  // flipped under every rule, the misses notwithstanding.
+  misses.reset();
+  for (int c : {1, 4, 8}) misses.set(cell(2, c));
+  hits.set(cell(8, 3));
+  for (adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})
+    CHECK(detail::choose_scan_orientation(10, 10, hits, misses, rule).flip_rows);
 }
 
 TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing but the states kept",

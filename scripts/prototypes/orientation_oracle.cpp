@@ -71,7 +71,7 @@ void oracle(const char* name) {
   int chosen_was_best = 0;
   for (const auto& obs : games) {
     const detail::scan_orientation chosen =
-        detail::choose_scan_orientation(g.width(), g.height(), obs.hits(), obs.misses());
+        detail::choose_scan_orientation(g.width(), g.height(), obs.hits(), obs.misses(), rules.contact());
     double best = 1e300, worst = 0, at_chosen = 0;
     count_type first = 0;
     for (int o = 0; o < 8; ++o) {
@@ -109,7 +109,7 @@ void dump(const char* name, int game_count) {
   for (std::size_t k = 0; k < games.size(); ++k) {
     const auto& obs = games[k];
     const detail::scan_orientation chosen =
-        detail::choose_scan_orientation(g.width(), g.height(), obs.hits(), obs.misses());
+        detail::choose_scan_orientation(g.width(), g.height(), obs.hits(), obs.misses(), rules.contact());
     for (int o = 0; o < 8; ++o) {
       const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
       const double ms = best_ms(2, [&] { (void)matrix_in(dp, rules, obs, so); });
