@@ -1172,6 +1172,30 @@ shot_board random_shot_board(rng_type& rng, int min_h, int h_span) {
   }
 }
 
+// One option that merges or drops states, checked on 300 random boards
+// (random_shot_board(rng, min_h, h_span)): the pass without it (`off`)
+// against the default one, the same counts and matrix, never more states,
+// as many with touching allowed when `touching_alike`, and legal draws. With
+// `draw_lanes` both passes take lanes on three boards in four (drawn after
+// the board), else always. tally(rules, obs, without, with) counts what the
+// test expects of the other rules.
+template <class Tally>
+void check_state_option(rng_type& rng, int min_h, int h_span, scan_setup off, bool draw_lanes, Tally&& tally) {
+  for (int instance = 0; instance < 300; ++instance) {
+    const auto [rules, obs] = random_shot_board(rng, min_h, h_span);
+    INFO(describe(rules, obs));
+    const bool lanes = !draw_lanes || below(rng, 4) != 0;
+    off.lanes = lanes;
+    const scanned_run without = count_scanned(rules, obs, unit_weight{}, off);
+    const scanned_run with = count_scanned(rules, obs, unit_weight{}, {.lanes = lanes});
+    check_same(with.result, without.result, describe(rules, obs));
+    CHECK(with.kept_states <= without.kept_states);
+    if (rules.contact() == adjacency::touching) CHECK(with.kept_states == without.kept_states);
+    tally(rules, obs, without, with);
+    if (with.result.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("exact_count: dropping states with a hit their running ships block changes nothing but the states kept",
@@ -1184,21 +1208,14 @@ TEST_CASE("exact_count: dropping states with a hit their running ships block cha
   // draws. Touching allowed, nothing is dropped.
   rng_type rng(20261125);
   int fewer = 0, contact_with_hits = 0;
-  for (int instance = 0; instance < 300; ++instance) {
-    const auto [rules, obs] = random_shot_board(rng, 5, 8);
-    const adjacency rule = rules.contact();
-    INFO(describe(rules, obs));
-    const scanned_run kept = count_scanned(rules, obs, unit_weight{}, {.drop_blocked_hits = false});
-    const scanned_run dropped = count_scanned(rules, obs, unit_weight{});
-    check_same(dropped.result, kept.result, describe(rules, obs));
-    CHECK(dropped.kept_states <= kept.kept_states);
-    if (rule == adjacency::touching) CHECK(dropped.kept_states == kept.kept_states);
-    if (rule != adjacency::touching && obs.hits().any()) {
-      ++contact_with_hits;
-      if (dropped.kept_states < kept.kept_states) ++fewer;
-    }
-    if (dropped.result.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
-  }
+  check_state_option(
+      rng, 5, 8, {.drop_blocked_hits = false}, false,
+      [&](const dynamic_rules& rules, const auto& obs, const scanned_run& kept, const scanned_run& dropped) {
+        if (rules.contact() != adjacency::touching && obs.hits().any()) {
+          ++contact_with_hits;
+          if (dropped.kept_states < kept.kept_states) ++fewer;
+        }
+      });
   CHECK(fewer > contact_with_hits / 4);
 }
 
@@ -1216,58 +1233,41 @@ TEST_CASE("exact_count: clearing the codes of ship cells above misses changes no
   // and legal draws.
   rng_type rng(20261127);
   int fewer_no_edge = 0, no_edge_with_misses = 0, fewer_no_contact = 0;
-  for (int instance = 0; instance < 300; ++instance) {
-    const auto [rules, obs] = random_shot_board(rng, 3, 10);
-    const adjacency rule = rules.contact();
-    INFO(describe(rules, obs));
-    const bool lanes = below(rng, 4) != 0;
-    const scanned_run kept = count_scanned(rules, obs, unit_weight{}, {.clear_codes = false, .lanes = lanes});
-    const scanned_run cleared = count_scanned(rules, obs, unit_weight{}, {.lanes = lanes});
-    check_same(cleared.result, kept.result, describe(rules, obs));
-    CHECK(cleared.kept_states <= kept.kept_states);
-    if (rule == adjacency::touching) CHECK(cleared.kept_states == kept.kept_states);
-    if (rule == adjacency::no_edge && obs.misses().any()) {
-      ++no_edge_with_misses;
-      if (cleared.kept_states < kept.kept_states) ++fewer_no_edge;
-    }
-    if (rule == adjacency::no_contact && cleared.kept_states < kept.kept_states) ++fewer_no_contact;
-    if (cleared.result.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
-  }
+  check_state_option(
+      rng, 3, 10, {.clear_codes = false}, true,
+      [&](const dynamic_rules& rules, const auto& obs, const scanned_run& kept, const scanned_run& cleared) {
+        const bool fewer = cleared.kept_states < kept.kept_states;
+        if (rules.contact() == adjacency::no_edge && obs.misses().any()) {
+          ++no_edge_with_misses;
+          if (fewer) ++fewer_no_edge;
+        }
+        if (rules.contact() == adjacency::no_contact && fewer) ++fewer_no_contact;
+      });
   CHECK(fewer_no_edge > no_edge_with_misses / 8);
   CHECK(fewer_no_contact > 0);
 }
 
-TEST_CASE("exact_count: merging a row boundary's states by the cells they forbid changes nothing but the states kept",
+TEST_CASE("exact_count: merging states by the cells they forbid in the next row changes nothing but the states kept",
           "[count][exact]") {
   // Under no contact a row's ship cells matter to the next row only through
-  // the cells they forbid there, so at a row boundary states that forbid the
-  // same cells (and run the same ships on) merge (merge_closed_rows in
-  // profile_dp.hpp); under no edge the merge only sorts the layer again.
-  // Against the same pass without it, with and without lanes (it needs
-  // them; without them only the up-left mark is left out where the codes
-  // above forbid its cell anyway), on boards up to 9x12 after random games
-  // and arbitrary shots: the same counts and matrix, never more states, as
-  // many with touching allowed, fewer on a third of the no-contact boards
-  // with lanes (the others are small or have few ships in a row), and legal
-  // draws.
+  // the cells they forbid there, so at each row boundary and once in each
+  // row states that forbid the same cells (and run the same ships on) merge
+  // (merge_closed_rows in profile_dp.hpp). Against the same pass without
+  // it, with and without lanes (it needs them; without them only the
+  // up-left mark is left out where the codes above forbid its cell anyway),
+  // on boards up to 9x12 after random games and arbitrary shots: the same
+  // counts and matrix, never more states, as many with touching allowed,
+  // fewer on a third of the no-contact boards with lanes (the others are
+  // small or have few ships in a row), and legal draws.
   rng_type rng(20261128);
   int no_contact_with_lanes = 0, fewer_no_contact = 0;
-  for (int instance = 0; instance < 300; ++instance) {
-    const auto [rules, obs] = random_shot_board(rng, 3, 10);
-    const adjacency rule = rules.contact();
-    INFO(describe(rules, obs));
-    const bool lanes = below(rng, 4) != 0;
-    const scanned_run apart = count_scanned(rules, obs, unit_weight{}, {.close_rows = false, .lanes = lanes});
-    const scanned_run merged = count_scanned(rules, obs, unit_weight{}, {.lanes = lanes});
-    check_same(merged.result, apart.result, describe(rules, obs));
-    CHECK(merged.kept_states <= apart.kept_states);
-    if (rule == adjacency::touching) CHECK(merged.kept_states == apart.kept_states);
-    if (rule == adjacency::no_contact && merged.lanes) {
-      ++no_contact_with_lanes;
-      if (merged.kept_states < apart.kept_states) ++fewer_no_contact;
-    }
-    if (merged.result.labelled != 0) check_scanned_draws(rules, obs, rng, 3);
-  }
+  check_state_option(rng, 3, 10, {.close_rows = false}, true,
+                     [&](const dynamic_rules& rules, const auto&, const scanned_run& apart, const scanned_run& merged) {
+                       if (rules.contact() == adjacency::no_contact && merged.lanes) {
+                         ++no_contact_with_lanes;
+                         if (merged.kept_states < apart.kept_states) ++fewer_no_contact;
+                       }
+                     });
   CHECK(no_contact_with_lanes > 40);
   CHECK(fewer_no_contact > no_contact_with_lanes / 4);
 }

@@ -100,9 +100,9 @@
 // ahead that they do not cover: no other ship may cover it (see step()).
 // Merging: under the contact rules a ship cell's code that forbids only
 // cells no placement can cover is cleared once read, so that states
-// differing only there share a key (live_codes_, see reset()); and at each
-// row boundary, under no contact, states whose codes forbid the same cells
-// of the next row merge (merge_closed_rows).
+// differing only there share a key (live_codes_, see reset()); and under
+// no contact, at each row boundary and once in each row, states whose codes
+// forbid the same cells of the next row merge (merge_closed_rows).
 
 #include <algorithm>
 #include <array>
@@ -526,10 +526,9 @@ class profile_dp {
   // next reset() on. The same counts, occupancy and draw distribution
   // either way; tests compare them.
   void set_code_clearing(bool allowed) noexcept { code_clearing_ = allowed; }
-  // Whether, under the contact rules, the states of a row boundary are
-  // merged by the cells their codes forbid in the next row (see
-  // merge_closed_rows()), from the next reset() on. The same counts and
-  // occupancy either way; tests compare them.
+  // Whether, under no contact, states are merged by the cells their codes
+  // forbid in the next row (see merge_closed_rows()), from the next reset()
+  // on. The same counts and occupancy either way; tests compare them.
   void set_row_closing(bool allowed) noexcept { row_closing_ = allowed; }
   // Whether a count and the occupancy (forward() keeping nothing or tables
   // for the occupancy) may key states by their number of unplaced ships,
@@ -2683,8 +2682,13 @@ class profile_dp {
     if (tally_) tally_absorbed(i + Stride, tally.by_code, tally.by_h);
     number_edges(nxt, fill, codes, edges, record_edges ? edge_out.dst : nullptr, edge_out.stream_of);
     join_streams(nxt, stream_lanes_, fill, codes);
-    if (close_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
-      merge_closed_rows(nxt, record_edges ? cur.dst.data() : nullptr, edges);
+    if (close_rows_ && i + Stride < n) {
+      // At each row boundary, and once in the row: merging at every step
+      // would keep fewer states still, but costs more than they do.
+      const int c = (i + Stride) % p_.width, mid = p_.width / 2 + 1;
+      if (c == 0 || (c >= mid && c - Stride < mid))
+        merge_closed_rows(nxt, record_edges ? cur.dst.data() : nullptr, edges, c);
+    }
     if (fold_rows_ && (i + Stride) % p_.width == 0 && i + Stride < n)
       fold_mirror_images<lane_values>(nxt, cur, record_edges, edges);
     return edges;
@@ -2695,52 +2699,62 @@ class profile_dp {
   // (its code nonzero), diagonals included, as a set D. States with the same
   // D and the same vertical ships running on have the same completions,
   // however their ship cells lie: a horizontal ship (1 1 1) and two ship
-  // cells with water between them (1 0 1) forbid the same five cells. At a
-  // row boundary close_row() gives each key the most ship cells with that
-  // D (a code 1 on every cell whose three cells below lie in D: off the
-  // board counts as in it), and merge_closed_rows() merges the keys made
-  // equal, sorts the layer again and renumbers the edges into it. It also
-  // merges, under both contact rules, the keys that live_codes_ made equal
-  // in different chunks (a layer it left unsorted). After 10 random shots
-  // under Audinot's rules a third fewer keys at the row boundaries, 14 %
-  // fewer over the pass and 6 % fewer instructions (RESULTS.md, session 34).
-  // Merging at every step would keep 10 % fewer keys again, but sorting
-  // each layer costs as much as that saves.
-  [[nodiscard]] Key close_row(Key key) const noexcept {
-    const int W = p_.width;
-    const unsigned all = (1U << W) - 1;
-    unsigned ships = 0;
-    for (int j = 0; j < W; ++j)
-      if ((static_cast<unsigned>(key >> (code_shift_ + j * code_bits_)) & code_mask_) != 0) ships |= 1U << j;
-    const unsigned forbidden = (ships | ships << 1 | ships >> 1) | ~all;
-    const unsigned closed = forbidden & (forbidden << 1 | 1U) & (forbidden >> 1) & all & ~ships;
-    for (unsigned m = closed; m != 0; m &= m - 1) key |= Key{1} << (code_shift_ + std::countr_zero(m) * code_bits_);
-    return key;
+  // cells with water between them (1 0 1) forbid the same five cells.
+  // close_row() gives a key the most ship cells with its D (a code 1 on
+  // every cell whose three cells below lie in D: off the board counts as
+  // in it), at a row boundary for the whole row above, and in the row for
+  // the cells of row r before the last (D only grows as the row goes on).
+  // Then
+  // merge_closed_rows() merges the keys made equal (and those live_codes_
+  // left apart), sorts the layer again and renumbers the edges into it.
+  // After 10 random shots under Audinot's rules the pass keeps a quarter
+  // fewer keys and takes 10 % fewer instructions; merging at every step
+  // keeps fewer keys still but costs more than they do (RESULTS.md,
+  // session 34).
+  [[nodiscard]] Key close_row(Key key, int c) const noexcept {
+    const closing_masks& m = closing_[static_cast<std::size_t>(c)];
+    if (m.closable == 0) return key;
+    const Key codes = key >> code_shift_;
+    Key ships = codes;
+    for (int k = 1; k < code_bits_; ++k) ships |= codes >> k;
+    ships &= m.region;
+    const Key b = static_cast<Key>(code_bits_);
+    const Key forbidden = ships | ships << b | ships >> b | m.outside;
+    const Key closed = forbidden & (forbidden << b | m.first) & (forbidden >> b) & m.closable & ~ships;
+    return key | closed << code_shift_;
   }
-  void merge_closed_rows(layer& nxt, std::uint32_t* dst, std::uint32_t edges) {
+  void merge_closed_rows(layer& nxt, std::uint32_t* dst, std::uint32_t edges, int c) {
     const std::size_t n = nxt.keys.size();
-    closed_keys_.resize(n);
-    bool changed = false;
+    // The keys left as they are, in order, and the others (made equal to
+    // another, or out of order), sorted and merged into them.
+    closed_keys_.clear();
+    moved_keys_.clear();
     for (std::size_t k = 0; k < n; ++k) {
-      const Key closed = p_.rule == adjacency::no_contact ? close_row(nxt.keys[k]) : nxt.keys[k];
-      changed = changed || closed != nxt.keys[k] || (k > 0 && nxt.keys[k] <= nxt.keys[k - 1]);
-      closed_keys_[k] = {closed, static_cast<std::uint32_t>(k)};
+      const Key key = nxt.keys[k];
+      const Key closed = close_row(key, c);
+      if (closed == key && (closed_keys_.empty() || key > closed_keys_.back().first))
+        closed_keys_.push_back({key, static_cast<std::uint32_t>(k)});
+      else
+        moved_keys_.push_back({closed, static_cast<std::uint32_t>(k)});
     }
-    if (!changed) return;
-    std::sort(closed_keys_.begin(), closed_keys_.end());
+    if (moved_keys_.empty()) return;
+    std::sort(moved_keys_.begin(), moved_keys_.end());
     closed_index_.resize(n);
     closed_layer_keys_.clear();
     closed_layer_values_.clear();
-    for (std::size_t j = 0; j < n; ++j) {
-      const auto [key, from] = closed_keys_[j];
-      if (closed_layer_keys_.empty() || closed_layer_keys_.back() != key) {
-        closed_layer_keys_.push_back(key);
-        closed_layer_values_.push_back(nxt.f_lanes[from]);
+    auto take = [&](const std::pair<Key, std::uint32_t>& e) {
+      if (closed_layer_keys_.empty() || closed_layer_keys_.back() != e.first) {
+        closed_layer_keys_.push_back(e.first);
+        closed_layer_values_.push_back(nxt.f_lanes[e.second]);
       } else {
-        closed_layer_values_.back() += nxt.f_lanes[from];
+        closed_layer_values_.back() += nxt.f_lanes[e.second];
       }
-      closed_index_[from] = static_cast<std::uint32_t>(closed_layer_keys_.size() - 1);
-    }
+      closed_index_[e.second] = static_cast<std::uint32_t>(closed_layer_keys_.size() - 1);
+    };
+    std::size_t a = 0, m = 0;
+    while (a < closed_keys_.size() || m < moved_keys_.size())
+      take(m == moved_keys_.size() || (a < closed_keys_.size() && closed_keys_[a] < moved_keys_[m]) ? closed_keys_[a++]
+                                                                                                    : moved_keys_[m++]);
     const auto kept = static_cast<std::uint32_t>(closed_layer_keys_.size());
     nxt.keys.swap(closed_layer_keys_);
     nxt.f_lanes.swap(closed_layer_values_);
@@ -2780,11 +2794,20 @@ class profile_dp {
   bool mirrored_columns_ = false;  // mirrored_columns() of the problem
   bool fold_rows_ = false;         // the last forward pass folded row boundaries onto mirror orbits
   bool fold_allowed_ = true;
-  bool blocked_hit_pruning_ = true;                         // see set_blocked_hit_pruning()
-  bool code_clearing_ = true;                               // see set_code_clearing()
-  bool row_closing_ = true;                                 // see set_row_closing()
-  bool close_rows_ = false;                                 // this problem's row boundaries are merged (see reset())
-  std::vector<std::pair<Key, std::uint32_t>> closed_keys_;  // merge_closed_rows()'s scratch
+  bool blocked_hit_pruning_ = true;  // see set_blocked_hit_pruning()
+  bool code_clearing_ = true;        // see set_code_clearing()
+  bool row_closing_ = true;          // see set_row_closing()
+  bool close_rows_ = false;          // this problem's states are merged by the cells they forbid (see reset())
+  std::vector<std::pair<Key, std::uint32_t>> closed_keys_, moved_keys_;  // merge_closed_rows()'s scratch
+  // Per column c of the next cell, the profile's codes as close_row() reads
+  // them (low bit of each slot's field, from code_shift_): the slots of the
+  // row whose cells below it closes, those it may mark, those outside the
+  // row (and the slot past the profile), which count as forbidden, and the
+  // row's first slot when it is slot 0 (its west neighbour is off the board).
+  struct closing_masks {
+    Key region = 0, closable = 0, outside = 0, first = 0;
+  };
+  std::vector<closing_masks> closing_;
   std::vector<std::uint32_t> closed_index_;
   std::vector<Key> closed_layer_keys_;
   std::vector<lane_values> closed_layer_values_;
@@ -2953,7 +2976,35 @@ void profile_dp<Key>::reset(profile_problem p) {
   // i + 1. After 10 random shots this takes about 4 % of the instructions
   // off under no edge and 1 % under no contact (RESULTS.md, "Session 31").
   live_codes_.assign(static_cast<std::size_t>(n), ~Key{0});
-  close_rows_ = row_closing_ && p_.rule != adjacency::touching && p_.width >= 2;
+  close_rows_ = row_closing_ && p_.rule == adjacency::no_contact && p_.width >= 2;
+  closing_.assign(static_cast<std::size_t>(p_.width), {});
+  if (close_rows_) {
+    // Before a cell in column c the profile holds row r - 1 in slots 0 ..
+    // W - c - 1 (columns c .. W - 1) and row r in slots W - c .. W - 1
+    // (columns 0 .. c - 1). At a row boundary all of row r - 1 closes; in
+    // a row, the cells of row r but the last (the next cell's west
+    // neighbour, which must stay as it is). D only grows as the row goes
+    // on, so cells below that lie in it already stay there.
+    const int W = p_.width;
+    auto slots = [&](int from, int to) {  // the low bits of slots from .. to
+      Key m = 0;
+      for (int slot = from; slot <= to; ++slot) m |= Key{1} << (slot * code_bits_);
+      return m;
+    };
+    for (int c = 0; c < W; ++c) {
+      closing_masks& m = closing_[static_cast<std::size_t>(c)];
+      if (c == 0) {
+        m.region = m.closable = slots(0, W - 1);
+        m.first = 1;
+      } else if (c >= 2) {
+        m.region = slots(W - c, W - 1);
+        m.closable = slots(W - c, W - 2);
+      } else {
+        continue;
+      }
+      m.outside = (slots(0, W) & ~m.region);
+    }
+  }
   if (code_clearing_ && p_.rule != adjacency::touching && p_.width >= 2) {
     // Whether some placement may cover a cell (not a miss, nor boxed in
     // by misses, sunk predicates and the board's edges).
