@@ -1491,10 +1491,10 @@ class profile_dp {
         // only that cell. With close_rows_ it is left unmarked where the
         // codes above forbid that cell anyway, as they do for the cells
         // close_row() marks: states differing only there merge.
-        const bool forbidden_anyway =
-            close_rows_ && (up_right || (x.col + 2 < p_.width &&
-                                         (static_cast<unsigned>(s >> (code_shift_ + 2 * code_bits_)) & cmask) != 0));
-        if (x.has_up_right && a != 0 && !forbidden_anyway) base |= Key{1} << ul_shift_;
+        if (x.has_up_right && a != 0 &&
+            !(close_rows_ && (up_right || (x.col + 2 < p_.width &&
+                                           (static_cast<unsigned>(s >> (code_shift_ + 2 * code_bits_)) & cmask) != 0))))
+          base |= Key{1} << ul_shift_;
       }
       base &= x.live_codes;
     }
