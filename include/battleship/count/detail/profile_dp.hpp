@@ -2710,9 +2710,39 @@ class profile_dp {
   // quarter fewer keys and takes 13 % fewer instructions; merging at every
   // step keeps fewer keys still but costs more than they do (RESULTS.md,
   // session 34).
-  [[nodiscard]] Key close_row(Key key, int c) const noexcept {
-    const closing_masks& m = closing_[static_cast<std::size_t>(c)];
-    if (m.closable == 0) return key;
+
+  // Which of the profile's codes close_row() reads and marks before a cell
+  // in column c, as the low bit of each slot's field (from code_shift_).
+  // The profile holds row r - 1 in slots 0 .. W - c - 1 (columns c .. W - 1)
+  // and row r in slots W - c .. W - 1 (columns 0 .. c - 1). At a row
+  // boundary (c = 0) the whole row above closes; in a row (c >= 2), the
+  // cells of row r but the last, the next cell's west neighbour, which must
+  // stay as it is.
+  struct closing_masks {
+    Key region = 0;    // the row's slots
+    Key closable = 0;  // those close_row() may mark
+    Key outside = 0;   // the other slots and the one past the profile: they count as forbidden
+    Key first = 0;     // slot 0 when the row starts there (its west neighbour is off the board)
+  };
+  [[nodiscard]] closing_masks closing_at(int c) const noexcept {
+    const int W = p_.width;
+    auto slots = [&](int from, int to) {  // the low bits of slots from .. to
+      Key m = 0;
+      for (int slot = from; slot <= to; ++slot) m |= Key{1} << (slot * code_bits_);
+      return m;
+    };
+    closing_masks m;
+    if (c == 0) {
+      m.region = m.closable = slots(0, W - 1);
+      m.first = 1;
+    } else {
+      m.region = slots(W - c, W - 1);
+      m.closable = slots(W - c, W - 2);
+    }
+    m.outside = slots(0, W) & ~m.region;
+    return m;
+  }
+  [[nodiscard]] Key close_row(Key key, const closing_masks& m) const noexcept {
     const Key codes = key >> code_shift_;
     Key ships = codes;
     for (int k = 1; k < code_bits_; ++k) ships |= codes >> k;
@@ -2722,15 +2752,17 @@ class profile_dp {
     const Key closed = forbidden & (forbidden << b | m.first) & (forbidden >> b) & m.closable & ~ships;
     return key | closed << code_shift_;
   }
+  // At a layer before a cell in column c (0, or at least 2).
   void merge_closed_rows(layer& nxt, std::uint32_t* dst, std::uint32_t edges, int c) {
     const std::size_t n = nxt.keys.size();
+    const closing_masks masks = closing_at(c);
     // The keys left as they are, in order, and the others (made equal to
     // another, or out of order), sorted and merged into them.
     ordered_keys_.clear();
     moved_keys_.clear();
     for (std::size_t k = 0; k < n; ++k) {
       const Key key = nxt.keys[k];
-      const Key closed = close_row(key, c);
+      const Key closed = close_row(key, masks);
       if (closed == key && (ordered_keys_.empty() || key > ordered_keys_.back().first))
         ordered_keys_.push_back({key, static_cast<std::uint32_t>(k)});
       else
@@ -2799,15 +2831,6 @@ class profile_dp {
   bool row_closing_ = true;          // see set_row_closing()
   bool close_rows_ = false;          // this problem's states are merged by the cells they forbid (see reset())
   std::vector<std::pair<Key, std::uint32_t>> ordered_keys_, moved_keys_;  // merge_closed_rows()'s scratch
-  // Per column c of the next cell, the profile's codes as close_row() reads
-  // them (low bit of each slot's field, from code_shift_): the slots of the
-  // row whose cells below it closes, those it may mark, those outside the
-  // row (and the slot past the profile), which count as forbidden, and the
-  // row's first slot when it is slot 0 (its west neighbour is off the board).
-  struct closing_masks {
-    Key region = 0, closable = 0, outside = 0, first = 0;
-  };
-  std::vector<closing_masks> closing_;
   std::vector<std::uint32_t> closed_index_;
   std::vector<Key> closed_layer_keys_;
   std::vector<lane_values> closed_layer_values_;
@@ -2977,34 +3000,6 @@ void profile_dp<Key>::reset(profile_problem p) {
   // off under no edge and 1 % under no contact (RESULTS.md, "Session 31").
   live_codes_.assign(static_cast<std::size_t>(n), ~Key{0});
   close_rows_ = row_closing_ && p_.rule == adjacency::no_contact && p_.width >= 2;
-  closing_.assign(static_cast<std::size_t>(p_.width), {});
-  if (close_rows_) {
-    // Before a cell in column c the profile holds row r - 1 in slots 0 ..
-    // W - c - 1 (columns c .. W - 1) and row r in slots W - c .. W - 1
-    // (columns 0 .. c - 1). At a row boundary all of row r - 1 closes; in
-    // a row, the cells of row r but the last (the next cell's west
-    // neighbour, which must stay as it is). D only grows as the row goes
-    // on, so cells below that lie in it already stay there.
-    const int W = p_.width;
-    auto slots = [&](int from, int to) {  // the low bits of slots from .. to
-      Key m = 0;
-      for (int slot = from; slot <= to; ++slot) m |= Key{1} << (slot * code_bits_);
-      return m;
-    };
-    for (int c = 0; c < W; ++c) {
-      closing_masks& m = closing_[static_cast<std::size_t>(c)];
-      if (c == 0) {
-        m.region = m.closable = slots(0, W - 1);
-        m.first = 1;
-      } else if (c >= 2) {
-        m.region = slots(W - c, W - 1);
-        m.closable = slots(W - c, W - 2);
-      } else {
-        continue;
-      }
-      m.outside = slots(0, W) & ~m.region;
-    }
-  }
   if (code_clearing_ && p_.rule != adjacency::touching && p_.width >= 2) {
     // Whether some placement may cover a cell (not a miss, nor boxed in
     // by misses, sunk predicates and the board's edges).
