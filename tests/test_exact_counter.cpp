@@ -1175,7 +1175,7 @@ shot_board random_shot_board(rng_type& rng, int min_h, int h_span) {
 // One option that merges or drops states, checked on 300 random boards
 // (random_shot_board(rng, min_h, h_span)): the pass without it (`off`)
 // against the default one, the same counts and matrix, never more states,
-// as many with touching allowed when `touching_alike`, and legal draws. With
+// as many with touching allowed, and legal draws. With
 // `draw_lanes` both passes take lanes on three boards in four (drawn after
 // the board), else always. tally(rules, obs, without, with) counts what the
 // test expects of the other rules.

@@ -22,25 +22,18 @@ the estimates in profile_problem.hpp and the fitted ones. Needs numpy
     taskset -c 1 /tmp/orientation_oracle --dump 320 > /tmp/orientation.txt     # about 12 minutes
     python3 scripts/prototypes/orientation_refit.py /tmp/orientation.txt
 """
-import collections
+import os
 import random
 import sys
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from orientation_fit import load  # noqa: E402 (the dump's reader, shared)
+
 WIDTH = HEIGHT = 10
 TOUCHING = np.array([1.0, 2.0, 0.1, 0.0])  # profile_problem.hpp
 CONTACT = np.array([0.2, 2.0, 0.2, 0.1])
-
-
-def load(path):
-    games = collections.defaultdict(list)
-    for line in open(path):
-        t = line.split()
-        m = t.index("M")
-        games[(t[0], int(t[1]))].append(dict(ms=float(t[4]), hits=[int(x) for x in t[6:m]],
-                                             misses=[int(x) for x in t[m + 1:]]))
-    return {k: v for k, v in games.items() if len(v) == 8}
 
 
 def features(x):
