@@ -251,6 +251,12 @@ class last_ship_tables {
         static_cast<std::size_t>(anchor_index_[static_cast<std::size_t>(anchor)]) * lengths_.size() + t;
     return {through_.data() + through_begin_[k], through_begin_[k + 1] - through_begin_[k]};
   }
+  // A prepared candidate's place among all the step's (through every hit
+  // ahead), and their number: two_ship.hpp keeps a value per candidate.
+  [[nodiscard]] std::size_t through_index(const candidate& c) const noexcept {
+    return static_cast<std::size_t>(&c - through_.data());
+  }
+  [[nodiscard]] std::size_t through_count() const noexcept { return through_.size(); }
   // The accumulator entry that spreads a value over the cells of one
   // placement (type t, start cell, dir 0 east or 1 south), times its weight.
   [[nodiscard]] std::size_t placement_entry(std::size_t t, int cell, int dir) const noexcept {

@@ -2433,9 +2433,11 @@ class profile_dp {
                 if (tally_) end_acc[Q.entry] += value * P.weight;
               }
             } else {
+              const std::size_t id = last_ship_.through_index(P), ids = last_ship_.through_count();
               const std::uint64_t overlaps =
-                  tally_ ? two_ship_.overlapping<true>(u, P.row, P.col, P.dir, Lt, sky, 2 * value * P.weight)
-                         : two_ship_.overlapping<false>(u, P.row, P.col, P.dir, Lt, sky);
+                  tally_ ? two_ship_.overlapping_through<true>(u, id, ids, P.row, P.col, P.dir, Lt, sky,
+                                                               2 * value * P.weight)
+                         : two_ship_.overlapping_through<false>(u, id, ids, P.row, P.col, P.dir, Lt, sky);
               partners = open_placements(u) - overlaps;
               if (tally_) walk.note_of[u] += value * P.weight;
             }
