@@ -387,7 +387,7 @@ class two_ship_tables {
   // keeps it per (u, P), P being entry `id` of the `ids` the step lists
   // through its hits, and sums the notes on it, replayed on the step's bare
   // skyline (every column open from its base) when the step ends
-  // (replay_through()). That holds when P lies in the state's wholly open
+  // (replay_kept()). That holds when P lies in the state's wholly open
   // rows, and the vertical placements of u through P's first row start
   // there too or P's columns have no ship running: P's runs are then the
   // bare skyline's. Over the benchmark's 32 Park games after 10 shots, 18 %
@@ -400,14 +400,14 @@ class two_ship_tables {
     const unsigned columns = dir == 0 ? ((1U << L) - 1) << col : 1U << col;
     if (row < k.whole || (row - len_[u] + 1 < k.whole && (columns & k.running_columns) != 0))
       return overlapping<Note>(u, row, col, dir, L, k, A);
-    if (k.r != through_r_ || k.cf != through_cf_) new_through_step(k.r, k.cf, ids);
-    through_entry& e = through_[u * ids + id];
-    if (e.stamp != through_stamp_) {
-      e.stamp = through_stamp_;
+    if (k.r != kept_r_ || k.cf != kept_cf_) new_kept_step(k.r, k.cf, ids);
+    kept_overlap& e = kept_[u * ids + id];
+    if (e.stamp != kept_stamp_) {
+      e.stamp = kept_stamp_;
       e.value = overlapping<false>(u, row, col, dir, L, k);
     }
     if constexpr (Note) {
-      if (e.adj == 0) through_touched_.push_back({u * ids + id, u, row, col, dir, L});
+      if (e.adj == 0) kept_touched_.push_back({u * ids + id, u, row, col, dir, L});
       e.adj += A;
     }
     return e.value;
@@ -417,7 +417,7 @@ class two_ship_tables {
   template <class Occ>
   void finish(Occ& occupancy) {
     flush_step();
-    replay_through();
+    replay_kept();
     flush_runs();
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     // Row terms with every vertical start: row_at.
@@ -557,36 +557,39 @@ class two_ship_tables {
   }
   // A new step for overlapping_through(): the last one's notes replayed,
   // and its entries (ids per type) made stale.
-  void new_through_step(int r, int cf, std::size_t ids) {
-    replay_through();
-    through_r_ = r;
-    through_cf_ = cf;
-    if (++through_stamp_ == 0) {  // after 2^32 steps: no entry may look current
-      for (through_entry& e : through_) e.stamp = 0;
-      through_stamp_ = 1;
+  void new_kept_step(int r, int cf, std::size_t ids) {
+    replay_kept();
+    kept_r_ = r;
+    kept_cf_ = cf;
+    if (++kept_stamp_ == 0) {  // after 2^32 steps: no entry may look current
+      for (kept_overlap& e : kept_) e.stamp = 0;
+      kept_stamp_ = 1;
     }
-    if (through_.size() < static_cast<std::size_t>(T_) * ids) through_.resize(static_cast<std::size_t>(T_) * ids);
+    if (kept_.size() < static_cast<std::size_t>(T_) * ids) kept_.resize(static_cast<std::size_t>(T_) * ids);
   }
   // overlapping_through()'s notes, on the bare skyline of their step.
-  void replay_through() {
-    if (through_touched_.empty()) return;
-    skyline bare;  // every row from r on wholly open: overlapping_through() keeps only placements in those
-    bare.r = bare.whole = through_r_;
-    bare.cf = through_cf_;
+  void replay_kept() {
+    if (kept_touched_.empty()) return;
+    // Every column open from its base. Row r counts as wholly open: a kept
+    // placement lies in rows a state leaves wholly open, below row r when
+    // row r holds a decided cell, so its runs never read row r's mask.
+    skyline bare;
+    bare.r = bare.whole = kept_r_;
+    bare.cf = kept_cf_;
     prepare_open(bare);
-    for (const through_note& n : through_touched_) {
-      const std::uint64_t A = through_[n.at].adj;
-      through_[n.at].adj = 0;
+    for (const kept_note& n : kept_touched_) {
+      const std::uint64_t A = kept_[n.at].adj;
+      kept_[n.at].adj = 0;
       if (A != 0) (void)overlapping<true>(n.u, n.row, n.col, n.dir, n.L, bare, A);
     }
-    through_touched_.clear();
+    kept_touched_.clear();
   }
   // Zeroes every note the touched lists name, and the lists (the notes by
   // row id go with the ids).
   void forget_notes() {
-    for (const through_note& n : through_touched_) through_[n.at].adj = 0;
-    through_touched_.clear();
-    through_r_ = through_cf_ = -1;
+    for (const kept_note& n : kept_touched_) kept_[n.at].adj = 0;
+    kept_touched_.clear();
+    kept_r_ = kept_cf_ = -1;
     for (const std::uint32_t e : rc_touched_) rc_[e].adj = 0;
     if (run_notes_) {
       std::fill(east_notes_.begin(), east_notes_.end(), 0);
@@ -975,20 +978,21 @@ class two_ship_tables {
   std::vector<std::uint64_t> east_prefix_, south_prefix_, across_prefix_, east_notes_, south_notes_;
   std::vector<std::uint64_t> across_notes_;  // like across_prefix_: a difference down each column, see flush_runs()
   bool run_notes_ = false;                   // whether east_notes_, south_notes_ or across_notes_ hold any
-  // overlapping_through()'s entries, by type and placement, for the step
-  // (through_r_, through_cf_), and those with notes.
-  struct through_entry {
+  // overlapping_through()'s kept values, by type and placement, for the
+  // step (kept_r_, kept_cf_), current where their stamp is kept_stamp_; and
+  // those with notes to replay.
+  struct kept_overlap {
     std::uint64_t value = 0, adj = 0;
     std::uint32_t stamp = 0;
   };
-  struct through_note {
+  struct kept_note {
     std::size_t at, u;
     int row, col, dir, L;
   };
-  std::vector<through_entry> through_;
-  std::vector<through_note> through_touched_;
-  std::uint32_t through_stamp_ = 1;
-  int through_r_ = -1, through_cf_ = -1;
+  std::vector<kept_overlap> kept_;
+  std::vector<kept_note> kept_touched_;
+  std::uint32_t kept_stamp_ = 1;
+  int kept_r_ = -1, kept_cf_ = -1;
 };
 
 }  // namespace battleship::detail
