@@ -385,25 +385,27 @@ class two_ship_tables {
   // overlapping() for an open placement P through a hit (profile_dp's
   // ends with a hit ahead). Where no state's skyline changes it, the step
   // keeps it per (u, P), P being entry `id` of the `ids` the step lists
-  // through its hits, and sums the notes on it, replayed on the step's bare
-  // skyline (every column open from its base) when the step ends
-  // (replay_kept()). That holds when P lies in the state's wholly open
-  // rows, and the vertical placements of u through P's first row start
-  // there too or P's columns have no ship running: P's runs are then the
-  // bare skyline's. Over the benchmark's 32 Park games after 10 shots, 18 %
-  // of the calls (64 % in game 25, the median one); their notes are summed
-  // rather than spread on each call, and the median call takes about 5 %
-  // less time (docs/results/30-exact-counting.md, session 35).
+  // through its hits, and sums the notes on it: an entry of the step, like
+  // row_step()'s, whose notes flush_step() replays on the step's bare
+  // skyline (every column open from its base). That holds when P lies in
+  // the state's wholly open rows, and the vertical placements of u through
+  // P's first row start there too or P's columns have no ship running: P's
+  // runs are then the bare skyline's. Over the benchmark's 32 Park games
+  // after 10 shots, 18 % of the calls (64 % in game 25, the median one);
+  // their notes are summed rather than spread on each call, and the median
+  // call takes about 5 % less time (docs/results/30-exact-counting.md,
+  // session 35).
   template <bool Note>
   [[nodiscard]] std::uint64_t overlapping_through(std::size_t u, std::size_t id, std::size_t ids, int row, int col,
                                                   int dir, int L, const skyline& k, std::uint64_t A = 0) {
     const unsigned columns = dir == 0 ? ((1U << L) - 1) << col : 1U << col;
     if (row < k.whole || (row - len_[u] + 1 < k.whole && (columns & k.running_columns) != 0))
       return overlapping<Note>(u, row, col, dir, L, k, A);
-    if (k.r != kept_r_ || k.cf != kept_cf_) new_kept_step(k.r, k.cf, ids);
-    kept_overlap& e = kept_[u * ids + id];
-    if (e.stamp != kept_stamp_) {
-      e.stamp = kept_stamp_;
+    if (k.r != step_r_ || k.cf != step_cf_) new_step(k.r, k.cf);
+    if (kept_.size() < static_cast<std::size_t>(T_) * ids) kept_.resize(static_cast<std::size_t>(T_) * ids);
+    step_entry& e = kept_[u * ids + id];
+    if (e.stamp != stamp_) {
+      e.stamp = stamp_;
       e.value = overlapping<false>(u, row, col, dir, L, k);
     }
     if constexpr (Note) {
@@ -417,7 +419,6 @@ class two_ship_tables {
   template <class Occ>
   void finish(Occ& occupancy) {
     flush_step();
-    replay_kept();
     flush_runs();
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     // Row terms with every vertical start: row_at.
@@ -524,6 +525,7 @@ class two_ship_tables {
     if (++stamp_ == 0) {  // after 2^32 steps: no entry may look current
       for (step_entry& e : id_step_) e.stamp = 0;
       for (step_entry& e : rc_) e.stamp = 0;
+      for (step_entry& e : kept_) e.stamp = 0;
       stamp_ = 1;
     }
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
@@ -555,27 +557,16 @@ class two_ship_tables {
         col_base_[pr] = cs;
       }
   }
-  // A new step for overlapping_through(): the last one's notes replayed,
-  // and its entries (ids per type) made stale.
-  void new_kept_step(int r, int cf, std::size_t ids) {
-    replay_kept();
-    kept_r_ = r;
-    kept_cf_ = cf;
-    if (++kept_stamp_ == 0) {  // after 2^32 steps: no entry may look current
-      for (kept_overlap& e : kept_) e.stamp = 0;
-      kept_stamp_ = 1;
-    }
-    if (kept_.size() < static_cast<std::size_t>(T_) * ids) kept_.resize(static_cast<std::size_t>(T_) * ids);
-  }
-  // overlapping_through()'s notes, on the bare skyline of their step.
+  // overlapping_through()'s notes, on the bare skyline of the step
+  // (flush_step()).
   void replay_kept() {
     if (kept_touched_.empty()) return;
     // Every column open from its base. Row r counts as wholly open: a kept
     // placement lies in rows a state leaves wholly open, below row r when
     // row r holds a decided cell, so its runs never read row r's mask.
     skyline bare;
-    bare.r = bare.whole = kept_r_;
-    bare.cf = kept_cf_;
+    bare.r = bare.whole = step_r_;
+    bare.cf = step_cf_;
     prepare_open(bare);
     for (const kept_note& n : kept_touched_) {
       const std::uint64_t A = kept_[n.at].adj;
@@ -589,7 +580,6 @@ class two_ship_tables {
   void forget_notes() {
     for (const kept_note& n : kept_touched_) kept_[n.at].adj = 0;
     kept_touched_.clear();
-    kept_r_ = kept_cf_ = -1;
     for (const std::uint32_t e : rc_touched_) rc_[e].adj = 0;
     if (run_notes_) {
       std::fill(east_notes_.begin(), east_notes_.end(), 0);
@@ -656,6 +646,7 @@ class two_ship_tables {
   // The step's notes, expanded into the call's (row_at, col_, from_, the coverage rows).
   void flush_step() {
     if (step_r_ < 0) return;
+    replay_kept();
     const auto H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_);
     const auto full = static_cast<unsigned>(M_ - 1);
     for (std::size_t pr = 0; pr < pairs_; ++pr) {
@@ -979,20 +970,13 @@ class two_ship_tables {
   std::vector<std::uint64_t> across_notes_;  // like across_prefix_: a difference down each column, see flush_runs()
   bool run_notes_ = false;                   // whether east_notes_, south_notes_ or across_notes_ hold any
   // overlapping_through()'s kept values, by type and placement, for the
-  // step (kept_r_, kept_cf_), current where their stamp is kept_stamp_; and
-  // those with notes to replay.
-  struct kept_overlap {
-    std::uint64_t value = 0, adj = 0;
-    std::uint32_t stamp = 0;
-  };
+  // current step (stamp_); and those with notes to replay.
   struct kept_note {
     std::size_t at, u;
     int row, col, dir, L;
   };
-  std::vector<kept_overlap> kept_;
+  std::vector<step_entry> kept_;
   std::vector<kept_note> kept_touched_;
-  std::uint32_t kept_stamp_ = 1;
-  int kept_r_ = -1, kept_cf_ = -1;
 };
 
 }  // namespace battleship::detail
