@@ -115,7 +115,7 @@ class last_ship_tables {
     all_columns_ = (1U << width_) - 1;  // after the check: a wider board would shift past 32 bits
     const std::size_t T = p.types.size(), masks = std::size_t{1} << width_, H = static_cast<std::size_t>(height_);
     if (T * H * masks * sizeof(std::uint64_t) > max_bytes) return false;
-    hv_.assign(T * H * masks, 0);
+    hv_.resize(T * H * masks);  // build() writes every entry
     // The accumulator (see prepared_completions()): rows, then wholly open rows, then placements.
     wholes_at_ = T * H * masks;
     placements_at_ = wholes_at_ + T * (H + 1);
@@ -123,34 +123,60 @@ class last_ship_tables {
     lengths_.clear();
     for (const auto& type : p.types) lengths_.push_back(type.length);
     types_ = T;  // before row_at(), which reads it
-    for (std::size_t t = 0; t < T; ++t) {
-      const int L = lengths_[t];
-      for (int y = 0; y < height_; ++y) {
-        std::uint64_t* row = &hv_[row_at(y, 0) + t];
-        std::array<std::uint64_t, lane_bits> east{}, south{};
+    // Per row, mask by mask, from the mask without its lowest open column
+    // x: the vertical starts at x, and the horizontal ones from x that the
+    // mask holds (no placement in the mask can begin left of x), which
+    // depend on the run of open columns from x only. So every type's terms
+    // of (x, run) sit in one table, and a mask adds one of them to another
+    // mask's entries. Every entry sums a subset of the wholly open mask's
+    // terms: checking that sum for overflow checks them all.
+    int longest = 1;
+    for (const int L : lengths_) longest = std::max(longest, L);
+    const auto runs = static_cast<std::size_t>(longest) + 1;  // runs of `longest` columns or more hold every type
+    std::vector<std::uint64_t> terms(static_cast<std::size_t>(width_) * runs * T);
+    for (int y = 0; y < height_; ++y) {
+      for (std::size_t t = 0; t < T; ++t) {
+        const int L = lengths_[t];
+        std::uint64_t whole = 0;
         for (int x = 0; x < width_; ++x) {
-          const auto i = static_cast<std::size_t>(x);
-          east[i] = x + L <= width_ ? p.start_weight(static_cast<int>(t), y * width_ + x, 0) : 0;
-          south[i] = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
-        }
-        // Mask by mask, from the mask without its lowest open column x:
-        // the vertical start at x, and the horizontal one from x if the
-        // mask holds it (no placement in the mask can begin left of x).
-        const unsigned all = static_cast<unsigned>(masks - 1);
-        for (unsigned m = 1; m <= all; ++m) {
-          const auto x = static_cast<unsigned>(std::countr_zero(m));
-          const unsigned span = ((1U << L) - 1) << x;
-          std::uint64_t v = row[static_cast<std::size_t>(m & (m - 1)) * T];
-          if (__builtin_add_overflow(v, south[x], &v)) return false;
-          if ((m & span) == span && __builtin_add_overflow(v, east[x], &v)) return false;
-          row[static_cast<std::size_t>(m) * T] = v;
+          const std::uint64_t east = x + L <= width_ ? p.start_weight(static_cast<int>(t), y * width_ + x, 0) : 0;
+          const std::uint64_t south = L > 1 ? p.start_weight(static_cast<int>(t), y * width_ + x, 1) : 0;
+          if (__builtin_add_overflow(whole, south, &whole) || __builtin_add_overflow(whole, east, &whole)) return false;
+          for (std::size_t run = 0; run < runs; ++run)
+            terms[(static_cast<std::size_t>(x) * runs + run) * T + t] =
+                south + (run >= static_cast<std::size_t>(L) ? east : 0);
         }
       }
+      std::uint64_t* const row = &hv_[row_at(y, 0)];
+      std::fill(row, row + T, 0);  // no open column
+      switch (T) {                 // a fixed count of types unrolls into vector adds
+        case 1:
+          fill_row<1>(row, terms.data(), runs, T);
+          break;
+        case 2:
+          fill_row<2>(row, terms.data(), runs, T);
+          break;
+        case 3:
+          fill_row<3>(row, terms.data(), runs, T);
+          break;
+        case 4:
+          fill_row<4>(row, terms.data(), runs, T);
+          break;
+        case 5:
+          fill_row<5>(row, terms.data(), runs, T);
+          break;
+        case 6:
+          fill_row<6>(row, terms.data(), runs, T);
+          break;
+        default:
+          fill_row<0>(row, terms.data(), runs, T);
+      }
+    }
+    for (std::size_t t = 0; t < T; ++t)
       for (int y = height_ - 1; y >= 0; --y) {
         const std::uint64_t whole = hv_[row_at(y, static_cast<unsigned>(masks - 1)) + t];
         if (__builtin_add_overflow(suffix_at(t, y + 1), whole, &suffix_at(t, y))) return false;
       }
-    }
     return true;
   }
   // Calls visit(row, open-column mask) for each row r + d the blocked lanes
@@ -451,6 +477,22 @@ class last_ship_tables {
         }
         visit(c);
       }
+  }
+  // build()'s entries of one row, mask by mask: mask m adds the terms of
+  // its lowest open column x and the run of open columns from x to the
+  // entries of m without x. Types (Types of them, or `types` when 0)
+  // innermost.
+  template <std::size_t Types>
+  void fill_row(std::uint64_t* row, const std::uint64_t* terms, std::size_t runs, std::size_t types) const {
+    const std::size_t T = Types != 0 ? Types : types;
+    for (unsigned m = 1; m <= all_columns_; ++m) {
+      const int x = std::countr_zero(m);
+      const auto run = std::min(static_cast<std::size_t>(std::countr_one(m >> x)), runs - 1);
+      const std::uint64_t* const add = terms + (static_cast<std::size_t>(x) * runs + run) * T;
+      const std::uint64_t* const from = row + static_cast<std::size_t>(m & (m - 1)) * T;
+      std::uint64_t* const to = row + static_cast<std::size_t>(m) * T;
+      for (std::size_t t = 0; t < T; ++t) to[t] = from[t] + add[t];
+    }
   }
   static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
   std::uint64_t& suffix_at(std::size_t t, int y) noexcept {
