@@ -1572,6 +1572,50 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   CHECK(count_scanned(park, observation<dynamic_rules::board_type>(park), unit_weight{}).two_ship_states > 0);
 }
 
+TEST_CASE("exact_count: one profile_dp reused from problem to problem gives what a fresh one gives", "[count][exact]") {
+  // Tables a pass keeps from call to call (the column blocks, two_ship.hpp's
+  // rows by id) must carry nothing over: not to the next observation of
+  // the same rules (where two_ship.hpp resets only what it reads first),
+  // nor to another board, fleet or rule, nor after a count without the
+  // matrix or a matrix of no layout.
+  rng_type rng(20261127);
+  detail::profile_dp<std::uint64_t> reused;
+  int compared = 0, two_ship = 0, after_two_ship = 0;
+  bool last_two_ship = false;
+  for (int k = 0; k < 400; ++k) {
+    const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);  // 4..8 each
+    const auto rules = random_instance(rng, w, h).first;
+    const bool any_layout = enumerate_bitset(rules, false).labelled > 0;  // or no game to play
+    for (int next = 0; next < 3; ++next) {
+      const int kind = below(rng, 4);
+      const auto obs = random_observation(rng, rules, kind == 1 && !any_layout ? 0 : kind);
+      const auto problem =
+          detail::make_profile_problem(rules, obs, unit_weight{}, detail::scan_orientation{false, false, false});
+      const bool matrix = below(rng, 4) != 0;
+      auto run = [&](detail::profile_dp<std::uint64_t>& dp) {
+        dp.reset(problem);
+        const count_type total = dp.forward(matrix ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
+        std::vector<count_type> occupancy;
+        if (matrix && total != 0) dp.backward(&occupancy);
+        return std::pair{to_string(total), occupancy};
+      };
+      detail::profile_dp<std::uint64_t> fresh;
+      const auto expected = run(fresh);
+      INFO(describe(rules, obs) << (matrix ? " with the matrix" : " count only"));
+      CHECK(run(reused) == expected);
+      ++compared;
+      if (last_two_ship) ++after_two_ship;
+      last_two_ship = reused.two_ship_states() > 0;
+      if (last_two_ship) ++two_ship;
+    }
+  }
+  // The closed form for two ships (whose rows by id are reused) ran often,
+  // and often right before another problem.
+  CHECK(compared == 1200);
+  CHECK(two_ship > 150);
+  CHECK(after_two_ship > 150);
+}
+
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {
   // About 10 s in Release: hidden, run with [slow]. The figure is our own
   // (no published value); it guards against regressions.

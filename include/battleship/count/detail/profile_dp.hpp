@@ -1650,6 +1650,7 @@ class profile_dp {
       if (last_ship_ready_) pick<V>(last_ship_acc64_, last_ship_acc128_).assign(last_ship_.accumulator_size(), 0);
       tally_east_.assign(static_cast<std::size_t>(n + p_.max_length + 1), 0);
       tally_down_.assign(static_cast<std::size_t>((p_.height + p_.max_length + 1) * p_.width), 0);
+      if (two_ship_ready_) two_ship_.expect_notes();
     }
     if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
       layers_.resize(static_cast<std::size_t>(n + 1));
@@ -2882,6 +2883,7 @@ class profile_dp {
   const lane_word *step_blocked_ = nullptr, *step_ship_ = nullptr;
   std::vector<lane_word> column_tables_;            // per frontier column: blocked, ship
   std::vector<unsigned char> column_tables_ready_;  // per frontier column
+  std::array<int, 3> column_tables_key_{};          // what they were built for: see reset()
   std::array<column_block, 16> step_h_blocks_{};    // the rest of the current horizontal ship, by h
   column_block step_ul_block_{};                    // the cell up-left, under no contact
   hits_ahead step_hits_{};
@@ -3035,7 +3037,13 @@ void profile_dp<Key>::reset(profile_problem p) {
     chunk_bits_ = per * code_bits_;
     chunks_ = static_cast<std::size_t>((p_.width + per - 1) / per);
     column_tables_.resize(static_cast<std::size_t>(p_.width) * 2 * (chunks_ << chunk_bits_));
-    column_tables_ready_.assign(static_cast<std::size_t>(p_.width), 0);
+    // They depend on the width, the rule and the codes' width only, so a
+    // call like the last (the same game one shot on) keeps them.
+    const std::array<int, 3> column_key{p_.width, static_cast<int>(p_.rule), code_bits_};
+    if (column_key != column_tables_key_) {
+      column_tables_key_ = column_key;
+      column_tables_ready_.assign(static_cast<std::size_t>(p_.width), 0);
+    }
     const std::size_t values = std::size_t{1} << chunk_bits_;
     mirror_table_.assign(mirrored_columns_ ? chunks_ * values : 0, 0);
     for (std::size_t k = 0; k < (mirrored_columns_ ? chunks_ : 0); ++k)

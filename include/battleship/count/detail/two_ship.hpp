@@ -91,16 +91,32 @@ class two_ship_tables {
     }
     const auto T = static_cast<std::size_t>(T_), H = static_cast<std::size_t>(H_), Wd = static_cast<std::size_t>(W_),
                M = static_cast<std::size_t>(M_);
-    // Rows get their ids afresh in each call (new_row_id).
-    row_id_.assign(H * M, 0);
+    // Rows get their ids afresh in each call (new_row_id). The tables by id
+    // keep their room (about 1 KB per id) from call to call, as zeroing
+    // them cost about 5 % of a median call: a call resets only what it
+    // reads before writing, the rows' slots and row_at()'s flags. The notes
+    // are zero again after finish(), and an earlier call's step entries
+    // never look current (stamp_ only grows). A call that noted and did
+    // not finish (it threw), or another shape, starts them afresh.
+    const std::array<int, 3> shape{W_, H_, T_};
+    if (noted_ || shape != ids_shape_ || row_id_.size() != H * M) {
+      row_id_.assign(H * M, 0);
+      id_cover_.clear();
+      id_row_at_.clear();
+      id_row_done_.clear();
+      id_step_.clear();
+      id_adj_row_at_.clear();
+      id_adj_cover_.clear();
+      id_capacity_ = 0;
+      ids_shape_ = shape;
+      noted_ = false;
+    } else {
+      for (std::size_t id = 0; id < id_y_.size(); ++id)
+        row_id_[static_cast<std::size_t>(id_y_[id]) * M + id_m_[id]] = 0;
+      std::fill_n(id_row_done_.begin(), id_y_.size() * pairs_, 0);
+    }
     id_y_.clear();
     id_m_.clear();
-    id_cover_.clear();
-    id_row_at_.clear();
-    id_row_done_.clear();
-    id_step_.clear();
-    id_adj_row_at_.clear();
-    id_adj_cover_.clear();
     wS_.assign(T * H * Wd, 0);
     wE_.assign(T * H * Wd, 0);
     for (std::size_t t = 0; t < T; ++t) {
@@ -414,6 +430,9 @@ class two_ship_tables {
     }
     return e.value;
   }
+  // A pass that notes (overlap<true>) begins: until finish(), the next
+  // build() may not trust the tables by row id to hold no notes.
+  void expect_notes() noexcept { noted_ = true; }
   // Subtracts from occupancy (scan order) half of what overlap<true> and
   // overlapping<true> noted.
   template <class Occ>
@@ -515,6 +534,7 @@ class two_ship_tables {
       occupancy[i] -= static_cast<typename Occ::value_type>(half_[i] / 2);
       half_[i] = 0;
     }
+    noted_ = false;  // every note above is zero again
   }
 
  private:
@@ -800,18 +820,23 @@ class two_ship_tables {
   // Row y's cover counts of type t's open horizontal placements under open
   // mask m: per cell (h) and per domino, the cell and the next (h2).
   void cover_row(std::size_t t, int y, unsigned m, std::uint16_t* h, std::uint16_t* h2) const {
-    std::fill(h, h + W_, 0);
-    std::fill(h2, h2 + W_, 0);
+    // Each entry written once, as a sum over a window of starts (a fill
+    // first, which the compiler makes a call, cost more than the sums).
     const int L = len_[t];
-    for (int x0 = 0; x0 + L <= W_; ++x0) {
-      const unsigned span = ((1U << L) - 1) << x0;
-      if ((m & span) != span) continue;
-      const std::uint64_t w = we(t, y, x0);
-      if (w == 0) continue;
-      for (int k = 0; k < L; ++k) {
-        h[x0 + k] = static_cast<std::uint16_t>(h[x0 + k] + w);
-        if (k + 1 < L) h2[x0 + k] = static_cast<std::uint16_t>(h2[x0 + k] + w);
-      }
+    const unsigned span = (1U << L) - 1;
+    std::array<std::uint64_t, max_width + 1> open{};  // the weight of each open start, then 0
+    for (int x0 = 0; x0 + L <= W_; ++x0)
+      if (((m >> x0) & span) == span) open[static_cast<std::size_t>(x0)] = we(t, y, x0);
+    // Starts x0 <= c: those with x0 > c - L cover cell c, those with x0 > c + 1 - L the domino (c, c + 1).
+    std::uint64_t cell = 0, domino = 0;
+    for (int c = 0; c < W_; ++c) {
+      const std::uint64_t start = open[static_cast<std::size_t>(c)];
+      cell += start;
+      domino += start;
+      if (c - L >= 0) cell -= open[static_cast<std::size_t>(c - L)];
+      if (c + 1 - L >= 0) domino -= open[static_cast<std::size_t>(c + 1 - L)];
+      h[c] = static_cast<std::uint16_t>(cell);
+      h2[c] = static_cast<std::uint16_t>(L > 1 ? domino : 0);
     }
   }
   // The rows (row, open mask) a call meets are numbered by first use, and
@@ -828,17 +853,23 @@ class two_ship_tables {
   // and notes (0).
   [[gnu::noinline]] std::uint32_t new_row_id(int y, unsigned m) {
     const auto id = static_cast<std::uint32_t>(id_y_.size());
-    const auto T = static_cast<std::size_t>(T_), Wd = static_cast<std::size_t>(W_);
     id_y_.push_back(y);
     id_m_.push_back(m);
-    id_cover_.resize((id + 1) * T * 2 * Wd);
-    for (std::size_t t = 0; t < T; ++t) cover_row(t, y, m, cover(id, t), cover(id, t) + W_);
-    id_row_at_.resize((id + 1) * pairs_);
-    id_row_done_.resize((id + 1) * pairs_, 0);
-    id_step_.resize((id + 1) * pairs_);
-    id_adj_row_at_.resize((id + 1) * pairs_, 0);
-    id_adj_cover_.resize((id + 1) * T * 2 * Wd, 0);
+    if (id >= id_capacity_) grow_ids(id + 1);
+    for (std::size_t t = 0; t < static_cast<std::size_t>(T_); ++t) cover_row(t, y, m, cover(id, t), cover(id, t) + W_);
     return id + 1;
+  }
+  // Room for at least `ids` row ids, the new ones zeroed (by doubling).
+  void grow_ids(std::size_t ids) {
+    id_capacity_ = std::max({ids, 2 * id_capacity_, std::size_t{64}});
+    const std::size_t covers = id_capacity_ * static_cast<std::size_t>(T_) * 2 * static_cast<std::size_t>(W_),
+                      entries = id_capacity_ * pairs_;
+    id_cover_.resize(covers);
+    id_adj_cover_.resize(covers, 0);
+    id_row_at_.resize(entries);
+    id_row_done_.resize(entries, 0);
+    id_step_.resize(entries);
+    id_adj_row_at_.resize(entries, 0);
   }
   // A row's cover counts of type t: W per cell, then W per domino.
   [[nodiscard]] std::uint16_t* cover(std::uint32_t id, std::size_t t) { return &id_cover_[cover_at(id, t)]; }
@@ -953,6 +984,9 @@ class two_ship_tables {
   std::vector<unsigned char> id_row_done_;
   std::vector<std::uint64_t> id_row_at_, id_adj_row_at_, id_adj_cover_;
   std::vector<step_entry> id_step_;
+  std::size_t id_capacity_ = 0;     // the ids the tables above have room for: grow_ids()
+  std::array<int, 3> ids_shape_{};  // the board and types they were laid out for: W, H, T
+  bool noted_ = false;              // whether a pass may have noted since the last finish(): expect_notes()
   std::vector<std::uint64_t> adj_open_, adj_colbase_, adj_col_, adj_from_, adj_d2_, half_;
   std::vector<std::uint32_t> step_touched_, rc_touched_;
   std::vector<step_entry> rc_;  // running_rows() by column_index() and pair, for the current step, with its notes
