@@ -146,15 +146,22 @@ class two_ship_tables {
         }
     // from_[((t * W + c) * H + y) * (H + 1) + s0]: vertical starts of type t
     // at rows >= s0 covering (y, c).
-    from_.assign(T * Wd * H * (H + 1), 0);
+    // d2_ alike: starts >= s0 covering (y, c) and (y + 1, c). Both summed
+    // from s0 = H down, a start row at a time.
+    from_.resize(T * Wd * H * (H + 1));
+    d2_.resize(from_.size());
     for (std::size_t t = 0; t < T; ++t)
       for (int c = 0; c < W_; ++c)
-        for (int y = 0; y < H_; ++y)
-          for (int s0 = 0; s0 <= H_; ++s0) {
-            std::uint64_t v = 0;
-            for (int s = std::max(s0, y - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
-            from_[idx_from(t, c, y, s0)] = v;
+        for (int y = 0; y < H_; ++y) {
+          std::uint64_t cell = 0, domino = 0;
+          from_[idx_from(t, c, y, H_)] = d2_[idx_from(t, c, y, H_)] = 0;
+          for (int s0 = H_ - 1; s0 >= 0; --s0) {
+            if (s0 <= y && s0 > y - len_[t]) cell += ws(t, s0, c);
+            if (s0 <= y && s0 > y + 1 - len_[t]) domino += ws(t, s0, c);
+            from_[idx_from(t, c, y, s0)] = cell;
+            d2_[idx_from(t, c, y, s0)] = domino;
           }
+        }
     // from_ at (t, c, y, 0) by row, in 16 bits, for row_at().
     from16_.assign(T * H * Wd, 0);
     bool narrow_from = true;
@@ -170,11 +177,6 @@ class two_ship_tables {
     above_notes_.assign(above_.size(), 0);
     narrow_cover_ = narrow_cover;
     narrow_rows_ = narrow_cover && narrow_from;
-    d2_.resize(from_.size());
-    for (std::size_t t = 0; t < T; ++t)
-      for (int c = 0; c < W_; ++c)
-        for (int y = 0; y < H_; ++y)
-          for (int s0 = 0; s0 <= H_; ++s0) d2_[idx_from(t, c, y, s0)] = d2(t, c, y, s0);
     // Notes a pass left behind when it threw (a memory limit) must not
     // reach the next one: the tables below are reused across calls.
     forget_notes();
@@ -810,12 +812,6 @@ class two_ship_tables {
             static_cast<std::size_t>(y)) *
                (static_cast<std::size_t>(H_) + 1) +
            static_cast<std::size_t>(s0);
-  }
-  // Vertical starts >= s0 covering both (y, c) and (y + 1, c).
-  [[nodiscard]] std::uint64_t d2(std::size_t t, int c, int y, int s0) const {
-    std::uint64_t v = 0;
-    for (int s = std::max(s0, y + 1 - len_[t] + 1); s <= y; ++s) v += ws(t, s, c);
-    return v;
   }
   // Row y's cover counts of type t's open horizontal placements under open
   // mask m: per cell (h) and per domino, the cell and the next (h2).

@@ -80,7 +80,10 @@ class unplaced_lanes {
  public:
   // Builds the tables; false (and no tables) when some level has more sets
   // than max_lanes (as has a fleet of more than max_lanes types).
+  // The tables depend on the fleet and the cell count only: a build for
+  // the same ones as the last (a game's next shot) keeps them.
   bool build(const std::vector<int>& lengths, const std::vector<int>& multiplicity, int cells) {
+    if (ready_ && lengths == built_lengths_ && multiplicity == built_multiplicity_ && cells == cells_) return true;
     const std::size_t types = lengths.size();
     ready_ = false;
     if (types > static_cast<std::size_t>(max_lanes)) return false;  // level 1 has a lane per type
@@ -204,9 +207,13 @@ class unplaced_lanes {
         for (int l = 0; l < lane_count_[level]; ++l)
           if (cells_needed_[level * max_lanes + static_cast<std::size_t>(l)] <= free)
             fitting_[static_cast<std::size_t>(free) * levels_ + level] |= static_cast<unsigned char>(1U << l);
+    built_lengths_ = lengths;
+    built_multiplicity_ = multiplicity;
     ready_ = true;
     return true;
   }
+  // No tables (a problem the lanes do not take).
+  void clear() noexcept { ready_ = false; }
 
   [[nodiscard]] bool ready() const noexcept { return ready_; }
   // The lane of a count state within its level.
@@ -272,6 +279,7 @@ class unplaced_lanes {
   bool ready_ = false;
   std::size_t types_ = 0, levels_ = 0;
   int cells_ = 0;
+  std::vector<int> built_lengths_, built_multiplicity_;  // what the tables are for: build()
   std::vector<int> lane_count_;
   std::vector<unsigned char> state_lane_;
   std::vector<int> cells_needed_;
