@@ -1179,6 +1179,15 @@ TEST_CASE("exact_count: the last ship in closed form changes nothing but the sta
     check_same(count_scanned(rules, obs, unit_weight{}).result, enumerate_bitset(rules, obs, true),
                describe(rules, obs));
   }
+  // Fleets of seven types: build() fills its tables with a loop over the
+  // types it does not unroll (it unrolls up to six).
+  for (int round = 0; round < 6; ++round) {
+    const auto rules = make_dynamic_rules(9, 8, {1, 2, 3, 4, 5, 6, 7}, static_cast<adjacency>(round % 3), round >= 3);
+    const auto obs = random_observation(rng, rules, 2);
+    const scanned_run closed = count_scanned(rules, obs, unit_weight{});
+    check_same(closed.result, count_scanned(rules, obs, unit_weight{}, {.closed_form = false}).result,
+               describe(rules, obs));
+  }
 }
 
 namespace {

@@ -3095,8 +3095,9 @@ void profile_dp<Key>::reset(profile_problem p) {
   // 64 bits with plain adds and multiplies: a bound on the values below
   // 2^64, with or without weights.
   two_ship_ready_ = false;
-  if constexpr (sizeof(Key) != 8) lanes_.clear();
-  if constexpr (sizeof(Key) == 8) {
+  if constexpr (sizeof(Key) != 8) {
+    lanes_.clear();
+  } else {
     std::vector<int> lengths, multiplicity;
     for (const auto& t : p_.types) {
       lengths.push_back(t.length);
