@@ -546,7 +546,7 @@ TEST_CASE("exact_count: a 64-bit pass that overflows part way leaves nothing beh
   // its table: a mark left in the bitmap would add one of them in.
   rng_type rng(2026112701);
   const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
-  int compared = 0;
+  int wide = 0;  // weighted counts past 64 bits: the 64-bit pass threw
   for (int round = 0; round < 60; ++round) {
     const int w = 4 + below(rng, 4), h = 4 + below(rng, 4);
     const std::vector<int> fleet{2 + below(rng, 3), 1 + below(rng, 3), 1 + below(rng, 3)};
@@ -561,10 +561,10 @@ TEST_CASE("exact_count: a 64-bit pass that overflows part way leaves nothing beh
       REQUIRE(to_string(heavy.labelled) == to_string(plain.labelled << 62));
       for (std::size_t c = 0; c < plain.occupancy.size(); ++c)
         REQUIRE(to_string(heavy.occupancy[c]) == to_string(plain.occupancy[c] << 62));
-      ++compared;
+      if (plain.labelled >= 4) ++wide;
     }
   }
-  CHECK(compared == 240);
+  CHECK(wide > 150);
 }
 
 TEST_CASE("exact_count: states wider than 64 bits (15x15, a 15-ship)", "[count][exact]") {
@@ -1623,7 +1623,7 @@ TEST_CASE("exact_count: one profile_dp reused from problem to problem gives what
   // matrix or a matrix of no layout.
   rng_type rng(20261127);
   detail::profile_dp<std::uint64_t> reused;
-  int compared = 0, two_ship = 0, after_two_ship = 0;
+  int two_ship = 0, noted = 0, after_two_ship = 0;
   bool last_two_ship = false;
   for (int k = 0; k < 400; ++k) {
     const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);  // 4..8 each
@@ -1646,17 +1646,18 @@ TEST_CASE("exact_count: one profile_dp reused from problem to problem gives what
       const auto expected = run(fresh);
       INFO(describe(rules, obs) << (matrix ? " with the matrix" : " count only"));
       CHECK(run(reused) == expected);
-      ++compared;
-      if (last_two_ship) ++after_two_ship;
+      if (last_two_ship && next > 0) ++after_two_ship;  // the same rules again: only some tables reset
       last_two_ship = reused.two_ship_states() > 0;
       if (last_two_ship) ++two_ship;
+      if (last_two_ship && matrix) ++noted;
     }
   }
   // The closed form for two ships (whose rows by id are reused) ran often,
-  // and often right before another problem.
-  CHECK(compared == 1200);
+  // often with the matrix (its notes), and often right before another
+  // observation of the same rules.
   CHECK(two_ship > 150);
-  CHECK(after_two_ship > 150);
+  CHECK(noted > 100);
+  CHECK(after_two_ship > 100);
 }
 
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {

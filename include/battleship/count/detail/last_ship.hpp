@@ -134,6 +134,9 @@ class last_ship_tables {
     for (const int L : lengths_) longest = std::max(longest, L);
     const auto runs = static_cast<std::size_t>(longest) + 1;  // runs of `longest` columns or more hold every type
     std::vector<std::uint64_t> terms(static_cast<std::size_t>(width_) * runs * T);
+    // Up to six types, a fixed count unrolls into vector adds.
+    const auto fills = fill_rows(std::make_index_sequence<7>{});
+    const row_filler fill = fills[T < fills.size() ? T : 0];
     for (int y = 0; y < height_; ++y) {
       for (std::size_t t = 0; t < T; ++t) {
         const int L = lengths_[t];
@@ -147,30 +150,7 @@ class last_ship_tables {
                 south + (run >= static_cast<std::size_t>(L) ? east : 0);
         }
       }
-      std::uint64_t* const row = &hv_[row_at(y, 0)];
-      std::fill(row, row + T, 0);  // no open column
-      switch (T) {                 // a fixed count of types unrolls into vector adds
-        case 1:
-          fill_row<1>(row, terms.data(), runs, T);
-          break;
-        case 2:
-          fill_row<2>(row, terms.data(), runs, T);
-          break;
-        case 3:
-          fill_row<3>(row, terms.data(), runs, T);
-          break;
-        case 4:
-          fill_row<4>(row, terms.data(), runs, T);
-          break;
-        case 5:
-          fill_row<5>(row, terms.data(), runs, T);
-          break;
-        case 6:
-          fill_row<6>(row, terms.data(), runs, T);
-          break;
-        default:
-          fill_row<0>(row, terms.data(), runs, T);
-      }
+      (this->*fill)(&hv_[row_at(y, 0)], terms.data(), runs, T);
     }
     for (std::size_t t = 0; t < T; ++t)
       for (int y = height_ - 1; y >= 0; --y) {
@@ -483,8 +463,9 @@ class last_ship_tables {
   // entries of m without x. Types (Types of them, or `types` when 0)
   // innermost.
   template <std::size_t Types>
-  void fill_row(std::uint64_t* row, const std::uint64_t* terms, std::size_t runs, std::size_t types) const {
+  void fill_row(std::uint64_t* row, const std::uint64_t* terms, std::size_t runs, std::size_t types) {
     const std::size_t T = Types != 0 ? Types : types;
+    std::fill(row, row + T, 0);  // no open column
     for (unsigned m = 1; m <= all_columns_; ++m) {
       const int x = std::countr_zero(m);
       const auto run = std::min(static_cast<std::size_t>(std::countr_one(m >> x)), runs - 1);
@@ -493,6 +474,12 @@ class last_ship_tables {
       std::uint64_t* const to = row + static_cast<std::size_t>(m) * T;
       for (std::size_t t = 0; t < T; ++t) to[t] = from[t] + add[t];
     }
+  }
+  // fill_row<K> for K = 0 .. N - 1, by count of types (0: any count).
+  using row_filler = void (last_ship_tables::*)(std::uint64_t*, const std::uint64_t*, std::size_t, std::size_t);
+  template <std::size_t... K>
+  static constexpr std::array<row_filler, sizeof...(K)> fill_rows(std::index_sequence<K...>) {
+    return {&last_ship_tables::fill_row<K>...};
   }
   static void add_to(count_type& a, count_type v) { a = checked_add(a, v); }
   std::uint64_t& suffix_at(std::size_t t, int y) noexcept {

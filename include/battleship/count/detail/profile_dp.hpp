@@ -2142,10 +2142,11 @@ class profile_dp {
     stream_values[st][at] = value;
     return static_cast<std::uint32_t>(at);
   }
-  // The dense table's occupancy bitmap for 2^low_bits entries, all clear.
-  // A step drains every mark it makes (drain_marked), so the bitmap is
-  // cleared whole only when its size changes or a step did not end (it
-  // threw): once a call instead of once a step.
+  // The dense table's merge:
+  // its occupancy bitmap for 2^low_bits entries, all clear. A step drains
+  // every mark it makes (drain_marked), so the bitmap is cleared whole only
+  // when its size changes or a step did not end (it threw): once a call
+  // instead of once a step.
   void clear_bitmap(int low_bits) {
     const std::size_t words = std::max<std::size_t>(1, (std::size_t{1} << low_bits) / 64);
     if (!bitmap_clear_ || occupied_.size() != words) {
@@ -2154,8 +2155,7 @@ class profile_dp {
     }
     bitmap_clear_ = false;  // until the step's states are all drained
   }
-  // The dense table's merge:
-  // The dense table's occupancy bitmap: marks entry `low`; true when it was
+  // Marks entry `low` in the occupancy bitmap; true when it was
   // not marked yet. (The bitmaps come in as references: member accesses
   // would be reloaded after every store through a value pointer.)
   [[gnu::always_inline]] static bool mark_low(std::vector<std::uint64_t>& occupied, std::vector<std::uint64_t>& summary,

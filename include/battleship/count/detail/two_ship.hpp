@@ -93,14 +93,14 @@ class two_ship_tables {
                M = static_cast<std::size_t>(M_);
     // Rows get their ids afresh in each call (new_row_id). The tables by id
     // keep their room (about 1 KB per id) from call to call, as zeroing
-    // them cost about 2 % of a median call's instructions (and a megabyte
-    // of writes): a call resets only what it reads before writing, the
-    // rows' slots and row_at()'s flags. The notes are zero again after
-    // finish(), and an earlier call's step entries never look current
-    // (stamp_ only grows). A call that noted and did not finish (it threw),
-    // or another shape, starts them afresh.
+    // them cost about 2 % of a median call's instructions (and nearly a
+    // megabyte of writes): a call resets only what it reads before
+    // writing, the rows' slots and row_at()'s flags. The notes are zero
+    // again after finish() (forget_notes() zeroes those of a pass that did
+    // not get there), and an earlier call's step entries never look current
+    // (stamp_ only grows). Another shape starts them afresh.
     const std::array<int, 3> shape{W_, H_, T_};
-    if (noted_ || shape != ids_shape_ || row_id_.size() != H * M) {
+    if (shape != ids_shape_) {
       row_id_.assign(H * M, 0);
       id_cover_.clear();
       id_row_at_.clear();
@@ -110,7 +110,6 @@ class two_ship_tables {
       id_adj_cover_.clear();
       id_capacity_ = 0;
       ids_shape_ = shape;
-      noted_ = false;
     } else {
       for (std::size_t id = 0; id < id_y_.size(); ++id)
         row_id_[static_cast<std::size_t>(id_y_[id]) * M + id_m_[id]] = 0;
@@ -434,7 +433,8 @@ class two_ship_tables {
     return e.value;
   }
   // A pass that notes (overlap<true>) begins: until finish(), the next
-  // build() may not trust the tables by row id to hold no notes.
+  // build() may not trust the tables by row id to hold no notes
+  // (forget_notes()).
   void expect_notes() noexcept { noted_ = true; }
   // Subtracts from occupancy (scan order) half of what overlap<true> and
   // overlapping<true> noted.
@@ -598,9 +598,17 @@ class two_ship_tables {
     }
     kept_touched_.clear();
   }
-  // Zeroes every note the touched lists name, and the lists (the notes by
-  // row id go with the ids).
+  // Zeroes every note the touched lists name, and the lists; and after a
+  // pass that noted but did not reach finish() (it threw, or no backward
+  // pass followed), every note by row id, which overlap<true> writes
+  // without a list.
   void forget_notes() {
+    if (noted_) {
+      std::fill(id_adj_row_at_.begin(), id_adj_row_at_.end(), 0);
+      std::fill(id_adj_cover_.begin(), id_adj_cover_.end(), 0);
+      for (step_entry& e : id_step_) e.adj = 0;
+      noted_ = false;
+    }
     for (const kept_note& n : kept_touched_) kept_[n.at].adj = 0;
     kept_touched_.clear();
     for (const std::uint32_t e : rc_touched_) rc_[e].adj = 0;
@@ -610,7 +618,7 @@ class two_ship_tables {
       std::fill(across_notes_.begin(), across_notes_.end(), 0);
       run_notes_ = false;
     }
-    step_touched_.clear();  // their notes went with the row ids (build())
+    step_touched_.clear();
     rc_touched_.clear();
   }
   void note_step(std::size_t pr, std::uint32_t id, std::uint64_t A) {
