@@ -1,23 +1,29 @@
 // A measurement prototype, not part of the library and not built by CMake:
-// three_ship.patch's closed form for states with three ships left checked
-// against the library's scan (the same counts on the benchmark's 32 games
-// after 10 shots and on the empty board, Park's and DataGenetics' rules),
-// and timed beside it (docs/results/30-exact-counting.md, session 37).
+// three_ship.patch's closed form for states with three ships left, direct
+// (three_ship.hpp) and from tables (three_ship_tables.hpp), checked against
+// the library's scan (the same counts on the benchmark's 32 games after 10
+// shots and on the empty board, Park's and DataGenetics' rules) and timed
+// beside it; and the two forms checked against each other on random
+// skylines, boards, weights and fleets (docs/results/30-exact-counting.md,
+// session 37).
 //
 //   rm -rf /tmp/three && mkdir -p /tmp/three && cp -r include /tmp/three/
-//   cp scripts/prototypes/three_ship.hpp /tmp/three/include/battleship/count/detail/three_ship_proto.hpp
-//   (cd /tmp/three && patch -p1 < "$OLDPWD/scripts/prototypes/three_ship.patch")
-//   g++ -std=c++20 -O3 -DNDEBUG -I/tmp/three/include -I. scripts/prototypes/three_ship_check.cpp -o /tmp/three_check
-//   /tmp/three_check
-//   g++ -std=c++20 -O3 -DNDEBUG -I/tmp/three/include scripts/prototypes/count_loop.cpp -o /tmp/three_loop
-//   cg="valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null"
-//   $cg /tmp/three_loop 1 shots-park count              # the library
-//   THREE=1 $cg /tmp/three_loop 1 shots-park count      # the closed form
+//   cp scripts/prototypes/three_ship.hpp scripts/prototypes/three_ship_tables.hpp
+//   /tmp/three/include/battleship/count/detail/ (cd /tmp/three && patch -p1 <
+//   "$OLDPWD/scripts/prototypes/three_ship.patch") g++ -std=c++20 -O3 -DNDEBUG -I/tmp/three/include -I.
+//   scripts/prototypes/three_ship_check.cpp -o /tmp/three_check /tmp/three_check g++ -std=c++20 -O3 -DNDEBUG
+//   -I/tmp/three/include scripts/prototypes/count_loop.cpp -o /tmp/three_loop cg="valgrind --tool=cachegrind
+//   --cache-sim=no --cachegrind-out-file=/dev/null" $cg /tmp/three_loop 1 shots-park count              # the library
+//   THREE=1 $cg /tmp/three_loop 1 shots-park count      # the closed form, direct
+//   THREE=tables $cg /tmp/three_loop 1 shots-park count # the closed form from tables
 //   THREE=free $cg /tmp/three_loop 1 shots-park         # the floor: such states dropped (wrong results)
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <random>
 
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/solver.hpp>
@@ -28,6 +34,7 @@ using namespace battleship;
 
 namespace {
 
+// The scan against each form, board by board.
 template <class R>
 int check(const char* name) {
   const R rules{};
@@ -35,32 +42,76 @@ int check(const char* name) {
   auto boards = prototypes::boards(rules, true);
   boards.push_back(prototypes::boards(rules, false)[0]);
   int differ = 0;
-  double scan_ms = 0, closed_ms = 0;
+  std::array<double, 3> ms{};
   detail::g_three_states = detail::g_three_lanes = 0;
   for (std::size_t g = 0; g < boards.size(); ++g) {
+    std::array<count_type, 3> counts{};
+    for (std::size_t mode = 0; mode < 3; ++mode) {
+      if (mode == 0)
+        unsetenv("THREE");
+      else
+        setenv("THREE", mode == 1 ? "1" : "tables", 1);
+      const auto t0 = std::chrono::steady_clock::now();
+      counts[mode] = counter.count(boards[g], false).labelled;
+      ms[mode] += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
     unsetenv("THREE");
-    const auto t0 = std::chrono::steady_clock::now();
-    const auto scan = counter.count(boards[g], false);
-    const auto t1 = std::chrono::steady_clock::now();
-    setenv("THREE", "1", 1);
-    const auto closed = counter.count(boards[g], false);
-    const auto t2 = std::chrono::steady_clock::now();
-    unsetenv("THREE");
-    scan_ms += std::chrono::duration<double, std::milli>(t1 - t0).count();
-    closed_ms += std::chrono::duration<double, std::milli>(t2 - t1).count();
-    if (scan.labelled != closed.labelled) {
+    if (counts[1] != counts[0] || counts[2] != counts[0]) {
       ++differ;
-      std::printf("%s, board %zu: scan %s, closed form %s\n", name, g, to_string(scan.labelled).c_str(),
-                  to_string(closed.labelled).c_str());
+      std::printf("%s, board %zu: scan %s, direct %s, tables %s\n", name, g, to_string(counts[0]).c_str(),
+                  to_string(counts[1]).c_str(), to_string(counts[2]).c_str());
     }
   }
   std::printf(
-      "%s: %d of %zu boards differ; count alone %.1f ms (scan) against %.1f ms (closed form); %llu states, "
-      "%llu lanes absorbed\n",
-      name, differ, boards.size(), scan_ms, closed_ms, detail::g_three_states, detail::g_three_lanes);
+      "%s: %d of %zu boards differ; count alone %.1f ms (scan), %.1f ms (direct), %.1f ms (tables); %llu "
+      "states, %llu lanes absorbed per form\n",
+      name, differ, boards.size(), ms[0], ms[1], ms[2], detail::g_three_states / 2, detail::g_three_lanes / 2);
+  return differ;
+}
+
+// The two forms on random boards (3 to 10 wide and high), fleets of one to
+// four types of lengths 1 to 5, start weights 0 to 3, and skylines.
+int random_skylines(int boards) {
+  std::mt19937_64 rng(7);
+  int differ = 0, compared = 0;
+  for (int it = 0; it < boards; ++it) {
+    three_ship_proto::three_ship_board b;
+    b.W = 3 + static_cast<int>(rng() % 8);
+    b.H = 3 + static_cast<int>(rng() % 8);
+    const int T = 1 + static_cast<int>(rng() % 4);
+    for (int t = 0; t < T; ++t) b.len.push_back(1 + static_cast<int>(rng() % std::min(5, std::max(b.W, b.H))));
+    b.we.assign(static_cast<std::size_t>(T * b.H * b.W), 0);
+    b.ws.assign(b.we.size(), 0);
+    for (int t = 0; t < T; ++t)
+      for (int y = 0; y < b.H; ++y)
+        for (int x = 0; x < b.W; ++x) {
+          const auto at = static_cast<std::size_t>((t * b.H + y) * b.W + x);
+          const int L = b.len[static_cast<std::size_t>(t)];
+          if (x + L <= b.W) b.we[at] = rng() % 4;
+          if (L > 1 && y + L <= b.H) b.ws[at] = rng() % 4;
+        }
+    three_ship_proto::three_ship_prototype direct(b);
+    three_ship_proto::three_ship_tables tables;
+    tables.build(b);
+    for (int k = 0; k < 20; ++k) {
+      const int r = static_cast<int>(rng() % static_cast<unsigned>(b.H));
+      std::array<int, 16> s{};
+      for (int x = 0; x < b.W; ++x) s[static_cast<std::size_t>(x)] = std::min(b.H, r + static_cast<int>(rng() % 6));
+      std::array<std::size_t, 3> abc{};
+      for (auto& v : abc) v = rng() % static_cast<unsigned>(T);
+      std::sort(abc.begin(), abc.end());
+      direct.clear();
+      ++compared;
+      if (direct.completions(r, s, abc[0], abc[1], abc[2]) != tables.completions(r, s, abc[0], abc[1], abc[2]))
+        ++differ;
+    }
+  }
+  std::printf("random skylines: %d of %d differ\n", differ, compared);
   return differ;
 }
 
 }  // namespace
 
-int main() { return check<park_rules>("park") + check<datagenetics_rules>("datagenetics") != 0 ? 1 : 0; }
+int main() {
+  return random_skylines(3000) + check<park_rules>("park") + check<datagenetics_rules>("datagenetics") != 0 ? 1 : 0;
+}
