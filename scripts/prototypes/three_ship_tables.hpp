@@ -347,7 +347,7 @@ class three_ship_tables {
     sum += Sh_[tr * H1 + static_cast<std::size_t>(full)];
     return sum;
   }
-  // The prototype's covers c (horizontal and vertical from s) on the board.
+  // A cell's cover on the board with its column open from row s on.
   [[nodiscard]] std::uint64_t c(std::size_t t, int y, int x, int s) const {
     return hF_[cell(t, y, x)] + Fv_[fv(t, x, y, s)];
   }
