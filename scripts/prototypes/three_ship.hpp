@@ -38,6 +38,17 @@ struct three_ship_board {
   }
 };
 
+// Indexes shared by the table prototypes: (type, row, column) on a W x H
+// board, and (type, column, row p) down columns of H + 1 entries.
+[[nodiscard]] inline std::size_t cell_index(std::size_t t, int y, int x, int W, int H) {
+  return (t * static_cast<std::size_t>(H) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W) +
+         static_cast<std::size_t>(x);
+}
+[[nodiscard]] inline std::size_t column_index(std::size_t t, int x, int p, int W, int H) {
+  return (t * static_cast<std::size_t>(W) + static_cast<std::size_t>(x)) * (static_cast<std::size_t>(H) + 1) +
+         static_cast<std::size_t>(p);
+}
+
 // Per type: cover counts over the open cells, by row from r.
 struct three_ship_cover {
   static constexpr int cells = 16 * 16;

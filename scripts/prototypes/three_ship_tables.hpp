@@ -82,11 +82,11 @@ class three_ship_tables {
     // the cell terms of the rows from z on, the vertical dominoes' included.
     const std::size_t per = W * H1 * H1;
     pairs_.assign(T * T * per, 0);
-    triples_.assign(T * T * T * per, 0);
-    Sv_.assign(T * T * T * per, 0);
+    triples_.resize(T * T * T * per);  // lazily written before read (ensure_triple())
+    Sv_.resize(T * T * T * per);
     hpairs_.assign(T * T * H1, 0);
-    htriples_.assign(T * T * T * H1, 0);
-    Sh_.assign(T * T * T * H1, 0);
+    htriples_.resize(T * T * T * H1);
+    Sh_.resize(T * T * T * H1);
     for (std::size_t u = 0; u < T; ++u)
       for (std::size_t v = 0; v < T; ++v) {
         for (int x = 0; x < W_; ++x)
@@ -104,36 +104,9 @@ class three_ship_tables {
           hpairs_[(u * T + v) * H1 + static_cast<std::size_t>(y)] = sum;
         }
       }
-    for (std::size_t a = 0; a < T; ++a)
-      for (std::size_t u = 0; u < T; ++u)
-        for (std::size_t v = 0; v < T; ++v) {
-          const std::size_t tr = (a * T + u) * T + v;
-          const int La = len(a);
-          for (int x = 0; x < W_; ++x)
-            for (int s = 0; s <= H_; ++s) {
-              std::uint64_t cells = 0, vertical = 0;
-              for (int z = H_ - 1; z >= s; --z) {
-                cells += c(a, z, x, s) * c(u, z, x, s) * c(v, z, x, s) -
-                         Dv_[fv(a, x, z, s)] * Dv_[fv(u, x, z, s)] * Dv_[fv(v, x, z, s)];
-                const std::uint64_t w = b.south(a, z, x);
-                if (w != 0) vertical += w * meet_vertical(u, x, z, La, s) * meet_vertical(v, x, z, La, s);
-                const std::size_t at = (tr * W + static_cast<std::size_t>(x)) * H1 * H1 +
-                                       static_cast<std::size_t>(s) * H1 + static_cast<std::size_t>(z);
-                triples_[at] = cells;
-                Sv_[at] = vertical;
-              }
-            }
-          std::uint64_t cells = 0, across = 0;
-          for (int y = H_ - 1; y >= 0; --y) {
-            for (int x = 0; x < W_; ++x) cells += dhF_[cell(a, y, x)] * dhF_[cell(u, y, x)] * dhF_[cell(v, y, x)];
-            for (int q = 0; q + La <= W_; ++q) {
-              const std::uint64_t w = b.east(a, y, q);
-              if (w != 0) across += w * meet_across_full(u, y, q, La) * meet_across_full(v, y, q, La);
-            }
-            htriples_[tr * H1 + static_cast<std::size_t>(y)] = cells;
-            Sh_[tr * H1 + static_cast<std::size_t>(y)] = across;
-          }
-        }
+    // The triples' tables, lazily: the triples a call meets
+    // (ensure_triple()).
+    triple_ready_.assign(T * T * T, 0);
     // Horizontal starts of the board, by row from y on.
     rows_.assign(T * H1, 0);
     for (std::size_t t = 0; t < T; ++t)
@@ -146,6 +119,21 @@ class three_ship_tables {
 
   // As three_ship_prototype::completions().
   std::uint64_t completions(int r, const std::array<int, 16>& s, std::size_t a, std::size_t b, std::size_t c3) {
+    with_s_ = true;
+    const std::uint64_t rest = without_s(r, s, a, b, c3);
+    const int Lmax = std::max({len(a), len(b), len(c3)});
+    return divided(a, b, c3,
+                   rest + meeting_both(a, b, c3, Lmax) + meeting_both(b, a, c3, Lmax) + meeting_both(c3, a, b, Lmax));
+  }
+  // The sum of completions() less its S terms, not divided: for a form that
+  // takes S elsewhere (three_ship_rows.hpp), which then calls it with
+  // with_s false, so that prepare() skips what only S reads.
+  std::uint64_t without_s(int r, const std::array<int, 16>& s, std::size_t a, std::size_t b, std::size_t c3,
+                          bool with_s = true) {
+    if (with_s != with_s_) {
+      with_s_ = with_s;
+      r_ = -1;
+    }
     if (r != r_ || s != s_) {
       r_ = r;
       s_ = s;
@@ -163,7 +151,6 @@ class three_ship_tables {
     for (const std::size_t u : t) prepare(u);
     const auto T = static_cast<std::size_t>(T_), W = static_cast<std::size_t>(W_),
                H1 = static_cast<std::size_t>(H_) + 1;
-    const int Lmax = std::max({len(a), len(b), len(c3)});
     // O for the three pairs and T, the wholly open rows from the tables.
     auto pair_sum = [&](std::size_t u, std::size_t v) {
       std::uint64_t o = 0 - hpairs_[(u * T + v) * H1 + static_cast<std::size_t>(z_)];  // dominoes east
@@ -173,6 +160,7 @@ class three_ship_tables {
       return o;
     };
     const std::size_t tr = (a * T + b) * T + c3;
+    ensure_triple(a, b, c3);
     std::uint64_t o_ab = pair_sum(a, b), o_ac = pair_sum(a, c3), o_bc = pair_sum(b, c3);
     std::uint64_t tri = 0 - htriples_[tr * H1 + static_cast<std::size_t>(z_)];
     for (int x = 0; x < W_; ++x)
@@ -191,14 +179,54 @@ class three_ship_tables {
         o_bc += B.c[i] * C.c[i] - B.dh[i] * C.dh[i] - dvb * dvc;
         tri += A.c[i] * B.c[i] * C.c[i] - A.dh[i] * B.dh[i] * C.dh[i] - dva * dvb * dvc;
       }
-    const std::uint64_t total = A.n * B.n * C.n - o_ab * C.n - o_ac * B.n - o_bc * A.n + meeting_both(a, b, c3, Lmax) +
-                                meeting_both(b, a, c3, Lmax) + meeting_both(c3, a, b, Lmax) - tri;
+    return A.n * B.n * C.n - o_ab * C.n - o_ac * B.n - o_bc * A.n - tri;
+  }
+  // Ordered triples to layouts: two ships of one type count each twice,
+  // three six times.
+  [[nodiscard]] static std::uint64_t divided(std::size_t a, std::size_t b, std::size_t c3, std::uint64_t total) {
     if (a == b && b == c3) return total / 6;
     if (a == b || b == c3) return total / 2;
     return total;
   }
 
  private:
+  // The tables of triple (a, u, v): the cells' terms (T) always, the
+  // S terms (Sv_, Sh_) when S is taken here (with_s_).
+  void ensure_triple(std::size_t a, std::size_t u, std::size_t v) {
+    const auto T = static_cast<std::size_t>(T_), W = static_cast<std::size_t>(W_);
+    const std::size_t H1 = static_cast<std::size_t>(H_) + 1;
+    const three_ship_board& b = *b_;
+    const std::size_t tr = (a * T + u) * T + v;
+    const unsigned want = with_s_ ? 3U : 1U;
+    if ((triple_ready_[tr] & want) == want) return;
+    const bool s_terms = with_s_ && (triple_ready_[tr] & 2U) == 0;
+    triple_ready_[tr] |= want;
+    const int La = len(a);
+    for (int x = 0; x < W_; ++x)
+      for (int s = 0; s <= H_; ++s) {
+        std::uint64_t cells = 0, vertical = 0;
+        for (int z = H_ - 1; z >= s; --z) {
+          cells += c(a, z, x, s) * c(u, z, x, s) * c(v, z, x, s) -
+                   Dv_[fv(a, x, z, s)] * Dv_[fv(u, x, z, s)] * Dv_[fv(v, x, z, s)];
+          const std::uint64_t w = b.south(a, z, x);
+          if (s_terms && w != 0) vertical += w * meet_vertical(u, x, z, La, s) * meet_vertical(v, x, z, La, s);
+          const std::size_t at = (tr * W + static_cast<std::size_t>(x)) * H1 * H1 + static_cast<std::size_t>(s) * H1 +
+                                 static_cast<std::size_t>(z);
+          triples_[at] = cells;
+          if (s_terms) Sv_[at] = vertical;
+        }
+      }
+    std::uint64_t cells = 0, across = 0;
+    for (int y = H_ - 1; y >= 0; --y) {
+      for (int x = 0; x < W_; ++x) cells += dhF_[cell(a, y, x)] * dhF_[cell(u, y, x)] * dhF_[cell(v, y, x)];
+      for (int q = 0; q + La <= W_; ++q) {
+        const std::uint64_t w = b.east(a, y, q);
+        if (s_terms && w != 0) across += w * meet_across_full(u, y, q, La) * meet_across_full(v, y, q, La);
+      }
+      htriples_[tr * H1 + static_cast<std::size_t>(y)] = cells;
+      if (s_terms) Sh_[tr * H1 + static_cast<std::size_t>(y)] = across;
+    }
+  }
   // A state's covers in its partly open rows, per type: cell (horizontal
   // and vertical) and east domino; and its open placements' weight.
   struct state_cover {
@@ -239,6 +267,7 @@ class three_ship_tables {
           if (q + 1 < L) k.dh[static_cast<std::size_t>(y * W_ + x + q)] += w;
         }
       }
+      if (!with_s_) continue;
       const auto at = static_cast<std::size_t>(y * (W_ + 1));
       k.row_c[at] = k.row_d[at] = 0;
       for (int x = 0; x < W_; ++x) {
@@ -247,6 +276,7 @@ class three_ship_tables {
         k.row_d[at + static_cast<std::size_t>(x) + 1] = k.row_d[at + static_cast<std::size_t>(x)] + k.dh[i];
       }
     }
+    if (!with_s_) return;
     for (int y = z_; y < std::min(H_, z_ + longest_ - 1); ++y) {
       std::uint64_t* row = &k.below[static_cast<std::size_t>(y - z_) * 17];
       row[0] = 0;
@@ -289,6 +319,7 @@ class three_ship_tables {
     const auto T = static_cast<std::size_t>(T_), W = static_cast<std::size_t>(W_),
                H1 = static_cast<std::size_t>(H_) + 1;
     const std::size_t tr = (t * T + u) * T + v;
+    ensure_triple(t, u, v);
     const int L = len(t);
     std::uint64_t sum = 0;
     // Vertical placements from the wholly open rows: the table, per column.
@@ -358,14 +389,8 @@ class three_ship_tables {
     return pre_[col(t, x, hi + 1)] - pre_[col(t, x, lo)];
   }
   [[nodiscard]] int len(std::size_t t) const { return b_->len[t]; }
-  [[nodiscard]] std::size_t cell(std::size_t t, int y, int x) const {
-    return (t * static_cast<std::size_t>(H_) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W_) +
-           static_cast<std::size_t>(x);
-  }
-  [[nodiscard]] std::size_t col(std::size_t t, int x, int p) const {
-    return (t * static_cast<std::size_t>(W_) + static_cast<std::size_t>(x)) * (static_cast<std::size_t>(H_) + 1) +
-           static_cast<std::size_t>(p);
-  }
+  [[nodiscard]] std::size_t cell(std::size_t t, int y, int x) const { return cell_index(t, y, x, W_, H_); }
+  [[nodiscard]] std::size_t col(std::size_t t, int x, int p) const { return column_index(t, x, p, W_, H_); }
   [[nodiscard]] std::size_t fv(std::size_t t, int x, int y, int s) const {
     return ((t * static_cast<std::size_t>(W_) + static_cast<std::size_t>(x)) * static_cast<std::size_t>(H_) +
             static_cast<std::size_t>(y)) *
@@ -381,6 +406,8 @@ class three_ship_tables {
   std::array<unsigned, 8> open_{};  // the partly open rows' open columns, from row r
   std::array<state_cover, 8> covers_;
   unsigned ready_ = 0;
+  bool with_s_ = true;
+  std::vector<unsigned char> triple_ready_;  // per triple: 1 its cells' tables built, 2 its S tables
 };
 
 }  // namespace battleship::three_ship_proto
