@@ -42,6 +42,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "three_ship_tables.hpp"
@@ -56,6 +57,8 @@ inline unsigned long long g_rows_census[8] = {};
 class three_ship_rows {
  public:
   void build(const three_ship_board& b) {
+    // Per-state arrays: up to 16 columns (and rows), 8 types.
+    if (b.W > 16 || b.H > 16 || b.len.size() > 8) throw std::length_error("three_ship_rows: board or fleet too large");
     tables_.build(b);
     b_ = &b;
     W_ = b.W;

@@ -119,7 +119,6 @@ class three_ship_tables {
 
   // As three_ship_prototype::completions().
   std::uint64_t completions(int r, const std::array<int, 16>& s, std::size_t a, std::size_t b, std::size_t c3) {
-    with_s_ = true;
     const std::uint64_t rest = without_s(r, s, a, b, c3);
     const int Lmax = std::max({len(a), len(b), len(c3)});
     return divided(a, b, c3,
