@@ -24,21 +24,7 @@
 
 namespace battleship::three_ship_proto {
 
-struct three_ship_board {
-  int W = 0, H = 0;
-  std::vector<int> len;               // per type
-  std::vector<std::uint64_t> we, ws;  // per type, row, column: east and south starts' weights
-  [[nodiscard]] std::uint64_t east(std::size_t t, int y, int x) const {
-    return we[(t * static_cast<std::size_t>(H) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W) +
-              static_cast<std::size_t>(x)];
-  }
-  [[nodiscard]] std::uint64_t south(std::size_t t, int y, int x) const {
-    return ws[(t * static_cast<std::size_t>(H) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W) +
-              static_cast<std::size_t>(x)];
-  }
-};
-
-// Indexes shared by the table prototypes: (type, row, column) on a W x H
+// Indexes shared by the prototypes: (type, row, column) on a W x H
 // board, and (type, column, row p) down columns of H + 1 entries.
 [[nodiscard]] inline std::size_t cell_index(std::size_t t, int y, int x, int W, int H) {
   return (t * static_cast<std::size_t>(H) + static_cast<std::size_t>(y)) * static_cast<std::size_t>(W) +
@@ -48,6 +34,14 @@ struct three_ship_board {
   return (t * static_cast<std::size_t>(W) + static_cast<std::size_t>(x)) * (static_cast<std::size_t>(H) + 1) +
          static_cast<std::size_t>(p);
 }
+
+struct three_ship_board {
+  int W = 0, H = 0;
+  std::vector<int> len;               // per type
+  std::vector<std::uint64_t> we, ws;  // per type, row, column: east and south starts' weights
+  [[nodiscard]] std::uint64_t east(std::size_t t, int y, int x) const { return we[cell_index(t, y, x, W, H)]; }
+  [[nodiscard]] std::uint64_t south(std::size_t t, int y, int x) const { return ws[cell_index(t, y, x, W, H)]; }
+};
 
 // Per type: cover counts over the open cells, by row from r.
 struct three_ship_cover {

@@ -69,26 +69,15 @@ class three_ship_rows {
     for (const int L : b.len) longest_ = std::max(longest_, L);
     const auto T = static_cast<std::size_t>(T_), W = static_cast<std::size_t>(W_), H = static_cast<std::size_t>(H_);
     const std::size_t H1 = H + 1, W1 = W + 1;
-    // Per call: south starts down each column (prefix), the full rows'
-    // horizontal covers and their sums down each column, and the board's
-    // vertical covers summed along each row.
-    pre_.assign(T * W * H1, 0);
-    hf_.assign(T * H * W, 0);
-    hcol_.assign(T * W * H1, 0);
+    // Per call, beside the tables form's (the starts down each column, the
+    // full rows' horizontal covers and the vertical ones, read from
+    // tables_): the board's vertical covers summed along each row.
     f0pre_.assign(T * H * W1, 0);
-    for (std::size_t t = 0; t < T; ++t) {
-      for (int x = 0; x < W_; ++x)
-        for (int p = 0; p < H_; ++p) pre_[col(t, x, p + 1)] = pre_[col(t, x, p)] + b.south(t, p, x);
-      for (int y = 0; y < H_; ++y)
-        for (int x0 = 0; x0 + len(t) <= W_; ++x0)
-          for (int q = 0; q < len(t); ++q) hf_[cell(t, y, x0 + q)] += b.east(t, y, x0);
-      for (int x = 0; x < W_; ++x)
-        for (int y = 0; y < H_; ++y) hcol_[col(t, x, y + 1)] = hcol_[col(t, x, y)] + hf_[cell(t, y, x)];
+    for (std::size_t t = 0; t < T; ++t)
       for (int y = 0; y < H_; ++y)
         for (int x = 0; x < W_; ++x)
           f0pre_[(t * H + static_cast<std::size_t>(y)) * W1 + static_cast<std::size_t>(x) + 1] =
               f0pre_[(t * H + static_cast<std::size_t>(y)) * W1 + static_cast<std::size_t>(x)] + F(t, x, y, 0);
-    }
     // table1(t, u <= v, x, s) = sum over p >= s of w B_u B_v; K(t, u, s, y,
     // x) = sum over p in [max(s, y - Lt + 1), y] of w B_u (a row of x
     // contiguous): lazily, for the triples a call meets (ensure()).
@@ -175,10 +164,14 @@ class three_ship_rows {
     s_ = s;
     z_ = r;
     running_ = 0;
+    int last = r;  // the fixes below lie in rows before it
     for (int x = 0; x < W_; ++x) {
       const int sx = s[static_cast<std::size_t>(x)];
       z_ = std::max(z_, sx);
-      if (sx != base_[static_cast<std::size_t>(x)]) run_[static_cast<std::size_t>(running_++)] = x;
+      if (sx != base_[static_cast<std::size_t>(x)]) {
+        run_[static_cast<std::size_t>(running_++)] = x;
+        last = std::max(last, std::min(H_, sx + longest_ - 1));
+      }
     }
     for (int y = r; y < z_; ++y) {
       unsigned m = 0;
@@ -193,7 +186,7 @@ class three_ship_rows {
     const auto T = static_cast<std::size_t>(T_);
     fixes_ = 0;
     fix_rows_ = 0;
-    for (int y = r; y < H_; ++y) {
+    for (int y = r; y < last; ++y) {
       const int first = fixes_;
       for (int j = 0; j < running_; ++j) {
         const int x = run_[static_cast<std::size_t>(j)], sx = s[static_cast<std::size_t>(x)];
@@ -243,7 +236,7 @@ class three_ship_rows {
       }
       for (int x = 0; x < W_; ++x) {
         const auto i = static_cast<std::size_t>(x);
-        e.g[u * W + i] = e.h[u * W + i] - hf_[cell(u, y, x)];
+        e.g[u * W + i] = e.h[u * W + i] - tables_.hF_[cell(u, y, x)];
         if (e.g[u * W + i] != 0) e.nonzero[u] |= 1U << x;
         e.hpre[u * W1 + i + 1] = e.hpre[u * W1 + i] + e.h[u * W + i];
         e.dhpre[u * W1 + i + 1] = e.dhpre[u * W1 + i] + dh[i];
@@ -336,18 +329,18 @@ class three_ship_rows {
       if (((e.m >> x0) & span) == span) o += b_->east(t, e.y, x0);
     return o;
   }
-  // The bare skyline's sum of w A_u A_v over the wholly open rows from row
-  // y on (y >= r): the step's rows, then the call's.
-  std::uint64_t open_rows_from(std::size_t tr, std::size_t t, std::size_t u, std::size_t v, int y) {
+  // The step's sums for triple tr, kept per step: over the bare skyline's
+  // wholly open rows from each row y on (y >= r), of w A_u A_v (the step's
+  // rows, then the call's, which take the board's vertical covers), and
+  // over the columns, of the vertical placements' table1 from each base.
+  void step_sums(std::size_t tr, std::size_t t, std::size_t u, std::size_t v) {
     const auto all = static_cast<unsigned>(M_ - 1);
     const auto H1 = static_cast<std::size_t>(H_) + 1, Lm1 = static_cast<std::size_t>(longest_) + 1;
-    const int reach = std::min(H_, step_r_ + longest_);  // rows from here on are the board's
     if (full_done_[tr] == 0) {
       full_done_[tr] = 1;
       std::uint64_t* suf = &full_suffix_[tr * H1];
       suf[H_] = 0;
       for (int yy = H_ - 1; yy >= 0; --yy) {
-        // A full row's sum with the board's vertical covers.
         const row& e = rows_[static_cast<std::size_t>(row_id(yy, all))];
         const int L = len(t);
         const std::uint64_t *fu = &f0pre_[(u * static_cast<std::size_t>(H_) + static_cast<std::size_t>(yy)) *
@@ -363,24 +356,31 @@ class three_ship_rows {
       }
     }
     ++g_rows_census[5];
+    if (step_suffix_stamp_[tr] == stamp_) return;
+    ++g_rows_census[4];
+    step_suffix_stamp_[tr] = stamp_;
     std::uint64_t* suf = &step_suffix_[tr * Lm1];
-    if (step_suffix_stamp_[tr] != stamp_) {
-      ++g_rows_census[4];
-      step_suffix_stamp_[tr] = stamp_;
-      suf[reach - step_r_] = full_suffix_[tr * H1 + static_cast<std::size_t>(reach)];
-      for (int yy = reach - 1; yy >= step_r_; --yy) {
-        row& e = rows_[static_cast<std::size_t>(row_id(yy, all))];
-        entries(e, t, u, v);
-        suf[yy - step_r_] = suf[yy - step_r_ + 1] + e.t1[tr];
-      }
-      const auto W = static_cast<std::size_t>(W_);
-      std::uint64_t bare = 0;
-      for (int x = 0; x < W_; ++x)
-        bare += table1_[(tr * W + static_cast<std::size_t>(x)) * H1 +
-                        static_cast<std::size_t>(base_[static_cast<std::size_t>(x)])];
-      table1_step_[tr] = bare;
+    const int reach = step_reach();
+    suf[reach - step_r_] = full_suffix_[tr * H1 + static_cast<std::size_t>(reach)];
+    for (int yy = reach - 1; yy >= step_r_; --yy) {
+      row& e = rows_[static_cast<std::size_t>(row_id(yy, all))];
+      entries(e, t, u, v);
+      suf[yy - step_r_] = suf[yy - step_r_ + 1] + e.t1[tr];
     }
-    return y >= reach ? full_suffix_[tr * H1 + static_cast<std::size_t>(y)] : suf[y - step_r_];
+    const auto W = static_cast<std::size_t>(W_);
+    std::uint64_t bare = 0;
+    for (int x = 0; x < W_; ++x)
+      bare += table1_[(tr * W + static_cast<std::size_t>(x)) * H1 +
+                      static_cast<std::size_t>(base_[static_cast<std::size_t>(x)])];
+    table1_step_[tr] = bare;
+  }
+  // The rows from which the bare skyline's vertical covers are the board's.
+  [[nodiscard]] int step_reach() const { return std::min(H_, step_r_ + longest_); }
+  // step_sums()' sum over the wholly open rows from row y on.
+  [[nodiscard]] std::uint64_t open_rows_from(std::size_t tr, int y) const {
+    const auto H1 = static_cast<std::size_t>(H_) + 1, Lm1 = static_cast<std::size_t>(longest_) + 1;
+    return y >= step_reach() ? full_suffix_[tr * H1 + static_cast<std::size_t>(y)]
+                             : step_suffix_[tr * Lm1 + static_cast<std::size_t>(y - step_r_)];
   }
   // K for (t, u) and table1 for (t, u, v), u <= v.
   void ensure(std::size_t t, std::size_t u, std::size_t v) {
@@ -419,7 +419,8 @@ class three_ship_rows {
     // The bare skyline: horizontal placements in the partly open rows (and
     // their vertical terms), in the wholly open rows, and the vertical
     // placements' column table.
-    std::uint64_t sum = open_rows_from(tr, t, u, v, z_) + table1_step_[tr];
+    step_sums(tr, t, u, v);
+    std::uint64_t sum = open_rows_from(tr, z_) + table1_step_[tr];
     for (int y = r_; y < z_; ++y) {
       row& e = rows_[static_cast<std::size_t>(ids_[static_cast<std::size_t>(y - r_)])];
       entries(e, t, u, v);
@@ -480,22 +481,20 @@ class three_ship_rows {
     return sum;
   }
 
-  // Vertical starts of t in column x at rows lo .. hi.
+  // Vertical starts of t in column x at rows lo .. hi (hi < H).
   [[nodiscard]] std::uint64_t starts(std::size_t t, int x, int lo, int hi) const {
-    lo = std::max(lo, 0);
-    hi = std::min(hi, H_ - 1);
-    if (lo > hi) return 0;
-    return pre_[col(t, x, hi + 1)] - pre_[col(t, x, lo)];
+    return tables_.starts(t, x, lo, hi);
   }
   // u's vertical cover of (y, x) from row s on.
   [[nodiscard]] std::uint64_t F(std::size_t u, int x, int y, int s) const {
-    return starts(u, x, std::max(s, y - len(u) + 1), y);
+    return tables_.Fv_[tables_.fv(u, x, y, s)];
   }
   // B_u for the vertical t placement at (p, x), the column open from s:
   // its vertical u partners and the full rows' horizontal ones.
   [[nodiscard]] std::uint64_t B(std::size_t t, std::size_t u, int x, int p, int s) const {
     const int end = std::min(H_, p + len(t));
-    return starts(u, x, std::max(s, p - len(u) + 1), end - 1) + hcol_[col(u, x, end)] - hcol_[col(u, x, p)];
+    return starts(u, x, std::max(s, p - len(u) + 1), end - 1) + tables_.hcol_[col(u, x, end)] -
+           tables_.hcol_[col(u, x, p)];
   }
   [[nodiscard]] std::uint64_t Kv(std::size_t t, std::size_t u, int x, int y, int s) const {
     return y >= s ? K_[kidx(t, u, s, y) + static_cast<std::size_t>(x)] : 0;
@@ -519,7 +518,7 @@ class three_ship_rows {
   three_ship_tables tables_;  // N, O and T
   const three_ship_board* b_ = nullptr;
   int W_ = 0, H_ = 0, T_ = 0, M_ = 0, longest_ = 1;
-  std::vector<std::uint64_t> pre_, hf_, hcol_, f0pre_, table1_, K_;
+  std::vector<std::uint64_t> f0pre_, table1_, K_;
   std::vector<unsigned char> k_ready_, table1_ready_;
   std::vector<int> id_of_;
   std::vector<row> rows_;

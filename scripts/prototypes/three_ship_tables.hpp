@@ -31,6 +31,8 @@
 
 namespace battleship::three_ship_proto {
 
+class three_ship_rows;
+
 class three_ship_tables {
  public:
   void build(const three_ship_board& b) {
@@ -198,31 +200,33 @@ class three_ship_tables {
     const std::size_t tr = (a * T + u) * T + v;
     const unsigned want = with_s_ ? 3U : 1U;
     if ((triple_ready_[tr] & want) == want) return;
-    const bool s_terms = with_s_ && (triple_ready_[tr] & 2U) == 0;
+    const bool cell_terms = (triple_ready_[tr] & 1U) == 0, s_terms = with_s_ && (triple_ready_[tr] & 2U) == 0;
     triple_ready_[tr] |= want;
     const int La = len(a);
     for (int x = 0; x < W_; ++x)
       for (int s = 0; s <= H_; ++s) {
         std::uint64_t cells = 0, vertical = 0;
         for (int z = H_ - 1; z >= s; --z) {
-          cells += c(a, z, x, s) * c(u, z, x, s) * c(v, z, x, s) -
-                   Dv_[fv(a, x, z, s)] * Dv_[fv(u, x, z, s)] * Dv_[fv(v, x, z, s)];
+          if (cell_terms)
+            cells += c(a, z, x, s) * c(u, z, x, s) * c(v, z, x, s) -
+                     Dv_[fv(a, x, z, s)] * Dv_[fv(u, x, z, s)] * Dv_[fv(v, x, z, s)];
           const std::uint64_t w = b.south(a, z, x);
           if (s_terms && w != 0) vertical += w * meet_vertical(u, x, z, La, s) * meet_vertical(v, x, z, La, s);
           const std::size_t at = (tr * W + static_cast<std::size_t>(x)) * H1 * H1 + static_cast<std::size_t>(s) * H1 +
                                  static_cast<std::size_t>(z);
-          triples_[at] = cells;
+          if (cell_terms) triples_[at] = cells;
           if (s_terms) Sv_[at] = vertical;
         }
       }
     std::uint64_t cells = 0, across = 0;
     for (int y = H_ - 1; y >= 0; --y) {
-      for (int x = 0; x < W_; ++x) cells += dhF_[cell(a, y, x)] * dhF_[cell(u, y, x)] * dhF_[cell(v, y, x)];
+      for (int x = 0; x < W_ && cell_terms; ++x)
+        cells += dhF_[cell(a, y, x)] * dhF_[cell(u, y, x)] * dhF_[cell(v, y, x)];
       for (int q = 0; q + La <= W_; ++q) {
         const std::uint64_t w = b.east(a, y, q);
         if (s_terms && w != 0) across += w * meet_across_full(u, y, q, La) * meet_across_full(v, y, q, La);
       }
-      htriples_[tr * H1 + static_cast<std::size_t>(y)] = cells;
+      if (cell_terms) htriples_[tr * H1 + static_cast<std::size_t>(y)] = cells;
       if (s_terms) Sh_[tr * H1 + static_cast<std::size_t>(y)] = across;
     }
   }
@@ -406,6 +410,9 @@ class three_ship_tables {
   std::array<state_cover, 8> covers_;
   unsigned ready_ = 0;
   bool with_s_ = true;
+  // three_ship_rows.hpp reads the board's tables above (pre_, hF_, hcol_,
+  // Fv_) and starts() rather than building its own.
+  friend class three_ship_rows;
   std::vector<unsigned char> triple_ready_;  // per triple: 1 its cells' tables built, 2 its S tables
 };
 
