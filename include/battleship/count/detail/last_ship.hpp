@@ -463,7 +463,7 @@ class last_ship_tables {
   // entries of m without x. Types (Types of them, or `types` when 0)
   // innermost.
   template <std::size_t Types>
-  void fill_row(std::uint64_t* row, const std::uint64_t* terms, std::size_t runs, std::size_t types) {
+  void fill_row(std::uint64_t* row, const std::uint64_t* terms, std::size_t runs, std::size_t types) const {
     const std::size_t T = Types != 0 ? Types : types;
     std::fill(row, row + T, 0);  // no open column
     for (unsigned m = 1; m <= all_columns_; ++m) {
@@ -476,7 +476,7 @@ class last_ship_tables {
     }
   }
   // fill_row<K> for K = 0 .. N - 1, by count of types (0: any count).
-  using row_filler = void (last_ship_tables::*)(std::uint64_t*, const std::uint64_t*, std::size_t, std::size_t);
+  using row_filler = void (last_ship_tables::*)(std::uint64_t*, const std::uint64_t*, std::size_t, std::size_t) const;
   template <std::size_t... K>
   static constexpr std::array<row_filler, sizeof...(K)> fill_rows(std::index_sequence<K...>) {
     return {&last_ship_tables::fill_row<K>...};
