@@ -270,14 +270,7 @@ class three_ship_tables {
           if (q + 1 < L) k.dh[static_cast<std::size_t>(y * W_ + x + q)] += w;
         }
       }
-      if (!with_s_) continue;
-      const auto at = static_cast<std::size_t>(y * (W_ + 1));
-      k.row_c[at] = k.row_d[at] = 0;
-      for (int x = 0; x < W_; ++x) {
-        const auto i = static_cast<std::size_t>(y * W_ + x);
-        k.row_c[at + static_cast<std::size_t>(x) + 1] = k.row_c[at + static_cast<std::size_t>(x)] + k.c[i];
-        k.row_d[at + static_cast<std::size_t>(x) + 1] = k.row_d[at + static_cast<std::size_t>(x)] + k.dh[i];
-      }
+      if (with_s_) row_prefix_sums(k, y, W_);
     }
     if (!with_s_) return;
     for (int y = z_; y < std::min(H_, z_ + longest_ - 1); ++y) {
