@@ -96,8 +96,8 @@
 // or east will cover cannot be covered by the unplaced ships (see
 // hits_coverable). After a few hits this removes most states, which would
 // otherwise survive until the hit they cannot cover. Under the contact
-// rules a pair step also drops a state whose running ships touch a hit
-// ahead that they do not cover: no other ship may cover it (see step()).
+// rules no placement touching a hit it does not cover starts at all
+// (make_profile_problem): no layout holds one.
 // Merging: under the contact rules a ship cell's code that forbids only
 // cells no placement can cover is cleared once read, so that states
 // differing only there share a key (live_codes_, see reset()); and under
@@ -517,10 +517,6 @@ class profile_dp {
   // Whether that closed form also takes the states with hits ahead (on by
   // default; tests and benchmarks compare).
   void set_two_ship_hits_closed_form(bool allowed) noexcept { two_ship_hits_allowed_ = allowed; }
-  // Whether a pair step drops, under the contact rules, a state with a hit
-  // ahead that its running ships block (see step()). The same counts,
-  // occupancy and draw distribution either way; tests compare them.
-  void set_blocked_hit_pruning(bool allowed) noexcept { blocked_hit_pruning_ = allowed; }
   // Whether, under the contact rules, a step clears a ship cell's code once
   // nothing it could forbid is open (see live_codes_ in reset()), from the
   // next reset() on. The same counts, occupancy and draw distribution
@@ -1840,16 +1836,6 @@ class profile_dp {
     nxt.end_keys.clear();
     nxt.end_completions.clear();
     if (ends_here) prepare_column_blocks(next);
-    // Under the contact rules no ship may cover a hit that a running ship
-    // touches (or lies just below the end of), and the running ship itself
-    // does not cover it: a state with such a hit ahead has no completion.
-    // Those states would live until the hit (on the benchmark's games after
-    // 10 shots, 8-10 % of the states kept under the contact rules); the
-    // view the closed form reads shows them at once, as a hit to cover
-    // (`must`) in a blocked lane. Touching allowed, a blocked cell ahead is
-    // a running ship's own, which covers it: nothing to test.
-    const bool drop_blocked_hits =
-        ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::vector<V>& last_ship_acc = pick<V>(last_ship_acc64_, last_ship_acc128_);
     Key q = 0;  // the chunk of states being expanded: see the loop below
     successor_views view_of_successor(*this, tally.first_new_chunk);
@@ -1886,11 +1872,6 @@ class profile_dp {
           nxt.end_keys.push_back(key);
           nxt.end_completions.push_back(completions);
           return static_cast<std::uint32_t>(nxt.end_keys.size() - 1) | end_tag;
-        }
-      if constexpr (Stride == 2)
-        if (drop_blocked_hits) {
-          const last_ship_view view = view_of_successor(key);
-          if ((view.must & view.blocked) != 0) return dropped;
         }
       return append_to_stream(fill, stream_f, static_cast<std::size_t>(key >> top_shift), key, value);
     };
@@ -2292,8 +2273,6 @@ class profile_dp {
     if (ends_here) prepare_column_blocks(i + Stride);
     const bool two_here =  // after prepare_column_blocks sets step_has_hits_
         ends_here && two_ship_ready_ && (two_ship_hits_allowed_ || !step_has_hits_);
-    const bool drop_blocked_hits =
-        ends_here && blocked_hit_pruning_ && p_.rule != adjacency::touching && step_hits_.lanes != 0;
     std::uint64_t* const end_acc = last_ship_acc64_.data();
     Key q = 0;
     successor_views view_of_successor(*this, tally.first_new_chunk);
@@ -2553,11 +2532,6 @@ class profile_dp {
         if (two_here && level == 2) {
           ++two_ship_states_;
           return push_two_ship_end(key, v, view_of_successor(key));
-        }
-      if constexpr (Stride == 2)
-        if (drop_blocked_hits) {
-          const last_ship_view view = view_of_successor(key);
-          if ((view.must & view.blocked) != 0) return dropped;
         }
       return append_to_stream(fill, stream_lanes_, static_cast<std::size_t>(key >> top_shift), key, v);
     };
@@ -2847,10 +2821,9 @@ class profile_dp {
   bool mirrored_columns_ = false;  // mirrored_columns() of the problem
   bool fold_rows_ = false;         // the last forward pass folded row boundaries onto mirror orbits
   bool fold_allowed_ = true;
-  bool blocked_hit_pruning_ = true;  // see set_blocked_hit_pruning()
-  bool code_clearing_ = true;        // see set_code_clearing()
-  bool row_closing_ = true;          // see set_row_closing()
-  bool close_rows_ = false;          // this problem's states are merged by the cells they forbid (see reset())
+  bool code_clearing_ = true;  // see set_code_clearing()
+  bool row_closing_ = true;    // see set_row_closing()
+  bool close_rows_ = false;    // this problem's states are merged by the cells they forbid (see reset())
   std::vector<std::pair<Key, std::uint32_t>> ordered_keys_, moved_keys_;  // merge_closed_rows()'s scratch
   std::vector<std::uint32_t> closed_index_;
   std::vector<Key> closed_layer_keys_;
@@ -3025,8 +2998,22 @@ void profile_dp<Key>::reset(profile_problem p) {
   close_rows_ = row_closing_ && p_.rule == adjacency::no_contact && p_.width >= 2;
   if (code_clearing_ && p_.rule != adjacency::touching && p_.width >= 2) {
     // Whether some placement may cover a cell (not a miss, nor boxed in
-    // by misses, sunk predicates and the board's edges).
+    // by misses, sunk predicates and the board's edges). A hit and the
+    // cells touching it count as coverable whatever the weights say: no
+    // placement touches a hit it does not cover (make_profile_problem), so
+    // many cells there have none. Clearing the codes above them too lets
+    // more doomed states live on some boards (the code-clearing test counts
+    // states kept) and costs the benchmark's games after 10 shots 0.2-0.3 %
+    // more instructions under the contact rules (RESULTS.md, "Session 41").
     std::vector<char> coverable(static_cast<std::size_t>(n), 0);
+    for (int s = 0; s < n; ++s) {
+      if (p_.forced[static_cast<std::size_t>(s)] <= 0) continue;
+      const int r = s / p_.width, c = s % p_.width;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc)
+          if (r + dr >= 0 && r + dr < p_.height && c + dc >= 0 && c + dc < p_.width)
+            coverable[static_cast<std::size_t>(s + dr * p_.width + dc)] = 1;
+    }
     for (std::size_t t = 0; t < p_.types.size(); ++t) {
       const int L = p_.types[t].length;
       for (int s = 0; s < n; ++s)

@@ -3,8 +3,9 @@
 // a W x H grid (possibly transposed and flipped: choose_scan_orientation)
 // scanned row by row, ship *types* (interchangeable ships merged, with a
 // multiplicity), a weight for every start cell and direction of every type
-// (0 = forbidden), and the cells the observation forces empty (misses) or
-// covered (hits).
+// (0 = forbidden: off the grid, on a miss, against a sunk announcement, or,
+// under the contact rules, touching a hit it does not cover), and the cells
+// the observation forces empty (misses) or covered (hits).
 //
 // Building it from a ruleset is the only place that knows about rulesets,
 // observations and placements; the dynamic programme itself is plain ints.
@@ -175,6 +176,13 @@ template <Ruleset R, class Weigh>
   p.rule = rules.contact();
   auto scanned_of = [&](int row, int col) { return p.scanned_cell(row, col); };
 
+  // Under the contact rules a placement that touches a hit without covering
+  // it is in no layout: the ship on that hit would touch it. Dropped here,
+  // where its start fixes it, it starts no states that would otherwise live
+  // until the scan reaches the contact.
+  const Board& hits = obs.hits();
+  const bool hits_touched = p.rule != adjacency::touching && hits.any();
+
   // Per ship: its weight vector over scanned (cell, dir).
   const int ships = rules.ship_count();
   std::vector<std::vector<std::uint64_t>> per_ship(static_cast<std::size_t>(ships),
@@ -184,6 +192,7 @@ template <Ruleset R, class Weigh>
     p.max_length = std::max(p.max_length, len);
     for (const auto& ps : all_placements(g, len)) {
       if (!obs.placement_allowed(i, ps.mask)) continue;
+      if (hits_touched && !(halo(g, p.rule, ps.mask) & hits).subset_of(ps.mask)) continue;
       const auto w = static_cast<std::uint64_t>(weigh(i, ps.where));
       if (w == 0) continue;
       if (w != 1) p.unit_weights = false;
@@ -222,7 +231,6 @@ template <Ruleset R, class Weigh>
     if (obs.hits().test(static_cast<std::size_t>(cell))) p.forced[static_cast<std::size_t>(s)] = 1;
     if (obs.misses().test(static_cast<std::size_t>(cell))) p.forced[static_cast<std::size_t>(s)] = -1;
   }
-  (void)sizeof(Board);
   return p;
 }
 
