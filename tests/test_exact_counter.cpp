@@ -1288,9 +1288,7 @@ TEST_CASE("exact_count: dropping placements that touch a hit they do not cover c
   // boards up to 9x12 after random games and arbitrary shots, hit/miss
   // feedback (a sunk announcement's predicate reads the hits): the same
   // counts and matrix, never more states, fewer on 72 of the 165 contact
-  // boards with hits (the others are small or have no layout, or no pass
-  // reached their hits' neighbours before the hits), as many with touching
-  // allowed.
+  // boards with hits, as many with touching allowed.
   rng_type rng(20261125);
   int fewer = 0, contact_with_hits = 0;
   for (int instance = 0; instance < 300;) {
