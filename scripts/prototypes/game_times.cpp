@@ -10,6 +10,14 @@
 //   /tmp/game_times 5 park                       # park, datagenetics, audinot or no-edge
 //   /tmp/game_times 5 park count                 # the count alone, without the matrix
 //   GAMES=21,9,25 VERBOSE=1 /tmp/game_times 20 park   # some games only, each listed
+//
+// Under cachegrind one call of one game counts that call's instructions,
+// with the games' making and a fresh counter's tables (docs/results/
+// 30-exact-counting.md, "Session 41"); an empty list makes the games and
+// counts none, which is what to take off:
+//
+//   GAMES=22 valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null /tmp/game_times 1 no-edge
+//   GAMES= valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null /tmp/game_times 1 no-edge
 
 #include <algorithm>
 #include <cstdio>
@@ -58,6 +66,7 @@ void run(int reps, bool matrix) {
     best.push_back(ms);
     if (verbose) std::printf("game %d, %d hits: %.2f ms\n", g, static_cast<int>(obs.hits().count()), ms);
   }
+  if (best.empty()) return;  // GAMES= (empty): the games made, none counted
   double sum = 0;
   for (const double ms : best) sum += ms;
   std::printf("checksum %llx, median %.2f ms, mean %.2f ms over %zu games\n", checksum, prototypes::median(best),
