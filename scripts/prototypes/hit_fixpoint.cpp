@@ -9,59 +9,59 @@
 // nothing changes (docs/results/30-exact-counting.md, "Session 41").
 //
 //   g++ -std=c++20 -O2 -Iinclude -I. scripts/prototypes/hit_fixpoint.cpp -o /tmp/hit_fixpoint && /tmp/hit_fixpoint
-#include <battleship/count/exact_counter.hpp>
-#include <battleship/solver.hpp>
+
 #include <cstdio>
 #include <vector>
+
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/solver.hpp>
+
 #include "benchmarks/shot_games.hpp"
+
 using namespace battleship;
+
+namespace {
+
 template <class R>
 void run(const char* name) {
+  using Board = typename R::board_type;
   const R rules{};
   const auto g = rules.geometry();
   const auto games = bench::shot_observations(rules, 10, 32);
-  int total_new = 0, games_with = 0, rounds_max = 0;
+  int total_new = 0, games_with = 0;
   for (std::size_t k = 0; k < games.size(); ++k) {
     const auto& obs = games[k];
-    using Board = typename R::board_type;
     Board hits = obs.hits(), empty = obs.misses();
-    struct P {
-      int ship;
+    struct live_placement {
       Board mask, halo;
-      bool alive;
+      bool alive = true;
     };
-    std::vector<P> ps;
+    // The placements make_profile_problem keeps.
+    std::vector<live_placement> ps;
     for (int i = 0; i < rules.ship_count(); ++i)
       for (const auto& pl : all_placements(g, rules.ship_length(i))) {
-        if (!obs.placement_allowed(i, pl.mask)) continue;
         const Board h = halo(g, rules.contact(), pl.mask);
-        if (!(h & hits).subset_of(pl.mask)) continue;
-        ps.push_back({i, pl.mask, h, true});
+        if (obs.placement_allowed(i, pl.mask) && (h & hits).subset_of(pl.mask)) ps.push_back({pl.mask, h});
       }
-    int dropped = 0, rounds = 0;
-    for (bool changed = true; changed; ++rounds) {
+    int dropped = 0;
+    for (bool changed = true; changed;) {
       changed = false;
       for (int c = 0; c < g.cell_count(); ++c) {
         if (!hits.test(static_cast<std::size_t>(c))) continue;
-        Board all_e = ~Board{}, all_f = ~Board{};
+        // Over the live placements covering hit c: the cells all leave
+        // empty (halo less ship), and the cells all cover.
+        Board left_empty = ~Board{}, covered = ~Board{};
         bool any = false;
         for (const auto& p : ps)
           if (p.alive && p.mask.test(static_cast<std::size_t>(c))) {
             any = true;
-            all_e &= p.halo & ~p.mask;
-            all_f &= p.mask;
+            left_empty &= p.halo - p.mask;
+            covered &= p.mask;
           }
         if (!any) continue;
-        for (int x = 0; x < g.cell_count(); ++x) {
-          if (all_e.test(static_cast<std::size_t>(x)) && !empty.test(static_cast<std::size_t>(x))) {
-            empty.set(static_cast<std::size_t>(x));
-            changed = true;
-          }
-          if (all_f.test(static_cast<std::size_t>(x)) && !hits.test(static_cast<std::size_t>(x))) {
-            hits.set(static_cast<std::size_t>(x));
-            changed = true;
-          }
-        }
+        changed = changed || !left_empty.subset_of(empty) || !covered.subset_of(hits);
+        empty |= left_empty;
+        hits |= covered;
       }
       for (auto& p : ps)
         if (p.alive && (p.mask.intersects(empty) || !(p.halo & hits).subset_of(p.mask))) {
@@ -72,13 +72,14 @@ void run(const char* name) {
     }
     total_new += dropped;
     games_with += dropped > 0;
-    rounds_max = std::max(rounds_max, rounds);
     if (dropped)
       std::printf("  %s game %zu: %d hits, %d more placements dropped\n", name, k, obs.hits().count(), dropped);
   }
-  std::printf("%s: %d more placements dropped in %d of 32 games (at most %d rounds)\n", name, total_new, games_with,
-              rounds_max);
+  std::printf("%s: %d more placements dropped in %d of 32 games\n", name, total_new, games_with);
 }
+
+}  // namespace
+
 int main() {
   run<audinot_rules>("audinot");
   run<bench::no_edge_rules>("no edge");
