@@ -17,10 +17,12 @@ def load(path):
     games = collections.defaultdict(list)
     for line in open(path):
         t = line.split()
-        m = t.index("M")
+        h, m = t.index("H"), t.index("M")
+        # "K states" (the states the pass kept) is in dumps since session 42
+        states = int(t[t.index("K") + 1]) if "K" in t[:h] else None
         games[(t[0], int(t[1]))].append(
-            dict(o=int(t[2]), chosen=int(t[3]), ms=float(t[4]),
-                 hits=[int(x) for x in t[6:m]], misses=[int(x) for x in t[m + 1:]]))
+            dict(o=int(t[2]), chosen=int(t[3]), ms=float(t[4]), states=states,
+                 hits=[int(x) for x in t[h + 1:m]], misses=[int(x) for x in t[m + 1:]]))
     return {k: v for k, v in games.items() if len(v) == 8}
 
 

@@ -11,13 +11,22 @@
 //   /tmp/orientation_oracle
 //
 // With `--dump N` it prints instead, for the first N games (Park's,
-// Audinot's and no edge's rules), one line per game and orientation: rule, game,
-// orientation, whether the counter chooses it, the time (best of 2), and the
-// scan positions of the hits and of the misses; orientation_fit.py reads
-// that to compare cost estimates (the benchmark's games are the first 32):
+// Audinot's and no edge's rules; `--dump N contact`: the last two only), one
+// line per game and orientation: rule, game, orientation, whether the
+// counter chooses it, the time (best of 2), `K` and the states the pass
+// kept (kept_states(): every layer's, a measure of its work that the host's
+// noise does not move; session 42), and the scan positions of the hits and
+// of the misses; orientation_fit.py reads that to compare cost estimates
+// (the benchmark's games are the first 32), orientation_states.py to
+// compare the choice with the best by kept states:
 //
 //   /tmp/orientation_oracle --dump 160 > /tmp/orientation.txt
 //   python3 scripts/prototypes/orientation_fit.py /tmp/orientation.txt
+//
+// `--one RULE GAME O` (RULE audinot or no-edge) makes the first GAME + 1
+// games and computes game GAME's matrix once in orientation O, on a fresh
+// programme, or nothing when O is -1: under cachegrind the difference is
+// that call's instructions (orientation_instructions.sh).
 
 #include <algorithm>
 #include <chrono>
@@ -58,6 +67,21 @@ count_type matrix_in(detail::profile_dp<std::uint64_t>& dp, const R& rules,
     dp.backward(&scanned);
   }
   return types;
+}
+
+template <class R>
+void one(const char* name, int game, int o) {
+  const R rules{};
+  const auto games = shot_observations(rules, 10, game + 1);
+  if (o < 0) return;
+  const auto& obs = games.at(static_cast<std::size_t>(game));
+  const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
+  detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, obs, unit_weight{}, so));
+  const count_type types = dp.forward(detail::keep_tables::for_occupancy);
+  std::vector<count_type> scanned;
+  if (types != 0) dp.backward(&scanned);
+  std::printf("%s game %d orientation %d: %s layouts (types), %zu states kept\n", name, game, o,
+              to_string(types).c_str(), dp.kept_states());
 }
 
 template <class R>
@@ -113,7 +137,7 @@ void dump(const char* name, int game_count) {
     for (int o = 0; o < 8; ++o) {
       const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
       const double ms = best_ms(2, [&] { (void)matrix_in(dp, rules, obs, so); });
-      std::printf("%s %zu %d %d %.3f", name, k, o, so == chosen ? 1 : 0, ms);
+      std::printf("%s %zu %d %d %.3f K %zu", name, k, o, so == chosen ? 1 : 0, ms, dp.kept_states());
       // The scan positions, in the programme's own problem (the last one timed).
       auto print_scanned = [&](const char* tag, const auto& cells) {
         std::printf(" %s", tag);
@@ -132,12 +156,22 @@ void dump(const char* name, int game_count) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 3 && std::string(argv[1]) == "--dump") {
+  if ((argc == 3 || (argc == 4 && std::string(argv[3]) == "contact")) && std::string(argv[1]) == "--dump") {
     const int games = std::stoi(argv[2]);
-    dump<park_rules>("park", games);
+    if (argc == 3) dump<park_rules>("park", games);
     dump<audinot_rules>("audinot", games);
     dump<no_edge_rules>("no-edge", games);
     return 0;
+  }
+  if (argc == 5 && std::string(argv[1]) == "--one") {
+    const std::string rule = argv[2];
+    const int game = std::stoi(argv[3]), o = std::stoi(argv[4]);
+    if (rule == "audinot") return one<audinot_rules>("audinot", game, o), 0;
+    if (rule == "no-edge") return one<no_edge_rules>("no-edge", game, o), 0;
+  }
+  if (argc != 1) {
+    std::fprintf(stderr, "orientation_oracle [--dump N [contact] | --one audinot|no-edge GAME O]\n");
+    return 2;
   }
   oracle<park_rules>("Park");
   oracle<datagenetics_rules>("DataGenetics");
