@@ -1,23 +1,28 @@
 #!/usr/bin/env bash
-# The instructions of the library's scan orientation and of the one whose
-# pass kept the fewest states, game by game (session 42,
-# docs/results/30-exact-counting.md): reads `rule game chosen fewest` lines
-# (orientation_states.py --list) and runs each game's matrix once per
-# orientation under cachegrind, less the run that only makes the games.
-# Prints `rule game chosen fewest instructions-chosen instructions-fewest`.
+# The instructions of a game's matrix in given scan orientations (session 42,
+# docs/results/30-exact-counting.md): reads lines `rule game o1 o2 ...` and
+# runs the game's matrix once per orientation under cachegrind, less the run
+# that only makes the games. Prints `rule game o1 o2 ... : i1 i2 ...`, which
+# orientation_states.py --instructions reads. The library's choice and the
+# orientation with the fewest kept states, or all eight:
 #
 #   python3 scripts/prototypes/orientation_states.py /tmp/orientation.txt --list > /tmp/pairs.txt
-#   bash scripts/prototypes/orientation_instructions.sh /tmp/orientation_oracle < /tmp/pairs.txt
+#   awk '{ print $1, $2, 0, 1, 2, 3, 4, 5, 6, 7 }' /tmp/pairs.txt > /tmp/all-eight.txt
+#   bash scripts/prototypes/orientation_instructions.sh /tmp/orientation_oracle < /tmp/all-eight.txt > /tmp/instructions.txt
 set -euo pipefail
 oracle=${1:?usage: orientation_instructions.sh ORIENTATION_ORACLE < LIST}
 instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$oracle" --one "$@" 2>&1 |
     awk '/I *refs/ { gsub(",", "", $NF); print $NF }'
 }
-while read -r rule game chosen fewest; do
+while read -r rule game orientations; do
   setup=$(instructions "$rule" "$game" -1)
-  a=$(instructions "$rule" "$game" "$chosen")
-  b=$a
-  [[ $fewest != "$chosen" ]] && b=$(instructions "$rule" "$game" "$fewest")
-  echo "$rule $game $chosen $fewest $((a - setup)) $((b - setup))"
+  declare -A seen=()
+  counts=()
+  for o in $orientations; do
+    [[ -v "seen[$o]" ]] || seen[$o]=$(($(instructions "$rule" "$game" "$o") - setup))
+    counts+=("${seen[$o]}")
+  done
+  unset seen
+  echo "$rule $game $orientations : ${counts[*]}"
 done

@@ -23,7 +23,7 @@
 //   /tmp/orientation_oracle --dump 160 > /tmp/orientation.txt
 //   python3 scripts/prototypes/orientation_fit.py /tmp/orientation.txt
 //
-// `--one RULE GAME O` (RULE audinot or no-edge) makes the first GAME + 1
+// `--one RULE GAME O` (RULE park, audinot or no-edge) makes the first GAME + 1
 // games and computes game GAME's matrix once in orientation O, on a fresh
 // programme, or nothing when O is -1: under cachegrind the difference is
 // that call's instructions (orientation_instructions.sh).
@@ -166,11 +166,12 @@ int main(int argc, char** argv) {
   if (argc == 5 && std::string(argv[1]) == "--one") {
     const std::string rule = argv[2];
     const int game = std::stoi(argv[3]), o = std::stoi(argv[4]);
+    if (rule == "park") return one<park_rules>("park", game, o), 0;
     if (rule == "audinot") return one<audinot_rules>("audinot", game, o), 0;
     if (rule == "no-edge") return one<no_edge_rules>("no-edge", game, o), 0;
   }
   if (argc != 1) {
-    std::fprintf(stderr, "orientation_oracle [--dump N [contact] | --one audinot|no-edge GAME O]\n");
+    std::fprintf(stderr, "orientation_oracle [--dump N [contact] | --one park|audinot|no-edge GAME O]\n");
     return 2;
   }
   oracle<park_rules>("Park");

@@ -19,7 +19,11 @@ timed in the second, from the second's fastest. Needs numpy.
 
 With --list it prints instead, for the benchmark's 32 games of each rule,
 `rule game chosen fewest`: the library's orientation and the one whose pass
-kept the fewest states, which orientation_instructions.sh reads.
+kept the fewest states, which orientation_instructions.sh reads. With
+`--instructions FILE` (that script's output for all eight orientations of
+each game) it compares, by instructions, the library's choice, the
+orientation with the fewest kept states and the one with the fewest
+instructions, over the games and at the median game.
 """
 import math
 import os
@@ -45,6 +49,30 @@ def against_best(games, keys, label):
             f"against {np.mean(best):.6g} ({np.mean(chosen) / np.mean(best) - 1:+.1%})")
 
 
+def by_instructions(games, path):
+    measured = {}
+    for line in open(path):
+        head, counts = line.split(":")
+        rule, game, *orientations = head.split()
+        measured[(rule, int(game))] = dict(zip(map(int, orientations), map(int, counts.split())))
+    for rule in sorted({k[0] for k in measured}):
+        keys = sorted(k for k in measured if k[0] == rule and len(measured[k]) == 8)
+        picks = {"the library's choice": [], "the fewest kept states": [], "the fewest instructions": []}
+        for k in keys:
+            states = [x["states"] for x in games[k]]
+            m = measured[k]
+            picks["the library's choice"].append(m[[x["chosen"] for x in games[k]].index(1)])
+            picks["the fewest kept states"].append(m[states.index(min(states))])
+            picks["the fewest instructions"].append(min(m.values()))
+        base = np.array(picks["the library's choice"], dtype=float)
+        print(f"{rule}, {len(keys)} games, all eight orientations by instructions:")
+        for name, values in picks.items():
+            v = np.array(values, dtype=float)
+            print(f"  {name:24s} {v.sum() / 1e6:9.1f} M ({v.sum() / base.sum() - 1:+.1%}), median game "
+                  f"{np.median(v) / 1e6:6.1f} M ({np.median(v) / np.median(base) - 1:+.1%}); fewer than the "
+                  f"library's in {int((v < base).sum())} games, more in {int((v > base).sum())}")
+
+
 def main():
     games = load(sys.argv[1])
     if sys.argv[2:] == ["--list"]:
@@ -52,6 +80,8 @@ def main():
             states = [x["states"] for x in games[k]]
             print(k[0], k[1], [x["chosen"] for x in games[k]].index(1), states.index(min(states)))
         return
+    if len(sys.argv) == 4 and sys.argv[2] == "--instructions":
+        return by_instructions(games, sys.argv[3])
     again = load(sys.argv[2]) if len(sys.argv) > 2 else {}
     for rule in sorted({k[0] for k in games}):
         keys = sorted(k for k in games if k[0] == rule)
