@@ -3,8 +3,9 @@
 # docs/results/30-exact-counting.md): reads lines `rule game o1 o2 ...` and
 # runs the game's matrix once per orientation under cachegrind, less the run
 # that only makes the games. Prints `rule game o1 o2 ... : i1 i2 ...`, which
-# orientation_states.py --instructions reads. The library's choice and the
-# orientation with the fewest kept states, or all eight:
+# orientation_states.py --instructions reads. The lines may name the library's
+# choice and the orientation with the fewest kept states (the --list output
+# as it is), or all eight:
 #
 #   python3 scripts/prototypes/orientation_states.py /tmp/orientation.txt --list > /tmp/pairs.txt
 #   awk '{ print $1, $2, 0, 1, 2, 3, 4, 5, 6, 7 }' /tmp/pairs.txt > /tmp/all-eight.txt

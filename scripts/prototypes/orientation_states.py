@@ -7,7 +7,10 @@ The time oracle of sessions 12 and 34 keeps the fastest of eight timings of
 each game, and on a noisy host the fastest of eight is partly luck: it is
 biased low. The states a pass kept (`K` in `orientation_oracle --dump`)
 are the same on every run, so the best of the eight by states is a bound
-the noise does not inflate. Given a second dump of the same games, the
+the noise does not inflate. It is a bound on the work under the contact
+rules only: under the touching rules the states with two ships left, which
+the layers do not hold, do most of the work, and only instructions
+(--instructions, below) measure it. Given a second dump of the same games, the
 script also shows the noise: how much one orientation's time moves from
 one dump to the other, and how far the first dump's fastest orientation is,
 timed in the second, from the second's fastest. Needs numpy.
