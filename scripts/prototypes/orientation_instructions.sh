@@ -16,14 +16,14 @@ instructions() {
   valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$oracle" --one "$@" 2>&1 |
     awk '/I *refs/ { gsub(",", "", $NF); print $NF }'
 }
+declare -A measured  # per line: an orientation listed twice is run once
 while read -r rule game orientations; do
   setup=$(instructions "$rule" "$game" -1)
-  declare -A seen=()
+  measured=()
   counts=()
   for o in $orientations; do
-    [[ -v "seen[$o]" ]] || seen[$o]=$(($(instructions "$rule" "$game" "$o") - setup))
-    counts+=("${seen[$o]}")
+    [[ -v "measured[$o]" ]] || measured[$o]=$(($(instructions "$rule" "$game" "$o") - setup))
+    counts+=("${measured[$o]}")
   done
-  unset seen
   echo "$rule $game $orientations : ${counts[*]}"
 done

@@ -38,18 +38,28 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from orientation_fit import load  # noqa: E402 (the dump's reader, shared)
 
 
+def chosen(lines):
+    """The library's orientation of a game (its eight lines, in order)."""
+    return [x["chosen"] for x in lines].index(1)
+
+
+def fewest_states(lines):
+    """The orientation whose pass kept the fewest states."""
+    return min(range(len(lines)), key=lambda o: lines[o]["states"])
+
+
 def against_best(games, keys, label):
     """The library's choice against the best of the eight, by `label`."""
-    log_ratios, chosen, best = [], [], []
+    log_ratios, picked, best = [], [], []
     for k in keys:
         values = [x[label] for x in games[k]]
-        pick = values[[x["chosen"] for x in games[k]].index(1)]
+        pick = values[chosen(games[k])]
         log_ratios.append(math.log(pick / min(values)))
-        chosen.append(pick)
+        picked.append(pick)
         best.append(min(values))
-    return (f"mean log ratio {np.mean(log_ratios):.4f}; median {np.median(chosen):.6g} against "
-            f"{np.median(best):.6g} ({np.median(chosen) / np.median(best) - 1:+.1%}), mean {np.mean(chosen):.6g} "
-            f"against {np.mean(best):.6g} ({np.mean(chosen) / np.mean(best) - 1:+.1%})")
+    return (f"mean log ratio {np.mean(log_ratios):.4f}; median {np.median(picked):.6g} against "
+            f"{np.median(best):.6g} ({np.median(picked) / np.median(best) - 1:+.1%}), mean {np.mean(picked):.6g} "
+            f"against {np.mean(best):.6g} ({np.mean(picked) / np.mean(best) - 1:+.1%})")
 
 
 def by_instructions(games, path):
@@ -62,10 +72,9 @@ def by_instructions(games, path):
         keys = sorted(k for k in measured if k[0] == rule and len(measured[k]) == 8)
         picks = {"the library's choice": [], "the fewest kept states": [], "the fewest instructions": []}
         for k in keys:
-            states = [x["states"] for x in games[k]]
             m = measured[k]
-            picks["the library's choice"].append(m[[x["chosen"] for x in games[k]].index(1)])
-            picks["the fewest kept states"].append(m[states.index(min(states))])
+            picks["the library's choice"].append(m[chosen(games[k])])
+            picks["the fewest kept states"].append(m[fewest_states(games[k])])
             picks["the fewest instructions"].append(min(m.values()))
         base = np.array(picks["the library's choice"], dtype=float)
         print(f"{rule}, {len(keys)} games, all eight orientations by instructions:")
@@ -80,8 +89,7 @@ def main():
     games = load(sys.argv[1])
     if sys.argv[2:] == ["--list"]:
         for k in sorted(k for k in games if k[1] < 32):
-            states = [x["states"] for x in games[k]]
-            print(k[0], k[1], [x["chosen"] for x in games[k]].index(1), states.index(min(states)))
+            print(k[0], k[1], chosen(games[k]), fewest_states(games[k]))
         return
     if len(sys.argv) == 4 and sys.argv[2] == "--instructions":
         return by_instructions(games, sys.argv[3])
