@@ -187,8 +187,9 @@ void check_scanned_draws(const dynamic_rules& rules, const observation<dynamic_r
 
 // How count_scanned runs the counter: row folding allowed or not, the last
 // ship and two ships left in closed form or not (and the latter with hits
-// ahead or not), ship codes that forbid only cells no placement covers cleared or not, lanes
-// allowed or not, and a memory limit (0: the default).
+// ahead or not), ship codes that forbid only cells no placement covers
+// cleared or not, states merged by the cells they forbid in the next row
+// or not, lanes allowed or not, and a memory limit (0: the default).
 struct scan_setup {
   bool fold = true;
   bool closed_form = true;
