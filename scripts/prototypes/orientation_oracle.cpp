@@ -76,10 +76,8 @@ void one(const char* name, int game, int o) {
   if (o < 0) return;
   const auto& obs = games.at(static_cast<std::size_t>(game));
   const detail::scan_orientation so{(o & 4) != 0, (o & 1) != 0, (o & 2) != 0};
-  detail::profile_dp<std::uint64_t> dp(detail::make_profile_problem(rules, obs, unit_weight{}, so));
-  const count_type types = dp.forward(detail::keep_tables::for_occupancy);
-  std::vector<count_type> scanned;
-  if (types != 0) dp.backward(&scanned);
+  detail::profile_dp<std::uint64_t> dp;  // fresh: its one reset() is matrix_in's
+  const count_type types = matrix_in(dp, rules, obs, so);
   std::printf("%s game %d orientation %d: %s layouts (types), %zu states kept\n", name, game, o,
               to_string(types).c_str(), dp.kept_states());
 }
