@@ -185,6 +185,12 @@ void check_scanned_draws(const dynamic_rules& rules, const observation<dynamic_r
   for (int k = 0; k < draws; ++k) check_draw(dp, rules, obs, rng);
 }
 
+// A soak's length or seed: the environment variable `name`, or `fallback`.
+unsigned long long env_or(const char* name, unsigned long long fallback) {
+  const char* v = std::getenv(name);
+  return v != nullptr ? std::strtoull(v, nullptr, 10) : fallback;
+}
+
 // How count_scanned runs the counter: row folding allowed or not, the last
 // ship and two ships left in closed form or not (and the latter with hits
 // ahead or not), ship codes that forbid only cells no placement covers
@@ -1729,17 +1735,13 @@ TEST_CASE("exact_count soak: random instances against brute force for as long as
   // Hidden: a longer run of what the tests above check, for after a change
   // to the dynamic programme. BATTLESHIP_SOAK_INSTANCES (default 100,000)
   // and BATTLESHIP_SOAK_SEED (default 1) set its length and its instances:
-  //   BATTLESHIP_SOAK_INSTANCES=10000000 build/release/tests/battleship_tests "[soak]"
+  //   BATTLESHIP_SOAK_INSTANCES=10000000 build/release/tests/battleship_tests "[soak]~[full]"
   // A third of the observations read the same left to right or top to
   // bottom (so the counter folds and mirrors them), a third of the counts
   // run under a random memory limit (so they checkpoint, or are refused),
   // and every other consistent instance has three exact draws checked.
-  auto from_env = [](const char* name, unsigned long long fallback) {
-    const char* v = std::getenv(name);
-    return v != nullptr ? std::strtoull(v, nullptr, 10) : fallback;
-  };
-  const auto instances = from_env("BATTLESHIP_SOAK_INSTANCES", 100'000);
-  rng_type rng(from_env("BATTLESHIP_SOAK_SEED", 1));
+  const auto instances = env_or("BATTLESHIP_SOAK_INSTANCES", 100'000);
+  rng_type rng(env_or("BATTLESHIP_SOAK_SEED", 1));
   unsigned long long counted = 0, drawn = 0;
   for (unsigned long long instance = 0; instance < instances;) {
     const int w = 3 + below(rng, 6), h = 3 + below(rng, 6);
@@ -1776,6 +1778,80 @@ TEST_CASE("exact_count soak: random instances against brute force for as long as
   }
   CHECK(counted > instances / 2);
   CHECK(drawn > 0);
+}
+
+TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on boards past brute force",
+          "[count][exact][soak][full][.]") {
+  // Hidden, like the soak above, but on 8x8 to 11x11 boards with fleets of
+  // three to six ships, where brute force cannot go and the shortcuts
+  // (lanes, folding, the closed forms, code clearing, row closing) meet
+  // many more states than on small boards. Each instance is a game against
+  // a true layout drawn exactly, stopped after up to 40 shots (one game in
+  // four after up to every cell). The counter as users call it is checked
+  // against one pass on a random scan with every shortcut off (the tests
+  // above check each shortcut against the pass without it and against
+  // brute force on small boards), and three of its draws are checked legal:
+  //   BATTLESHIP_SOAK_GAMES=2000 build/release/tests/battleship_tests "[soak][full]"
+  // BATTLESHIP_SOAK_GAMES (default 200) and BATTLESHIP_SOAK_SEED (default 1)
+  // set its length and its games.
+  const auto games = env_or("BATTLESHIP_SOAK_GAMES", 200);
+  rng_type rng(env_or("BATTLESHIP_SOAK_SEED", 1));
+  const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  unsigned long long with_hits = 0, finished = 0, with_lanes = 0, with_two_ship = 0, with_two_ship_hits = 0;
+  for (unsigned long long instance = 0; instance < games; ++instance) {
+    const int w = 8 + below(rng, 4), h = 8 + below(rng, 4);
+    const bool sunk = below(rng, 2) == 1;
+    const adjacency rule = rules_list[static_cast<std::size_t>(below(rng, 3))];
+    const auto rules = make_dynamic_rules(w, h, fleet_with_repeats(rng, 3 + below(rng, 4), 2, 4), rule, sunk);
+    exact_counter<dynamic_rules> counter(rules);
+    const observation<dynamic_rules::board_type> none(rules);
+    if (counter.count(none, false).labelled == 0) continue;  // a fleet too large for its rule
+    game<dynamic_rules> g(rules, exact_sampler<dynamic_rules>(rules, none)(rng));
+    // The shots in random order (by hand: std::shuffle's draws differ
+    // between standard libraries, and a seed should name the same games).
+    std::vector<int> order(static_cast<std::size_t>(w * h));
+    std::iota(order.begin(), order.end(), 0);
+    for (int k = w * h; k > 1; --k)
+      std::swap(order[static_cast<std::size_t>(k - 1)], order[static_cast<std::size_t>(below(rng, k))]);
+    const int shots = below(rng, 4) == 0 ? below(rng, w * h + 1) : below(rng, 41);
+    for (int k = 0; k < shots && !g.over(); ++k) g.shoot(order[static_cast<std::size_t>(k)]);
+    const auto& obs = g.seen();
+    if (obs.hits().any()) ++with_hits;
+    if (g.over()) ++finished;
+    const std::string what = describe(rules, obs);
+    const count_result got = counter.count(obs);
+    const detail::scan_orientation scan{below(rng, 2) == 1, below(rng, 2) == 1, below(rng, 2) == 1};
+    const scanned_run plain = count_problem(rules, obs, detail::make_profile_problem(rules, obs, unit_weight{}, scan),
+                                            {.fold = false,
+                                             .closed_form = false,
+                                             .clear_codes = false,
+                                             .close_rows = false,
+                                             .lanes = false,
+                                             .two_ship = false,
+                                             .two_ship_hits = false});
+    REQUIRE_FALSE(plain.lanes);
+    check_same(got, plain.result,
+               what + " scan " + std::to_string(scan.transposed) + std::to_string(scan.flip_rows) +
+                   std::to_string(scan.flip_cols));
+    // The same pass with every shortcut on, on the scan the counter picks:
+    // so the soak can say which shortcuts its games reached.
+    const scanned_run quick = count_problem(rules, obs, detail::make_profile_problem(rules, obs, unit_weight{}));
+    check_same(quick.result, plain.result, what + " chosen scan");
+    if (quick.lanes) ++with_lanes;
+    if (quick.two_ship_states > 0) ++with_two_ship;
+    if (quick.two_ship_hit_states > 0) ++with_two_ship_hits;
+    INFO(what);
+    exact_sampler<dynamic_rules> sampler(rules, obs);
+    for (int k = 0; k < 3; ++k) check_layout(rules, obs, sampler(rng));
+  }
+  WARN(games << " games: " << with_hits << " with hits, " << finished << " played to the end, " << with_lanes
+             << " took the lanes, " << with_two_ship << " the two-ship form, " << with_two_ship_hits
+             << " with hits ahead");
+  CHECK(with_hits > games / 2);
+  CHECK(finished > 0);  // some games end, so the counter meets every ship sunk
+  CHECK(with_lanes > games / 2);
+  CHECK(with_two_ship > 0);
+  CHECK(with_two_ship_hits > 0);
 }
 
 }  // namespace test_exact_counter
