@@ -1797,7 +1797,8 @@ TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on
   const auto games = env_or("BATTLESHIP_SOAK_GAMES", 200);
   rng_type rng(env_or("BATTLESHIP_SOAK_SEED", 1));
   const std::array<adjacency, 3> rules_list{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
-  unsigned long long with_hits = 0, finished = 0, with_lanes = 0, with_two_ship = 0, with_two_ship_hits = 0;
+  unsigned long long skipped = 0, with_hits = 0, finished = 0, with_lanes = 0, with_two_ship = 0,
+                     with_two_ship_hits = 0;
   for (unsigned long long instance = 0; instance < games; ++instance) {
     const int w = 8 + below(rng, 4), h = 8 + below(rng, 4);
     const bool sunk = below(rng, 2) == 1;
@@ -1805,7 +1806,10 @@ TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on
     const auto rules = make_dynamic_rules(w, h, fleet_with_repeats(rng, 3 + below(rng, 4), 2, 4), rule, sunk);
     exact_counter<dynamic_rules> counter(rules);
     const observation<dynamic_rules::board_type> none(rules);
-    if (counter.count(none, false).labelled == 0) continue;  // a fleet too large for its rule
+    if (counter.count(none, false).labelled == 0) {  // a fleet too large for its rule
+      ++skipped;
+      continue;
+    }
     game<dynamic_rules> g(rules, exact_sampler<dynamic_rules>(rules, none)(rng));
     // The shots in random order (by hand: std::shuffle's draws differ
     // between standard libraries, and a seed should name the same games).
@@ -1844,9 +1848,9 @@ TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on
     exact_sampler<dynamic_rules> sampler(rules, obs);
     for (int k = 0; k < 3; ++k) check_layout(rules, obs, sampler(rng));
   }
-  WARN(games << " games: " << with_hits << " with hits, " << finished << " played to the end, " << with_lanes
-             << " took the lanes, " << with_two_ship << " the two-ship form, " << with_two_ship_hits
-             << " with hits ahead");
+  WARN(games << " games, " << skipped << " of them skipped (no layout): " << with_hits << " with hits, " << finished
+             << " played to the end, " << with_lanes << " took the lanes, " << with_two_ship << " the two-ship form, "
+             << with_two_ship_hits << " with hits ahead");
   CHECK(with_hits > games / 2);
   CHECK(finished > 0);  // some games end, so the counter meets every ship sunk
   CHECK(with_lanes > games / 2);
