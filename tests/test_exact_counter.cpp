@@ -88,16 +88,24 @@ void check_same(const count_result& fast, const count_result& slow, const std::s
   }
 }
 
+// The cells 0 .. cells - 1 in random order, shuffled by hand: std::shuffle's
+// draws differ between standard libraries, and a seed should name the same
+// instances under every one.
+std::vector<int> shuffled_cells(rng_type& rng, int cells) {
+  std::vector<int> order(static_cast<std::size_t>(cells));
+  std::iota(order.begin(), order.end(), 0);
+  for (int k = cells; k > 1; --k)
+    std::swap(order[static_cast<std::size_t>(k - 1)], order[static_cast<std::size_t>(below(rng, k))]);
+  return order;
+}
+
 // A random observation of one of four kinds: none; a game against a random
 // true layout; arbitrary hits and misses; arbitrary hits with a sunk
 // announcement (often inconsistent).
 observation<dynamic_rules::board_type> random_observation(rng_type& rng, const dynamic_rules& rules, int kind) {
   const int cells = rules.geometry().cell_count();
   observation<dynamic_rules::board_type> obs(rules);
-  std::vector<int> order(static_cast<std::size_t>(cells));
-  for (int c = 0; c < cells; ++c) order[static_cast<std::size_t>(c)] = c;
-  for (int k = cells; k > 1; --k)
-    std::swap(order[static_cast<std::size_t>(k - 1)], order[static_cast<std::size_t>(below(rng, k))]);
+  const std::vector<int> order = shuffled_cells(rng, cells);
   if (kind == 1) {
     // The hidden layout comes from the exact sampler: rejection sampling
     // (random_layout) crawls when legal layouts are rare.
@@ -1804,26 +1812,22 @@ TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on
     const bool sunk = below(rng, 2) == 1;
     const adjacency rule = rules_list[static_cast<std::size_t>(below(rng, 3))];
     const auto rules = make_dynamic_rules(w, h, fleet_with_repeats(rng, 3 + below(rng, 4), 2, 4), rule, sunk);
-    exact_counter<dynamic_rules> counter(rules);
-    const observation<dynamic_rules::board_type> none(rules);
-    if (counter.count(none, false).labelled == 0) {  // a fleet too large for its rule
+    std::optional<exact_sampler<dynamic_rules>> layouts;
+    try {
+      layouts.emplace(rules, observation<dynamic_rules::board_type>(rules));
+    } catch (const inconsistent_observation&) {  // a fleet too large for its rule
       ++skipped;
       continue;
     }
-    game<dynamic_rules> g(rules, exact_sampler<dynamic_rules>(rules, none)(rng));
-    // The shots in random order (by hand: std::shuffle's draws differ
-    // between standard libraries, and a seed should name the same games).
-    std::vector<int> order(static_cast<std::size_t>(w * h));
-    std::iota(order.begin(), order.end(), 0);
-    for (int k = w * h; k > 1; --k)
-      std::swap(order[static_cast<std::size_t>(k - 1)], order[static_cast<std::size_t>(below(rng, k))]);
+    game<dynamic_rules> g(rules, (*layouts)(rng));
+    const std::vector<int> order = shuffled_cells(rng, w * h);
     const int shots = below(rng, 4) == 0 ? below(rng, w * h + 1) : below(rng, 41);
     for (int k = 0; k < shots && !g.over(); ++k) g.shoot(order[static_cast<std::size_t>(k)]);
     const auto& obs = g.seen();
     if (obs.hits().any()) ++with_hits;
     if (g.over()) ++finished;
     const std::string what = describe(rules, obs);
-    const count_result got = counter.count(obs);
+    const count_result got = exact_counter<dynamic_rules>(rules).count(obs);
     const detail::scan_orientation scan{below(rng, 2) == 1, below(rng, 2) == 1, below(rng, 2) == 1};
     const scanned_run plain = count_problem(rules, obs, detail::make_profile_problem(rules, obs, unit_weight{}, scan),
                                             {.fold = false,
