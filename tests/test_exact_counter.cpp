@@ -3,6 +3,10 @@
 // 10x10 figures, handles weights, counts beyond 64 bits and detects overflow.
 #include <catch2/catch.hpp>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <array>
 #include <bitset>
@@ -913,6 +917,63 @@ TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count]
   counter.set_memory_limit(std::size_t{1} << 12);
   CHECK_THROWS_AS(counter.count(observation(rules)), std::length_error);
   CHECK(counter.count(observation(rules), false).labelled == full.labelled);  // a count alone keeps no layers
+}
+
+TEST_CASE("exact_counter: release() frees the tables and keeps the results and the memory limit", "[count][exact]") {
+  // A 64-bit key (8x8) and a key wider than 64 bits (15x15 with a 15-ship,
+  // as in "states wider than 64 bits"): release() must reset both pools.
+  const auto narrow = make_dynamic_rules(8, 8, {4, 3, 3, 2}, adjacency::no_contact, false);
+  const auto wide = make_dynamic_rules(15, 15, {15, 1, 1}, adjacency::no_edge, true);
+  CHECK_FALSE(
+      detail::profile_dp<std::uint64_t>::fits(detail::make_profile_problem(wide, observation(wide), unit_weight{})));
+  for (const auto& rules : {narrow, wide}) {
+    INFO(describe(rules, observation(rules)));
+    exact_counter<dynamic_rules> counter(rules);
+    auto seen = observation(rules);
+    seen.record_miss(rules.geometry().cell(2, 3));
+    const auto empty_before = counter.count(observation(rules));
+    const auto seen_before = counter.count(seen);
+    counter.release();
+    counter.release();  // twice is harmless
+    check_same(counter.count(seen), seen_before, "after release()");
+    check_same(counter.count(observation(rules)), empty_before, "after release(), the empty board");
+    CHECK(counter.kept_states() > 0);
+    counter.set_memory_limit(std::size_t{1} << 12);
+    counter.release();
+    CHECK_THROWS_AS(counter.count(observation(rules)), std::length_error);  // the limit outlives release()
+  }
+  exact_density model(narrow);
+  const density_map before = model.weights(observation(narrow));
+  model.release();
+  CHECK(model.weights(observation(narrow)) == before);
+#ifdef __GLIBC__
+  // The memory itself: the empty 10x10 matrix under the no-edge rule holds
+  // tens of MB of tables (RESULTS.md, session 44), which release() must
+  // hand back, as glibc's count of bytes in use (heap and mmap) shows. A
+  // sanitizer's allocator is not glibc's: then a probe allocation does not
+  // show in that count, and there is nothing to compare.
+  auto in_use = [] {
+    const auto m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+  };
+  constexpr std::size_t probe_bytes = std::size_t{16} << 20;
+  const bool glibc_counts = [&] {
+    const std::size_t before = in_use();
+    void* volatile probe = std::malloc(probe_bytes);  // volatile: the call stays
+    const bool counted = in_use() >= before + probe_bytes;
+    std::free(probe);
+    return counted;
+  }();
+  if (!glibc_counts) WARN("release(): the allocator is not glibc's (a sanitizer?), so its bytes are not compared");
+  const auto classic = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_edge, false);
+  exact_counter<dynamic_rules> counter(classic);
+  (void)counter.count(observation(classic));
+  const std::size_t holding = in_use();
+  counter.release();
+  const std::size_t released = in_use();
+  INFO(holding << " bytes in use before release(), " << released << " after");
+  if (glibc_counts) CHECK(released + (std::size_t{1} << 20) < holding);
+#endif
 }
 
 TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tables", "[count][exact]") {

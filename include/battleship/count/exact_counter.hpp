@@ -98,6 +98,11 @@ class profile_dp_pool {
       if (takes_wide) return f(get(wide_, std::move(p)));
     return f(get(narrow_, std::move(p)));
   }
+  // Frees every table; the next run builds them afresh. The limit stays.
+  void release() noexcept {
+    narrow_.reset();
+    if constexpr (Wide) wide_.reset();
+  }
 
  private:
   template <class Key>
@@ -134,6 +139,14 @@ class exact_counter {
   // layer up to a quarter of it, then checkpoints; count() throws
   // std::length_error when even those do not fit.
   void set_memory_limit(std::size_t bytes) noexcept { pool_.memory_limit = bytes; }
+
+  // Frees the tables kept from one count to the next. They keep the size
+  // of the largest count so far (after the benchmark's 32 games under the
+  // no-edge rule, about 80 MB), which a long-lived counter, say an AI
+  // opponent between games, may not want to hold. The next count() builds
+  // them again, at the cost of its first allocations; the memory limit,
+  // peak_states() and kept_states() stay.
+  void release() noexcept { pool_.release(); }
 
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
   // States in the largest layer of the last count, and states kept for its occupancy.

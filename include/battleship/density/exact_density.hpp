@@ -58,6 +58,8 @@ class exact_density {
   }
 
   [[nodiscard]] const R& rules() const noexcept { return counter_.rules(); }
+  // Frees the counter's tables between games (exact_counter::release).
+  void release() noexcept { counter_.release(); }
 
  private:
   // Without weights, the count that compiles only the passes the rules
