@@ -7,10 +7,10 @@
 //   g++ -std=c++20 -O3 -DNDEBUG -g -Iinclude scripts/prototypes/count_loop.cpp -o /tmp/count_loop
 //   /tmp/count_loop 10 empty-park          # or empty-audinot, empty-no-edge, shots-park, shots-audinot, shots-no-edge
 //   /tmp/count_loop 10 empty-park count    # the count alone, without the matrix
-//   /tmp/count_loop 1 shots-no-edge states # also the states kept and the peak layer (session 44)
-//   valgrind --tool=cachegrind --cache-sim=no /tmp/count_loop 1 shots-park   # instructions: steady on a noisy host
-//   perf record -o /tmp/perf.data /tmp/count_loop 30 empty-park
-//   perf report -i /tmp/perf.data --no-children --sort srcline --stdio
+//   /tmp/count_loop 1 shots-no-edge states # also the states kept, the peak layer and the bytes held (session 44;
+//   glibc) valgrind --tool=cachegrind --cache-sim=no /tmp/count_loop 1 shots-park   # instructions: steady on a noisy
+//   host perf record -o /tmp/perf.data /tmp/count_loop 30 empty-park perf report -i /tmp/perf.data --no-children --sort
+//   srcline --stdio
 
 #include <algorithm>
 #include <chrono>
@@ -18,6 +18,8 @@
 #include <string>
 #include <utility>
 #include <vector>
+
+#include <malloc.h>
 
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/solver.hpp>
@@ -61,6 +63,26 @@ void run(int reps, bool after_shots, bool matrix, bool states) {
     const auto [peak_median, peak_max] = median_and_max(peak);
     std::printf("kept states median %zu, largest %zu; peak layer median %zu, largest %zu\n", kept_median, kept_max,
                 peak_median, peak_max);
+    // What the tables hold between calls (glibc's count of bytes in use,
+    // heap and mmap): after each game alone, and after the whole loop.
+    auto in_use = [] {
+      const auto m = mallinfo2();
+      return m.uordblks + m.hblkhd;
+    };
+    std::vector<std::size_t> held;
+    for (const auto& obs : games) {
+      exact_counter<R> alone{rules};
+      (void)alone.count(obs, matrix);
+      const std::size_t before = in_use();
+      alone.release();
+      held.push_back(before - in_use());
+    }
+    const std::size_t before = in_use();
+    counter.release();
+    const auto [held_median, held_max] = median_and_max(held);
+    std::printf("held between calls: one game's counter median %.1f MB, largest %.1f MB; this loop's %.1f MB\n",
+                static_cast<double>(held_median) / 1e6, static_cast<double>(held_max) / 1e6,
+                static_cast<double>(before - in_use()) / 1e6);
   }
 }
 
