@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 cxx=${CLANG_CXX:-clang++}
 # cmake/instantiate_passes.cpp: the explicit instantiations of the counter's
 # passes (include/battleship/count/instantiate_passes.hpp).
-files=(tests/test_*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp cmake/instantiate_passes.cpp)
+files=(tests/test_*.cpp tests/fuzz/*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp cmake/instantiate_passes.cpp)
 start=$(date +%s)
 printf '%s\n' "${files[@]}" |
   xargs -P "$(nproc)" -I{} "$cxx" -std=gnu++20 -Iinclude -Wall -Wextra -Wpedantic -Werror -fsyntax-only {}
