@@ -1,0 +1,64 @@
+// Fuzz target: decision_cache::load (strategy/memoized.hpp), the reader of
+// opening books that a game ships and loads at start-up, on arbitrary text.
+//
+// What must hold, for every input:
+// - load() accepts the text or throws std::invalid_argument (a malformed
+//   line), never anything else and never undefined behaviour;
+// - what it accepted saves and loads back to the same book: the same
+//   number of positions, and save() gives the same lines again.
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <battleship/solver.hpp>
+#include <battleship/strategy/memoized.hpp>
+
+namespace {
+
+using cache = battleship::decision_cache<battleship::dynamic_rules::board_type>;
+
+void check(bool ok, const char* what) {
+  if (ok) return;
+  std::fprintf(stderr, "fuzz_decision_cache: %s\n", what);
+  std::abort();
+}
+
+// save()'s lines, sorted (it writes them in no particular order).
+std::vector<std::string> saved_lines(const cache& c) {
+  std::ostringstream out;
+  c.save(out);
+  std::istringstream in(out.str());
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  std::sort(lines.begin(), lines.end());
+  return lines;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  cache book;
+  try {
+    std::istringstream in(text);
+    book.load(in);
+  } catch (const std::invalid_argument&) {
+    // Refused with a message; the lines before the bad one stay loaded.
+  }
+  const std::vector<std::string> first = saved_lines(book);
+  std::ostringstream out;
+  book.save(out);
+  cache again;
+  std::istringstream in(out.str());
+  again.load(in);  // must not throw: save() writes only what load() reads
+  check(again.size() == book.size(), "a saved book loads back with another number of positions");
+  check(saved_lines(again) == first, "a saved book loads back to other lines");
+  return 0;
+}
