@@ -18,7 +18,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
 namespace {
 
+// Names the input before running it: when a property breaks, the target
+// aborts, and the last name printed is the input that broke it.
 void run_file(const std::filesystem::path& path) {
+  std::printf("%s\n", path.c_str());
+  std::fflush(stdout);
   std::ifstream in(path, std::ios::binary);
   const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   LLVMFuzzerTestOneInput(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
@@ -35,9 +39,11 @@ int main(int argc, char** argv) {
       for (const auto& entry : std::filesystem::directory_iterator(arg))
         if (entry.is_regular_file()) paths.push_back(entry.path());
       std::sort(paths.begin(), paths.end());
-      for (const auto& p : paths) run_file(p), ++files;
+      for (const auto& p : paths) run_file(p);
+      files += paths.size();
     } else if (std::filesystem::is_regular_file(arg)) {
-      run_file(arg), ++files;
+      run_file(arg);
+      ++files;
     } else {
       std::fprintf(stderr, "replay: no file or directory '%s'\n", argv[i]);
       return 2;
