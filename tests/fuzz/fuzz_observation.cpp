@@ -38,7 +38,9 @@
 #include <string>
 #include <vector>
 
-#include "../../examples/battleship/common.hpp"
+#include <battleship/solver.hpp>
+
+#include "../../examples/battleship/board_file.hpp"
 
 namespace {
 

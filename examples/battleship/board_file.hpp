@@ -1,0 +1,210 @@
+#pragma once
+// The board files the `battleship` tool reads (docs/board-format.md): a
+// board picture or a shot log, told apart by their first significant line.
+// Apart from the tool's options (common.hpp), so that a program can read them
+// without CLI11's and nlohmann/json's headers, which take about 10 s of an
+// -O3 compile: the fuzz targets (tests/fuzz) do.
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <battleship/solver.hpp>
+
+namespace battleship::cli {
+
+// Reads a board picture: one line per row, '.' unknown, 'X' hit, '-' miss
+// (also 'x', 'o' for miss, 'H', 'M'); blank lines and lines starting with
+// '#' are ignored; spaces between cells are allowed. Errors name the line and
+// column.
+inline observation<dynamic_rules::board_type> read_board_picture(std::istream& in, const dynamic_rules& rules,
+                                                                 const std::string& name) {
+  const auto g = rules.geometry();
+  observation<dynamic_rules::board_type> obs(rules);
+  std::string line;
+  int line_no = 0, row = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    if (row >= g.height())
+      throw std::invalid_argument(name + ":" + std::to_string(line_no) + ": more than " + std::to_string(g.height()) +
+                                  " rows");
+    std::string cells;
+    for (char c : line)
+      if (c != ' ' && c != '\t') cells += c;
+    if (static_cast<int>(cells.size()) != g.width())
+      throw std::invalid_argument(name + ":" + std::to_string(line_no) + ": expected " + std::to_string(g.width()) +
+                                  " cells, found " + std::to_string(cells.size()));
+    int col_no = 0;
+    for (std::size_t k = 0; k < line.size(); ++k) {
+      const char c = line[k];
+      if (c == ' ' || c == '\t') continue;
+      const int cell = g.cell(row, col_no++);
+      switch (c) {
+        case '.':
+          break;
+        case 'X':
+        case 'x':
+        case 'H':
+          obs.record_hit(cell);
+          break;
+        case '-':
+        case 'o':
+        case 'O':
+        case 'M':
+          obs.record_miss(cell);
+          break;
+        default:
+          throw std::invalid_argument(name + ":" + std::to_string(line_no) + ":" + std::to_string(k + 1) +
+                                      ": unexpected character '" + std::string(1, c) + "' (use . X -)");
+      }
+    }
+    ++row;
+  }
+  if (row != g.height())
+    throw std::invalid_argument(name + ": expected " + std::to_string(g.height()) + " rows, found " +
+                                std::to_string(row));
+  return obs;
+}
+
+namespace detail {
+[[nodiscard]] inline std::string lower_case(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return s;
+}
+// A cell name such as "B5": a letter then digits.
+[[nodiscard]] inline bool looks_like_cell(std::string_view s) {
+  if (s.size() < 2 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z'))) return false;
+  for (std::size_t i = 1; i < s.size(); ++i)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+struct token {
+  std::string text;
+  std::size_t column;  // 1-based
+};
+// Whitespace-separated words of `line` up to a '#' comment.
+[[nodiscard]] inline std::vector<token> split_words(const std::string& line) {
+  std::vector<token> out;
+  std::size_t i = 0;
+  while (i < line.size() && line[i] != '#') {
+    if (line[i] == ' ' || line[i] == '\t') {
+      ++i;
+      continue;
+    }
+    const std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t' && line[i] != '#') ++i;
+    out.push_back({line.substr(start, i - start), start + 1});
+  }
+  return out;
+}
+[[nodiscard]] inline std::string where(const std::string& name, int line, std::size_t column = 0) {
+  return name + ":" + std::to_string(line) + (column ? ":" + std::to_string(column) : std::string()) + ": ";
+}
+}  // namespace detail
+
+// Reads a shot log: one shot per line, in the order fired,
+//   B5 hit
+//   A1 miss
+//   C5 sunk Destroyer      (or "C5 sunk 5": the 1-based index of the ship)
+// Words are case-insensitive; '#' starts a comment; blank lines are ignored.
+// Errors name the line and column.
+inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, const dynamic_rules& rules,
+                                                            const std::string& name) {
+  const auto g = rules.geometry();
+  observation<dynamic_rules::board_type> obs(rules);
+  std::string line;
+  int line_no = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto words = detail::split_words(line);
+    if (words.empty()) continue;
+    const auto at = [&](const detail::token& t) { return detail::where(name, line_no, t.column); };
+    const auto cell = g.parse_cell(words[0].text);
+    if (!cell)
+      throw std::invalid_argument(at(words[0]) + "'" + words[0].text + "' is not a cell of the " +
+                                  std::to_string(g.width()) + "x" + std::to_string(g.height()) +
+                                  " grid (rows A.., columns 1..)");
+    if (words.size() < 2)
+      throw std::invalid_argument(detail::where(name, line_no, line.size() + 1) + "expected hit, miss or sunk after " +
+                                  words[0].text);
+    const std::string what = detail::lower_case(words[1].text);
+    shot_result result;
+    std::size_t expected_words = 2;
+    if (what == "hit") {
+      result = shot_result::hit();
+    } else if (what == "miss") {
+      result = shot_result::miss();
+    } else if (what == "sunk") {
+      if (words.size() < 3)
+        throw std::invalid_argument(detail::where(name, line_no, line.size() + 1) +
+                                    "'sunk' needs the ship: its name or its 1-based index");
+      const std::string& ship = words[2].text;
+      int index = find_ship(rules.fleet, ship);
+      if (index < 0 && !ship.empty() && ship.find_first_not_of("0123456789") == std::string::npos && ship.size() <= 3)
+        index = std::stoi(ship) - 1;
+      if (index < 0 || index >= rules.ship_count()) {
+        std::string names;
+        for (int i = 0; i < rules.ship_count(); ++i) names += (i ? ", " : "") + std::string(rules.fleet.name(i));
+        throw std::invalid_argument(at(words[2]) + "no ship '" + ship + "' in the fleet (" + names + ", or 1.." +
+                                    std::to_string(rules.ship_count()) + ")");
+      }
+      result = shot_result::sunk(index);
+      expected_words = 3;
+    } else {
+      throw std::invalid_argument(at(words[1]) + "expected hit, miss or sunk, found '" + words[1].text + "'");
+    }
+    if (words.size() > expected_words)
+      throw std::invalid_argument(at(words[expected_words]) + "unexpected '" + words[expected_words].text + "'");
+    if (result.kind == outcome::sunk && !rules.announces_sunk())
+      throw std::invalid_argument(at(words[1]) + "a sunk announcement needs --feedback sunk");
+    if (obs.shots().test(static_cast<std::size_t>(*cell)))
+      throw std::invalid_argument(at(words[0]) + words[0].text + " was already shot");
+    try {
+      obs.record(*cell, result);
+    } catch (const invalid_observation& e) {
+      throw std::invalid_argument(at(words[0]) + e.what());
+    }
+  }
+  return obs;
+}
+
+// Reads a board picture or a shot log, telling them apart by the first
+// significant line: a shot log starts with a cell name such as "B5".
+inline observation<dynamic_rules::board_type> read_board(std::istream& in, const dynamic_rules& rules,
+                                                         const std::string& name) {
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  std::istringstream lines(text);
+  std::string line;
+  bool shot_log = false;
+  while (std::getline(lines, line)) {
+    const auto words = detail::split_words(line);
+    if (words.empty()) continue;
+    shot_log = detail::looks_like_cell(words[0].text);
+    break;
+  }
+  std::istringstream again(text);
+  return shot_log ? read_shot_log(again, rules, name) : read_board_picture(again, rules, name);
+}
+
+// The observation in `path` (picture or shot log; "-" reads standard input);
+// empty when `path` is empty.
+inline observation<dynamic_rules::board_type> read_board_file(const std::string& path, const dynamic_rules& rules) {
+  if (path.empty()) return observation<dynamic_rules::board_type>(rules);
+  if (path == "-") return read_board(std::cin, rules, "<stdin>");
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open board file '" + path + "'");
+  return read_board(in, rules, path);
+}
+
+}  // namespace battleship::cli
