@@ -16,6 +16,8 @@
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 
+#include "replays.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_observation {
 
@@ -164,17 +166,6 @@ TEST_CASE("the counters report 0 layouts for an inconsistent observation", "[obs
   CHECK(enumerate_bitset(sunk_rules{}, obs).unlabelled == 0);
 }
 
-namespace {
-// Would a referee hiding `l` have answered every shot of `obs` the same way?
-template <class R>
-bool replays(const R& rules, const layout& l, const observation<typename R::board_type>& obs) {
-  game<R> g(rules, l);
-  for (const auto& s : obs.log())
-    if (!(g.shoot(s.cell) == s.result)) return false;
-  return true;
-}
-}  // namespace
-
 // The counters' notion of "agrees with the observation" (placement_allowed
 // per ship plus every hit covered) equals replaying the shots against each
 // layout, for random games under every rule and both feedback models.
@@ -199,12 +190,12 @@ TEST_CASE("layouts agreeing with an observation are exactly those that replay it
         for (int k = 0; k < shots; ++k) referee.shoot(order[static_cast<std::size_t>(k)]);
         const auto& obs = referee.seen();
         long replaying = 0;
-        for (const auto& l : all) replaying += replays(rules, l, obs);
+        for (const auto& l : all) replaying += test_support::replays(rules, l, obs);
         long agreeing = 0;
         bool each_replays = true;
         for_each_layout(rules, obs, [&](const auto& e) {
           ++agreeing;
-          each_replays = each_replays && replays(rules, e.to_layout(), obs);
+          each_replays = each_replays && test_support::replays(rules, e.to_layout(), obs);
         });
         INFO(w << "x" << h << " " << to_string(rule) << (sunk ? " sunk" : " hit/miss") << " after " << shots
                << " shots");

@@ -1,6 +1,7 @@
 #pragma once
 // The board files the `battleship` tool reads (docs/board-format.md): a
-// board picture or a shot log, told apart by their first significant line.
+// board picture or a shot log, told apart by their first significant line;
+// and their writers, which the fuzz targets and their seeds use.
 // Apart from the tool's options (common.hpp), so that a program can read them
 // without CLI11's and nlohmann/json's headers, which take about 10 s of an
 // -O3 compile: the fuzz targets (tests/fuzz) do.
@@ -175,6 +176,39 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
     }
   }
   return obs;
+}
+
+// The observation as a shot log, in the order fired, with sunk ships named
+// (`sunk_by_name`) or numbered from 1: what read_shot_log() reads back.
+inline std::string write_shot_log(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs,
+                                  bool sunk_by_name) {
+  std::string text;
+  for (const auto& s : obs.log()) {
+    text += rules.geometry().cell_name(s.cell);
+    if (s.result.kind == outcome::sunk)
+      text +=
+          " sunk " + (sunk_by_name ? std::string(rules.fleet.name(s.result.ship)) : std::to_string(s.result.ship + 1));
+    else
+      text += s.result.is_hit() ? " hit" : " miss";
+    text += '\n';
+  }
+  return text;
+}
+
+// The observation as a board picture ('X' hit, '-' miss, '.' unknown): what
+// read_board_picture() reads back, less the order of the shots and any
+// sunk announcement.
+inline std::string write_board_picture(const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs) {
+  const auto g = rules.geometry();
+  std::string text;
+  for (int row = 0; row < g.height(); ++row) {
+    for (int col = 0; col < g.width(); ++col) {
+      const auto c = static_cast<std::size_t>(g.cell(row, col));
+      text += obs.hits().test(c) ? 'X' : obs.misses().test(c) ? '-' : '.';
+    }
+    text += '\n';
+  }
+  return text;
 }
 
 // Reads a board picture or a shot log, telling them apart by the first

@@ -10,7 +10,8 @@
 // - the reader returns an observation or throws std::invalid_argument with
 //   its message (rules the fleet cannot fit on are refused the same way);
 // - that observation, written as a shot log (sunk ships by index, then by
-//   name), reads back to the same shots in the same order;
+//   name), reads back to the same shots in the same order, and without sunk
+//   announcements, written as a picture, to the same hits and misses;
 // - for each prefix of the shots, counted with one exact_counter kept from
 //   call to call (as a game uses it), the count and the occupancy matrix
 //   equal enumerate_bitset's and enumerate_recursive's (brute force), or
@@ -41,6 +42,7 @@
 #include <battleship/solver.hpp>
 
 #include "../../examples/battleship/board_file.hpp"
+#include "../replays.hpp"
 
 namespace {
 
@@ -74,29 +76,6 @@ observation<board> prefix(const dynamic_rules& rules, const observation<board>& 
   return out;
 }
 
-// The observation as a shot log, in the order fired, with sunk ships named
-// or numbered as `by_name` says: what a game front end would write.
-std::string shot_log(const dynamic_rules& rules, const observation<board>& obs, bool by_name) {
-  std::string text;
-  for (const auto& s : obs.log()) {
-    text += rules.geometry().cell_name(s.cell);
-    if (s.result.kind == outcome::sunk)
-      text += " sunk " + (by_name ? std::string(rules.fleet.name(s.result.ship)) : std::to_string(s.result.ship + 1));
-    else
-      text += s.result.is_hit() ? " hit" : " miss";
-    text += '\n';
-  }
-  return text;
-}
-
-// Whether firing the observation's shots at `l` gives the same answers.
-bool agrees(const dynamic_rules& rules, const layout& l, const observation<board>& obs) {
-  game<dynamic_rules> g(rules, l);
-  for (const auto& s : obs.log())
-    if (!(g.shoot(s.cell) == s.result)) return false;
-  return true;
-}
-
 void check_models(const dynamic_rules& rules, const observation<board>& obs, const std::optional<count_result>& r,
                   std::uint64_t seed) {
   const auto cells = static_cast<std::size_t>(rules.geometry().cell_count());
@@ -124,7 +103,7 @@ void check_models(const dynamic_rules& rules, const observation<board>& obs, con
     exact_sampler<dynamic_rules> sampler(rules, obs);
     std::mt19937_64 rng(seed);
     for (int k = 0; k < 4; ++k)
-      check(agrees(rules, sampler(rng), obs), "exact_sampler: a draw disagrees with the shots");
+      check(test_support::replays(rules, sampler(rng), obs), "exact_sampler: a draw disagrees with the shots");
   } catch (const inconsistent_observation&) {
     check(none, "monte_carlo_density or exact_sampler: inconsistent_observation for a consistent observation");
   }
@@ -158,12 +137,18 @@ void run(const std::uint8_t* data, std::size_t size) {
   const observation<board>& obs = *read;
   for (const bool by_name : {false, true}) {
     if (obs.shot_count() == 0) break;  // an empty log reads as an empty picture
-    std::istringstream again(shot_log(rules, obs, by_name));
+    std::istringstream again(cli::write_shot_log(rules, obs, by_name));
     const auto back = cli::read_board(again, rules, "fuzz");
     check(back.shot_count() == obs.shot_count(), "a written shot log reads back with another number of shots");
     for (std::size_t k = 0; k < obs.log().size(); ++k)
       check(back.log()[k].cell == obs.log()[k].cell && back.log()[k].result == obs.log()[k].result,
             "a written shot log reads back to other shots");
+  }
+  if (obs.sunk_events().empty()) {  // a picture keeps hits and misses, not sunk announcements
+    std::istringstream again(cli::write_board_picture(rules, obs));
+    const auto back = cli::read_board(again, rules, "fuzz");
+    check(back.hits() == obs.hits() && back.misses() == obs.misses(),
+          "a written board picture reads back to other hits or misses");
   }
 
   exact_counter<dynamic_rules> counter(rules);  // kept across the prefixes

@@ -1,6 +1,6 @@
 // Writes seed inputs for fuzz_observation (not built by CMake): games on
 // random small rules, each as a shot log (sunk announcements by name or by
-// index) and as a board picture, cut after a random number of shots. They
+// index, per game) and as a board picture, cut after a random number of shots. They
 // are consistent with a layout, so the fuzzer starts from deep observations
 // instead of having to find long valid files byte by byte.
 //
@@ -15,6 +15,8 @@
 #include <vector>
 
 #include <battleship/solver.hpp>
+
+#include "../../examples/battleship/board_file.hpp"
 
 using namespace battleship;
 
@@ -46,24 +48,9 @@ int main(int argc, char** argv) {
       for (std::size_t c = 0; c < cells.size(); ++c) cells[c] = static_cast<int>(c);
       std::shuffle(cells.begin(), cells.end(), rng);
       const std::size_t fired = 1 + rng() % cells.size();
-      std::string log;
-      for (std::size_t k = 0; k < fired; ++k) {
-        const shot_result r = play.shoot(cells[k]);
-        log += geo.cell_name(cells[k]);
-        if (r.kind == outcome::sunk)
-          log += " sunk " + (rng() % 2 ? std::string(rules.fleet.name(r.ship)) : std::to_string(r.ship + 1));
-        else
-          log += r.is_hit() ? " hit" : " miss";
-        log += '\n';
-      }
-      std::string picture;
-      for (int y = 0; y < height; ++y) {
-        for (int x = 0; x < width; ++x) {
-          const auto c = static_cast<std::size_t>(geo.cell(y, x));
-          picture += play.seen().hits().test(c) ? 'X' : play.seen().misses().test(c) ? '-' : '.';
-        }
-        picture += '\n';
-      }
+      for (std::size_t k = 0; k < fired; ++k) (void)play.shoot(cells[k]);
+      const std::string log = cli::write_shot_log(rules, play.seen(), rng() % 2 == 0);
+      const std::string picture = cli::write_board_picture(rules, play.seen());
       std::ofstream(dir + "/game-" + std::to_string(g) + "-log", std::ios::binary) << header << log;
       std::ofstream(dir + "/game-" + std::to_string(g) + "-picture", std::ios::binary) << header << picture;
       ++g;
