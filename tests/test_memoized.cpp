@@ -207,4 +207,41 @@ TEST_CASE("decision_cache: a saved book loads back and replays the same games", 
   }
 }
 
+TEST_CASE("decision_cache: a hand-written book's announcements match in any order; impossible positions refused",
+          "[memoized]") {
+  // Ship 1 sank at cell 4 (hits 3,4), then ship 0 at cell 8 (hits 3,4,7,8):
+  // the observation lists them in that order, the key by ship.
+  observation<dboard> seen(30, 3, true);
+  seen.record_hit(3);
+  seen.record_sunk(4, 1);
+  seen.record_miss(5);
+  seen.record_hit(7);
+  seen.record_sunk(8, 0);
+  for (const char* book : {"battleship-decision-cache 1\n3,4,7,8 5 1:4:3,4;0:8:3,4,7,8 -> 12\n",
+                           "battleship-decision-cache 1\n3,4,7,8 5 0:8:3,4,7,8;1:4:3,4 -> 12\n"}) {
+    INFO(book);
+    std::istringstream in(book);
+    decision_cache<dboard> c;
+    c.load(in);
+    CHECK(c.find(seen) == 12);
+    // save() writes the announcements by ship, whatever order they were read in.
+    std::ostringstream out;
+    c.save(out);
+    CHECK(out.str() == "battleship-decision-cache 1\n3,4,7,8 5 0:8:3,4,7,8;1:4:3,4 -> 12\n");
+  }
+  for (const char* bad : {
+           "battleship-decision-cache 1\n3,4 4 - -> 5\n",                // cell 4 both hit and missed
+           "battleship-decision-cache 1\n3,4 - 0:4:3,4;0:4:3,4 -> 5\n",  // ship 0 sunk twice
+           "battleship-decision-cache 1\n3,4 - 0:9:3,4 -> 5\n",          // sinking cell not hit
+           "battleship-decision-cache 1\n3,4 - 0:4:3,4,9 -> 5\n",        // hits then not among the hits
+           "battleship-decision-cache 1\n3,4 - 0:999:3,4 -> 5\n",        // sinking cell beyond the board type
+       }) {
+    INFO(bad);
+    std::istringstream in(bad);
+    decision_cache<dboard> c;
+    CHECK_THROWS_AS(c.load(in), std::invalid_argument);
+    CHECK(c.size() == 0);
+  }
+}
+
 }  // namespace test_memoized

@@ -93,6 +93,11 @@ class decision_cache {
   // ship:cell:hits-then entries joined by ';' ("0:12:11,12"). Entries are
   // written in no particular order; load() adds to what is there and throws
   // std::invalid_argument on a malformed line (nothing of that line is kept).
+  // A line is malformed if it cannot be a position: a cell both hit and
+  // missed, a ship sunk twice, or an announcement whose cell or hits are not
+  // among the hits. Announcements may come in any order. Cells are checked
+  // against the board type's capacity only: the cache does not know the
+  // rules, so a cell off a smaller grid loads and never matches.
   void save(std::ostream& out) const {
     std::shared_lock lock(mutex_);
     out << "battleship-decision-cache 1\n";
@@ -126,6 +131,7 @@ class decision_cache {
           k.sunk_hits.push_back(parse_cells(event.substr(b + 1), number));
         }
       }
+      canonicalize(k, number);
       std::unique_lock lock(mutex_);
       table_.try_emplace(std::move(k), cell);
     }
@@ -173,6 +179,27 @@ class decision_cache {
       b.set(static_cast<std::size_t>(c));
     }
     return b;
+  }
+
+  // A line read from a file must describe a position an observation can
+  // reach, and must hold its announcements in the order key_of() gives them
+  // (by ship), or find() could never match it.
+  static void canonicalize(key& k, int number) {
+    if (k.hits.intersects(k.misses)) bad_line(number);
+    std::vector<std::size_t> order(k.sunk.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return k.sunk[a].first < k.sunk[b].first; });
+    key sorted{k.hits, k.misses, {}, {}};
+    for (const std::size_t i : order) {
+      const auto [ship, cell] = k.sunk[i];
+      const Board& then = k.sunk_hits[i];
+      if (!sorted.sunk.empty() && sorted.sunk.back().first == ship) bad_line(number);  // sunk twice
+      if (cell >= capacity || !then.test(static_cast<std::size_t>(cell)) || !then.subset_of(k.hits)) bad_line(number);
+      sorted.sunk.emplace_back(ship, cell);
+      sorted.sunk_hits.push_back(then);
+    }
+    k = std::move(sorted);
   }
 
   [[nodiscard]] static key key_of(const observation<Board>& seen) {
