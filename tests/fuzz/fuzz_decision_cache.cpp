@@ -5,7 +5,9 @@
 // - load() accepts the text or throws std::invalid_argument (a malformed
 //   line), never anything else and never undefined behaviour;
 // - what it accepted saves and loads back to the same book: the same
-//   number of positions, and save() gives the same lines again.
+//   number of positions, and save() gives the same lines again;
+// - every position it kept lists its sunk announcements by ship, each ship
+//   once, which is how find() keys an observation.
 
 #include <algorithm>
 #include <cstddef>
@@ -38,6 +40,27 @@ std::vector<std::string> sorted_lines(const std::string& text) {
   std::sort(lines.begin(), lines.end());
   return lines;
 }
+// A saved position lists its sunk announcements by ship, each ship once, as
+// find() keys them; a book that loaded another order would never answer.
+bool announcements_by_ship(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line)) {
+    std::istringstream fields(line);
+    std::string hits, misses, sunk;
+    fields >> hits >> misses >> sunk;
+    if (sunk == "-") continue;
+    std::istringstream events(sunk);
+    int last = -1;
+    for (std::string event; std::getline(events, event, ';');) {
+      const int ship = std::stoi(event.substr(0, event.find(':')));
+      if (ship <= last) return false;
+      last = ship;
+    }
+  }
+  return true;
+}
 std::string saved(const cache& c) {
   std::ostringstream out;
   c.save(out);
@@ -56,6 +79,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // Refused with a message; the lines before the bad one stay loaded.
   }
   const std::string first = saved(book);
+  check(announcements_by_ship(first), "a loaded position keeps its announcements out of ship order");
   cache again;
   std::istringstream in(first);
   again.load(in);  // must not throw: save() writes only what load() reads
