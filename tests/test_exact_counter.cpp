@@ -428,6 +428,43 @@ TEST_CASE("exact_count with per-placement weights equals the weighted brute-forc
   }
 }
 
+TEST_CASE("count_result: the unlabelled occupancy divides by the orders of equal ships, never by zero",
+          "[count][exact]") {
+  // Weights that tell the two 2-ships apart leave one labelled layout, so
+  // labelled / unlabelled_divisor is 0; the unlabelled occupancy used to
+  // divide by labelled / unlabelled = 1 / 0.
+  const auto rules = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, false);
+  auto pinned = [](int ship, const placement& p) -> std::uint64_t {
+    if (p.dir != orientation::horizontal || p.col != 0) return 0;
+    return (ship == 0 && p.row == 0) || (ship == 1 && p.row == 2) ? 1 : 0;
+  };
+  exact_counter counter(rules);
+  const auto r = counter.count(observation<dynamic_rules::board_type>(rules), pinned);
+  REQUIRE(r.labelled == 1);
+  CHECK(r.labelled_per_unlabelled == 2);
+  CHECK(r.unlabelled == 0);
+  for (int c = 0; c < 16; ++c) CHECK(r.unlabelled_occupancy(c) == 0);
+  // A count without the matrix has no occupancy to read.
+  const auto alone = counter.count(observation<dynamic_rules::board_type>(rules), false);
+  CHECK_THROWS_AS(alone.unlabelled_occupancy(0), std::out_of_range);
+
+  // Unweighted, every counter's labelled count is unlabelled times the orders,
+  // with or without sunk announcements telling twins apart.
+  rng_type rng(11);
+  for (int round = 0; round < 100; ++round) {
+    const int w = 3 + below(rng, 3), h = 3 + below(rng, 3);
+    const auto [rules2, obs] = random_instance(rng, w, h);
+    exact_counter c2(rules2);
+    INFO(describe(rules2, obs));
+    for (const count_result& x : {c2.count(obs), enumerate_bitset(rules2, obs), enumerate_recursive(rules2, obs)}) {
+      CHECK(x.labelled_per_unlabelled == unlabelled_divisor(rules2, obs));
+      CHECK(x.unlabelled * x.labelled_per_unlabelled == x.labelled);
+      for (int c = 0; c < w * h; ++c)
+        CHECK(x.unlabelled_occupancy(c) * x.labelled_per_unlabelled == x.occupancy[static_cast<std::size_t>(c)]);
+    }
+  }
+}
+
 TEST_CASE("exact_count: weighted counts take the lanes and the closed forms, and equal weighted brute force",
           "[count][exact]") {
   // The lanes multiply by a start's weight and find it again on the way

@@ -101,7 +101,8 @@ class bitset_enumeration {
     if (occupancy_ && n_ > 0) spill_last();
     count_result result;
     result.labelled = total;
-    result.unlabelled = total / unlabelled_divisor(rules, obs);
+    result.labelled_per_unlabelled = unlabelled_divisor(rules, obs);
+    result.unlabelled = total / result.labelled_per_unlabelled;
     if (occupancy_) {
       result.occupancy.assign(static_cast<std::size_t>(table_.geometry().cell_count()), 0);
       for (const auto& s : ships_)

@@ -39,6 +39,9 @@ struct count_result {
   count_type labelled = 0;            // every ship distinct
   count_type unlabelled = 0;          // equal-length ships interchangeable (unless sunk announcements tell them apart)
   std::vector<count_type> occupancy;  // per cell: labelled layouts with a ship there (empty if not asked)
+  // labelled / unlabelled for an unweighted count: the orders of equal-length
+  // ships that no sunk announcement tells apart (unlabelled_divisor()).
+  count_type labelled_per_unlabelled = 1;
 
   // Probability that `cell` holds a ship; throws inconsistent_observation
   // when no layout agrees (never 0/0).
@@ -46,9 +49,11 @@ struct count_result {
     if (labelled == 0) throw inconsistent_observation();
     return ratio(occupancy.at(static_cast<std::size_t>(cell)), labelled);
   }
-  // Occupancy with equal-length ships interchangeable (the convention of Audinot et al.).
-  [[nodiscard]] count_type unlabelled_occupancy(int cell) const noexcept {
-    return labelled == 0 ? 0 : occupancy[static_cast<std::size_t>(cell)] / (labelled / unlabelled);
+  // Occupancy with equal-length ships interchangeable (the convention of
+  // Audinot et al.). Like `unlabelled`, it means something for a weighted
+  // count only when equal-length ships get equal weights.
+  [[nodiscard]] count_type unlabelled_occupancy(int cell) const {
+    return occupancy.at(static_cast<std::size_t>(cell)) / labelled_per_unlabelled;
   }
 };
 

@@ -163,7 +163,8 @@ class exact_counter {
       const count_type types = dp.template forward<Passes>(with_occupancy ? detail::keep_tables::for_occupancy
                                                                           : detail::keep_tables::nothing);
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
-      result.unlabelled = result.labelled / unlabelled_divisor(rules_, obs);
+      result.labelled_per_unlabelled = unlabelled_divisor(rules_, obs);
+      result.unlabelled = result.labelled / result.labelled_per_unlabelled;
       peak_states_ = dp.peak_states();
       kept_states_ = with_occupancy ? dp.kept_states() : 0;
       if (with_occupancy) {

@@ -108,7 +108,8 @@ template <Ruleset R>
     if (with_occupancy) l.occupied.for_each([&](std::size_t c) { ++per_cell[c]; });
   });
   result.labelled = total;
-  result.unlabelled = total / unlabelled_divisor(rules, obs);
+  result.labelled_per_unlabelled = unlabelled_divisor(rules, obs);
+  result.unlabelled = total / result.labelled_per_unlabelled;
   if (with_occupancy) result.occupancy.assign(per_cell.begin(), per_cell.end());
   return result;
 }
