@@ -142,6 +142,62 @@ TEST_CASE("density models throw inconsistent_observation when no layout agrees",
   CHECK_THROWS_AS(monte_carlo_density<dynamic_rules>(rules, 1, 0), std::invalid_argument);
 }
 
+TEST_CASE("every counter and model refuses an observation made under other rules", "[density][exact][observation]") {
+  using dboard = dynamic_rules::board_type;
+  const auto rules = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, false);
+  const auto sunk_rules = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, true);
+  observation<dboard> sunk_seen(sunk_rules);
+  sunk_seen.record_hit(0);
+  sunk_seen.record_sunk(1, 0);
+  // Another grid, another fleet, and a sunk announcement under hit/miss rules.
+  const std::vector<observation<dboard>> foreign{
+      observation<dboard>(make_dynamic_rules(5, 5, {2, 2}, adjacency::touching, false)),
+      observation<dboard>(make_dynamic_rules(4, 4, {2, 2, 1}, adjacency::touching, false)), sunk_seen};
+  for (const auto& obs : foreign) {
+    INFO(obs.cell_count() << " cells, " << obs.ship_count() << " ships, " << obs.sunk_events().size() << " sunk");
+    exact_counter<dynamic_rules> counter(rules);
+    CHECK_THROWS_AS(counter.count(obs), invalid_observation);
+    CHECK_THROWS_AS(exact_count(rules, obs), invalid_observation);
+    CHECK_THROWS_AS(enumerate_bitset(rules, obs), invalid_observation);
+    CHECK_THROWS_AS(enumerate_recursive(rules, obs), invalid_observation);
+    CHECK_THROWS_AS(exact_sampler<dynamic_rules>(rules, obs), invalid_observation);
+    exact_density<dynamic_rules> exact(rules);
+    CHECK_THROWS_AS(exact.weights(obs), invalid_observation);
+    monte_carlo_density<dynamic_rules> mc(rules, 1, 10);
+    CHECK_THROWS_AS(mc.weights(obs), invalid_observation);
+    per_ship_density<dynamic_rules> fast(rules);
+    CHECK_THROWS_AS(fast.weights(obs), invalid_observation);
+    per_ship_density_reference<dynamic_rules> slow(rules);
+    CHECK_THROWS_AS(slow.weights(obs), invalid_observation);
+  }
+  // The observation's own limits: the board type's cells and 16 ships.
+  CHECK_THROWS_AS(observation<dboard>(257, 2, false), invalid_observation);
+  CHECK_THROWS_AS(observation<dboard>(-1, 2, false), invalid_observation);
+  CHECK_THROWS_AS(observation<dboard>(16, 17, false), invalid_observation);
+  CHECK_NOTHROW(observation<dboard>(256, 16, true));
+}
+
+// A weight must take (ship, placement); anything else, a lambda of the
+// placement alone included, must not compile as a count (it once converted to
+// the occupancy flag `true` and counted unweighted).
+struct placement_only {
+  std::uint64_t operator()(const placement& p) const { return p.row == 0 ? 1 : 0; }
+};
+struct ship_and_placement {
+  std::uint64_t operator()(int, const placement& p) const { return p.row == 0 ? 1 : 0; }
+};
+template <class W>
+concept counts_with = requires(exact_counter<dynamic_rules>& c, const observation<dynamic_rules::board_type>& o,
+                               const dynamic_rules& r, W w) {
+  c.count(o, w);
+  exact_count(r, o, w);
+};
+static_assert(counts_with<ship_and_placement>);
+static_assert(counts_with<bool>);
+static_assert(!counts_with<placement_only>);
+static_assert(!counts_with<std::uint64_t (*)(const placement&)>);
+static_assert(!counts_with<int>);
+
 TEST_CASE("monte_carlo_density approaches the exact posterior and is reproducible", "[density][exact]") {
   const auto rules = make_dynamic_rules(6, 6, {4, 3, 2}, adjacency::no_edge, true);
   const auto obs = played(rules, 5, 8);

@@ -446,7 +446,9 @@ TEST_CASE("count_result: the unlabelled occupancy divides by the orders of equal
   for (int c = 0; c < 16; ++c) CHECK(r.unlabelled_occupancy(c) == 0);
   // A count without the matrix has no occupancy to read.
   const auto alone = counter.count(observation<dynamic_rules::board_type>(rules), false);
-  CHECK_THROWS_AS(alone.unlabelled_occupancy(0), std::out_of_range);
+  CHECK_THROWS_WITH(alone.unlabelled_occupancy(0), "count_result: counted without the occupancy matrix");
+  CHECK_THROWS_WITH(alone.probability(0), "count_result: counted without the occupancy matrix");
+  CHECK_THROWS_AS(r.probability(16), std::out_of_range);
 
   // Unweighted, every counter's labelled count is unlabelled times the orders,
   // with or without sunk announcements telling twins apart.

@@ -50,15 +50,15 @@ TEST_CASE("record() refuses impossible shots and announcements", "[observation]"
     CHECK_THROWS_WITH(obs.record_hit(-1), "shot at cell -1 is off the grid");
   }
   SECTION("a ship that is not in the fleet") {
-    CHECK_THROWS_WITH(obs.record_sunk(6, 3), "sunk ship 3 is not in the fleet");
-    CHECK_THROWS_WITH(obs.record_sunk(6, -1), "sunk ship -1 is not in the fleet");
+    CHECK_THROWS_WITH(obs.record_sunk(6, 3), "sunk ship 3 is not in the fleet (ships are numbered 0 to 2)");
+    CHECK_THROWS_WITH(obs.record_sunk(6, -1), "sunk ship -1 is not in the fleet (ships are numbered 0 to 2)");
   }
   SECTION("a ship sunk twice") {
     obs.record_hit(4);
     obs.record_sunk(6, 1);
     CHECK(obs.is_sunk(1));
     CHECK(!obs.is_sunk(0));
-    CHECK_THROWS_WITH(obs.record_sunk(7, 1), "ship 2 was already sunk");
+    CHECK_THROWS_WITH(obs.record_sunk(7, 1), "ship 1 was already sunk");
   }
   SECTION("a ship named on a plain hit or miss") {
     CHECK_THROWS_WITH(obs.record(6, shot_result{outcome::hit, 0}), "only a sunk announcement names a ship");

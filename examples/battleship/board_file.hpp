@@ -169,6 +169,9 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
       throw std::invalid_argument(at(words[1]) + "a sunk announcement needs --feedback sunk");
     if (obs.shots().test(static_cast<std::size_t>(*cell)))
       throw std::invalid_argument(at(words[0]) + words[0].text + " was already shot");
+    // Numbered from 1 as the log numbers ships (the library counts from 0).
+    if (result.kind == outcome::sunk && obs.is_sunk(result.ship))
+      throw std::invalid_argument(at(words[0]) + "ship " + std::to_string(result.ship + 1) + " was already sunk");
     try {
       obs.record(*cell, result);
     } catch (const invalid_observation& e) {

@@ -50,7 +50,14 @@ class observation {
   };
 
   constexpr observation(int cell_count, int ship_count, bool sunk_feedback)
-      : cell_count_(cell_count), ship_count_(ship_count), sunk_feedback_(sunk_feedback) {}
+      : cell_count_(cell_count), ship_count_(ship_count), sunk_feedback_(sunk_feedback) {
+    if (cell_count < 0 || static_cast<std::size_t>(cell_count) > Board::capacity)
+      throw invalid_observation("an observation of " + std::to_string(cell_count) +
+                                " cells: the board type holds 0 to " + std::to_string(Board::capacity));
+    if (ship_count < 0 || ship_count > max_ships)
+      throw invalid_observation("an observation of " + std::to_string(ship_count) + " ships: a fleet has 0 to " +
+                                std::to_string(max_ships));
+  }
   template <Ruleset R>
   requires std::same_as<typename R::board_type, Board>
   constexpr explicit observation(const R& rules)
@@ -64,8 +71,10 @@ class observation {
     if (r.kind == outcome::sunk) {
       if (!sunk_feedback_) throw invalid_observation("hit/miss feedback never announces a sunk ship");
       if (r.ship < 0 || r.ship >= ship_count_)
-        throw invalid_observation("sunk ship " + std::to_string(r.ship) + " is not in the fleet");
-      if (is_sunk(r.ship)) throw invalid_observation("ship " + std::to_string(r.ship + 1) + " was already sunk");
+        throw invalid_observation("sunk ship " + std::to_string(r.ship) +
+                                  " is not in the fleet (ships are numbered 0 to " + std::to_string(ship_count_ - 1) +
+                                  ")");
+      if (is_sunk(r.ship)) throw invalid_observation("ship " + std::to_string(r.ship) + " was already sunk");
     } else if (r.ship != -1) {
       throw invalid_observation("only a sunk announcement names a ship");
     }
@@ -124,6 +133,23 @@ class observation {
 
 template <Ruleset R>
 observation(const R&) -> observation<typename R::board_type>;
+
+// Throws invalid_observation unless `obs` could have been made under `rules`:
+// the same number of cells and ships, and no sunk announcement under hit/miss
+// feedback. (An observation knows its cell count, not the grid's shape: one
+// made on a 5x7 grid passes for 7x5 rules.) Every counter and model calls it.
+template <Ruleset R, class Board>
+constexpr void require_observation_of(const R& rules, const observation<Board>& obs) {
+  const int cells = rules.geometry().cell_count();
+  if (obs.cell_count() != cells)
+    throw invalid_observation("the observation has " + std::to_string(obs.cell_count()) + " cells, the rules' grid " +
+                              std::to_string(cells));
+  if (obs.ship_count() != rules.ship_count())
+    throw invalid_observation("the observation has " + std::to_string(obs.ship_count()) + " ships, the rules' fleet " +
+                              std::to_string(rules.ship_count()));
+  if (!rules.announces_sunk() && obs.sunk_ships() != 0)
+    throw invalid_observation("the observation announces a sunk ship, which these rules' feedback never does");
+}
 
 // Equal-length ships are interchangeable unless announcements tell them apart:
 // the unlabelled count is the labelled count divided by, for each length,

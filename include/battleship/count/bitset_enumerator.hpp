@@ -234,6 +234,7 @@ class bitset_enumeration {
 template <Ruleset R>
 [[nodiscard]] count_result enumerate_bitset(const R& rules, const observation<typename R::board_type>& obs,
                                             bool with_occupancy = true) {
+  require_observation_of(rules, obs);
   detail::bitset_enumeration<R> e(rules, obs, with_occupancy);
   return e.run(rules, obs);
 }

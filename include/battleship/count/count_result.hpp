@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -47,13 +48,19 @@ struct count_result {
   // when no layout agrees (never 0/0).
   [[nodiscard]] double probability(int cell) const {
     if (labelled == 0) throw inconsistent_observation();
-    return ratio(occupancy.at(static_cast<std::size_t>(cell)), labelled);
+    return ratio(occupancy_of(cell), labelled);
   }
   // Occupancy with equal-length ships interchangeable (the convention of
   // Audinot et al.). Like `unlabelled`, it means something for a weighted
   // count only when equal-length ships get equal weights.
-  [[nodiscard]] count_type unlabelled_occupancy(int cell) const {
-    return occupancy.at(static_cast<std::size_t>(cell)) / labelled_per_unlabelled;
+  [[nodiscard]] count_type unlabelled_occupancy(int cell) const { return occupancy_of(cell) / labelled_per_unlabelled; }
+
+ private:
+  [[nodiscard]] count_type occupancy_of(int cell) const {
+    if (occupancy.empty()) throw std::logic_error("count_result: counted without the occupancy matrix");
+    if (cell < 0 || static_cast<std::size_t>(cell) >= occupancy.size())
+      throw std::out_of_range("count_result: cell " + std::to_string(cell) + " is off the grid");
+    return occupancy[static_cast<std::size_t>(cell)];
   }
 };
 

@@ -52,6 +52,7 @@
 // never does (one made under other rules) throws invalid_observation, here
 // and in exact_sampler (make_profile_problem).
 
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -126,7 +127,11 @@ class exact_counter {
 
   explicit exact_counter(const R& rules) : rules_(rules) {}
 
-  [[nodiscard]] count_result count(const observation<board_type>& obs, bool with_occupancy = true) {
+  // The flag takes a bool and nothing else: a weight of the wrong shape (say
+  // a lambda of the placement alone) would otherwise convert to `true`
+  // through its function pointer and count unweighted without a word.
+  template <std::same_as<bool> Flag = bool>
+  [[nodiscard]] count_result count(const observation<board_type>& obs, Flag with_occupancy = true) {
     return count_as<detail::value_passes_for<R>()>(obs, unit_weight{}, with_occupancy);
   }
 
@@ -186,14 +191,21 @@ class exact_counter {
   std::size_t peak_states_ = 0, kept_states_ = 0;
 };
 
-template <Ruleset R>
+template <Ruleset R, std::same_as<bool> Flag = bool>
 [[nodiscard]] count_result exact_count(const R& rules, const observation<typename R::board_type>& obs,
-                                       bool with_occupancy = true) {
+                                       Flag with_occupancy = true) {
   return exact_counter<R>(rules).count(obs, with_occupancy);
 }
 
-template <Ruleset R>
-[[nodiscard]] count_result exact_count(const R& rules, bool with_occupancy = true) {
+// The weighted count in one call (see exact_counter::count).
+template <Ruleset R, PlacementWeight Weight>
+[[nodiscard]] count_result exact_count(const R& rules, const observation<typename R::board_type>& obs, Weight&& weight,
+                                       bool with_occupancy = true) {
+  return exact_counter<R>(rules).count(obs, std::forward<Weight>(weight), with_occupancy);
+}
+
+template <Ruleset R, std::same_as<bool> Flag = bool>
+[[nodiscard]] count_result exact_count(const R& rules, Flag with_occupancy = true) {
   return exact_count(rules, observation<typename R::board_type>(rules), with_occupancy);
 }
 

@@ -86,6 +86,7 @@ class recursive_enumeration {
 // agrees with `obs`, in lexicographic order of placements.
 template <Ruleset R, class Visit>
 void for_each_layout(const R& rules, const observation<typename R::board_type>& obs, Visit&& visit) {
+  require_observation_of(rules, obs);
   detail::recursive_enumeration<R> e(rules, obs);
   e.run(visit);
 }

@@ -113,6 +113,7 @@ class per_ship_density {
       : geometry_(rules.geometry()),
         options_(options),
         cells_(geometry_.cell_count()),
+        ships_(rules.ship_count()),
         sunk_feedback_(rules.announces_sunk()),
         contact_(rules.contact()) {
     // Group the ships by length.
@@ -238,7 +239,10 @@ class per_ship_density {
 
   // Brings the state up to `obs`, restarting if `obs` does not extend it.
   void sync(const observation<board_type>& obs) {
-    if (obs.cell_count() != cells_) throw std::invalid_argument("per_ship_density: observation of another grid");
+    if (obs.cell_count() != cells_) throw invalid_observation("per_ship_density: observation of another grid");
+    if (obs.ship_count() != ships_) throw invalid_observation("per_ship_density: observation of another fleet");
+    if (!sunk_feedback_ && obs.sunk_ships() != 0)
+      throw invalid_observation("per_ship_density: the observation announces a sunk ship, which these rules never do");
     const auto& log = obs.log();
     bool extends = log.size() >= processed_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
                    obs.sunk_events().size() >= sinks_;
@@ -337,6 +341,7 @@ class per_ship_density {
   board_geometry<board_type> geometry_;
   per_ship_density_options options_;
   int cells_;
+  int ships_;
   bool sunk_feedback_;
   adjacency contact_;
   int max_length_ = 0;
@@ -394,6 +399,7 @@ class per_ship_density_reference {
   }
 
   [[nodiscard]] density_map weights(const observation<board_type>& obs) const {
+    require_observation_of(rules_, obs);
     const auto g = rules_.geometry();
     // Cells of sunk ships, attributed in announcement order.
     board_type attributed{}, obstructed{};

@@ -155,16 +155,15 @@ template <class Board>
 // Builds the problem for `rules` and `obs`, scanned in orientation `o`;
 // `weigh(ship, placement)` gives the weight (an unsigned integer,
 // 0 = forbidden) of each admissible placement. Throws invalid_observation
-// when `obs` announces a sunk ship under rules that never announce one (an
-// observation made under other rules): a sink tells equal-length ships
-// apart, which such rules' counters may assume never happens
-// (may_need_scalar_values).
+// when `obs` was made under other rules (require_observation_of), e.g. it
+// announces a sunk ship under rules that never announce one: a sink tells
+// equal-length ships apart, which such rules' counters may assume never
+// happens (may_need_scalar_values).
 template <Ruleset R, class Weigh>
 [[nodiscard]] profile_problem make_profile_problem(const R& rules, const observation<typename R::board_type>& obs,
                                                    Weigh&& weigh, scan_orientation o) {
   using Board = typename R::board_type;
-  if (!rules.announces_sunk() && obs.sunk_ships() != 0)
-    throw invalid_observation("the observation announces a sunk ship, which these rules' feedback never does");
+  require_observation_of(rules, obs);
   const auto g = rules.geometry();
   const int W = g.width(), H = g.height(), n = W * H;
   profile_problem p;
