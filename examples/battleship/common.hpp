@@ -49,17 +49,20 @@ struct rule_options {
 
   // Adds --preset, --grid, --fleet, --rule, --feedback and --board to `sub`.
   void add_to(CLI::App* sub, bool with_feedback = true, bool with_board = true) {
-    sub->add_option("--preset", preset, "datagenetics, park or audinot (sets grid, fleet, rule and feedback)")
-        ->check(CLI::IsMember({"datagenetics", "park", "audinot"}));
-    sub->add_option("--grid", grid, "grid size WxH, e.g. 10x10")->capture_default_str();
-    sub->add_option("--fleet", fleet, "ship lengths, e.g. 5,4,3,3,2")->capture_default_str();
-    sub->add_option("--rule", rule, "touching, no-edge or no-contact")
-        ->check(CLI::IsMember({"touching", "no-edge", "no-contact"}))
-        ->capture_default_str();
+    CLI::Option* by_name =
+        sub->add_option("--preset", preset, "datagenetics, park or audinot (sets grid, fleet, rule and feedback)")
+            ->check(CLI::IsMember({"datagenetics", "park", "audinot"}));
+    // A preset sets all four, so one given beside it would be silently dropped:
+    // refuse the pair instead.
+    by_name->excludes(sub->add_option("--grid", grid, "grid size WxH, e.g. 10x10")->capture_default_str());
+    by_name->excludes(sub->add_option("--fleet", fleet, "ship lengths, e.g. 5,4,3,3,2")->capture_default_str());
+    by_name->excludes(sub->add_option("--rule", rule, "touching, no-edge or no-contact")
+                          ->check(CLI::IsMember({"touching", "no-edge", "no-contact"}))
+                          ->capture_default_str());
     if (with_feedback)
-      sub->add_option("--feedback", feedback, "hit-miss or sunk")
-          ->check(CLI::IsMember({"hit-miss", "sunk"}))
-          ->capture_default_str();
+      by_name->excludes(sub->add_option("--feedback", feedback, "hit-miss or sunk")
+                            ->check(CLI::IsMember({"hit-miss", "sunk"}))
+                            ->capture_default_str());
     if (with_board) sub->add_option("--board", board_file, "board picture (. unknown, X hit, - miss) or shot log");
   }
 

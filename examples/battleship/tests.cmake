@@ -233,6 +233,8 @@ battleship_cli_test("error: sunk under hit/miss feedback" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/sunk_6x6.txt STDERR "needs --feedback sunk")
 battleship_cli_test("error: sunk ship not in the fleet" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_unknown_6x6.txt STDERR ":2:9: no ship 'Zeppelin'")
+battleship_cli_test("error: a preset with a rule option it sets" FAIL ARGS count --preset park --grid 5x5
+  STDERR "--preset excludes --grid")
 battleship_cli_test("error: a ship sunk twice, numbered as the log numbers it" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_twice_6x6.txt
   STDERR "sunk_twice_6x6.txt:3:1: ship 2 was already sunk")
