@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <string>
 #include <vector>
 
 #include <battleship/density/exact_density.hpp>
@@ -140,6 +141,17 @@ TEST_CASE("density models throw inconsistent_observation when no layout agrees",
   monte_carlo_density<dynamic_rules> mc(rules, 1, 10);
   CHECK_THROWS_AS(mc.weights(obs), inconsistent_observation);
   CHECK_THROWS_AS(monte_carlo_density<dynamic_rules>(rules, 1, 0), std::invalid_argument);
+  CHECK_THROWS_WITH(exact.weights(obs), "no layout agrees with the observation");
+
+  // Before any shot the fault is the rules, and the message says so.
+  const auto crowded = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false);
+  const observation<dynamic_rules::board_type> empty(crowded);
+  const std::string no_room =
+      "no layout exists: the fleet cannot be placed on the grid under these rules (or every layout weighs 0)";
+  CHECK_THROWS_WITH(exact_density<dynamic_rules>(crowded).weights(empty), no_room);
+  CHECK_THROWS_WITH(exact_density<dynamic_rules>(crowded).best_cell(empty), no_room);
+  CHECK_THROWS_WITH(monte_carlo_density<dynamic_rules>(crowded, 1, 10).weights(empty), no_room);
+  CHECK_THROWS_WITH(exact_sampler<dynamic_rules>(crowded, empty), no_room);
 }
 
 TEST_CASE("every counter and model refuses an observation made under other rules", "[density][exact][observation]") {

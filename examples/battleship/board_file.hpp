@@ -220,7 +220,10 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
                                                          const std::string& name) {
   std::stringstream buffer;
   buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  std::string text = buffer.str();
+  // Editors on some systems start a UTF-8 file with a byte-order mark, which
+  // no one sees; without it the first cell name would read as a picture row.
+  if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   std::istringstream lines(text);
   std::string line;
   bool shot_log = false;

@@ -124,6 +124,8 @@ battleship_cli_test("count: ship named in a sunk announcement"
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_named_6x6.txt --json JSON labelled=35)
 battleship_cli_test("count: --board - reads standard input"
   ARGS count ${small6} --board - --json INPUT ${battleship_cli_testdata}/shots_6x6.txt JSON labelled=136 shots=4)
+battleship_cli_test("count: a shot log starting with a UTF-8 byte-order mark"
+  ARGS count ${small6} --board ${battleship_cli_testdata}/shots_bom_6x6.txt --json JSON labelled=211 shots=2)
 battleship_cli_test("error: standard input names itself" FAIL
   ARGS count ${small6} --board - INPUT ${battleship_cli_testdata}/bad_shot.txt STDERR "<stdin>:2:4: expected hit")
 battleship_cli_test("count: text output"

@@ -134,6 +134,16 @@ class observation {
 template <Ruleset R>
 observation(const R&) -> observation<typename R::board_type>;
 
+// What to throw when no layout agrees with `obs`. Before any shot the fault
+// is the rules (or a prior that weighs every layout 0), not the shots.
+template <class Board>
+[[nodiscard]] inconsistent_observation no_layout_agrees(const observation<Board>& obs) {
+  if (obs.shot_count() == 0)
+    return inconsistent_observation(
+        "no layout exists: the fleet cannot be placed on the grid under these rules (or every layout weighs 0)");
+  return inconsistent_observation();
+}
+
 // Throws invalid_observation unless `obs` could have been made under `rules`:
 // the same number of cells and ships, and no sunk announcement under hit/miss
 // feedback. (An observation knows its cell count, not the grid's shape: one

@@ -78,7 +78,7 @@ class exact_sampler {
           dp.set_memory_limit(memory_limit);
           const count_type types = dp.forward(use == sampler_draws::batches_only ? detail::keep_tables::for_batches
                                                                                  : detail::keep_tables::for_sampling);
-          if (types == 0) throw inconsistent_observation();
+          if (types == 0) throw no_layout_agrees(obs);
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
           dp.backward(nullptr, true);
         },

@@ -36,7 +36,7 @@ class exact_density {
   // when the weights leave none with a weight above 0).
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
     const count_result r = count(obs);
-    if (r.labelled == 0) throw inconsistent_observation();
+    if (r.labelled == 0) throw no_layout_agrees(obs);
     density_map m(r.occupancy.size(), 0.0);
     for (std::size_t c = 0; c < m.size(); ++c)
       if (!obs.shots().test(c)) m[c] = ratio(r.occupancy[c], r.labelled);
@@ -48,7 +48,7 @@ class exact_density {
   // could tie on boards whose counts exceed 2^53). density_greedy uses it.
   [[nodiscard]] int best_cell(const observation<board_type>& obs) {
     const count_result r = count(obs);
-    if (r.labelled == 0) throw inconsistent_observation();
+    if (r.labelled == 0) throw no_layout_agrees(obs);
     int best = -1;
     for (std::size_t c = 0; c < r.occupancy.size(); ++c)
       if (!obs.shots().test(c) && (best < 0 || r.occupancy[c] > r.occupancy[static_cast<std::size_t>(best)]))
