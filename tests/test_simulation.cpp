@@ -12,6 +12,7 @@
 #include <battleship/analysis/simulation.hpp>
 #include <battleship/defense/defense.hpp>
 #include <battleship/defense/park_figure8.hpp>
+#include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
@@ -89,6 +90,26 @@ TEST_CASE("simulate: identical statistics with 1, 2 and 3 threads", "[simulation
   auto h = run(ht, 2).histogram;
   h.resize(101, 0);
   CHECK(replay == h);
+}
+
+TEST_CASE("simulate: Monte Carlo play is the same with 1 and 2 threads, and replays game by game", "[simulation]") {
+  // The model's draws restart with every game's seed (monte_carlo_density::seed
+  // through density_greedy), so no game depends on the games its thread played
+  // before it.
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  const uniform_defense<dyn> defense(rules);
+  auto mc = [&] { return density_greedy(rules, monte_carlo_density<dyn>(rules, 0, 20)); };
+  simulation_options o;
+  o.games = 60;
+  o.seed = 9;
+  o.threads = 1;
+  const auto one = simulate(rules, mc, defense, o).stats;
+  o.threads = 2;
+  CHECK(one.histogram == simulate(rules, mc, defense, o).stats.histogram);
+  auto s = mc();
+  const int first = simulate_one(rules, s, defense, 9, 3);
+  (void)simulate_one(rules, s, defense, 9, 4);
+  CHECK(simulate_one(rules, s, defense, 9, 3) == first);
 }
 
 TEST_CASE("random fire: game length matches the closed form", "[simulation]") {

@@ -55,22 +55,6 @@ struct simulate_options {
   std::string histogram;
 };
 
-// The Monte Carlo model reseeded from each game's seed, so that a game's
-// result does not depend on which thread played the games before it.
-class reseeded_monte_carlo {
- public:
-  using board_type = rules_t::board_type;
-  reseeded_monte_carlo(const rules_t& rules, int samples)
-      : rules_(rules), samples_(samples), model_(rules, 0, samples) {}
-  void seed(std::uint64_t s) { model_ = monte_carlo_density<rules_t>(rules_, s, samples_); }
-  [[nodiscard]] density_map weights(const observation<board_type>& obs) { return model_.weights(obs); }
-
- private:
-  rules_t rules_;
-  int samples_;
-  monte_carlo_density<rules_t> model_;
-};
-
 // Every --defense behind one type, so that simulate() is compiled once per
 // strategy instead of once per strategy and defense (59 -> 51 s of CPU for
 // this file at -O3); one indirect call per game costs nothing measurable.
@@ -164,7 +148,8 @@ simulation_result dispatch(const simulate_options& opts, const rules_t& rules, c
   if (s == "monte-carlo-greedy") {
     if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
     return run_with(
-        opts, rules, [&] { return density_greedy(rules, reseeded_monte_carlo(rules, opts.samples)); }, defense);
+        opts, rules, [&] { return density_greedy(rules, monte_carlo_density<rules_t>(rules, 0, opts.samples)); },
+        defense);
   }
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }

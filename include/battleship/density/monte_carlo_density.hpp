@@ -2,9 +2,10 @@
 // monte_carlo_density: the posterior estimated from exact uniform samples —
 // the share of `samples` layouts, drawn uniformly from those agreeing with
 // the observation (exact_sampler, no rejection), that cover each unshot cell.
-// Shot cells get 0. Reproducible: the model owns a std::mt19937_64 seeded
-// once, so the same seed and the same sequence of calls give the same maps.
-// A DensityModel.
+// Shot cells get 0. Reproducible: the model owns a std::mt19937_64, so the
+// same seed and the same sequence of calls give the same maps. seed(s)
+// restarts it, which is how simulate() (through density_greedy) gives every
+// game its own draws, whatever thread plays it. A DensityModel.
 
 #include <cstdint>
 #include <random>
@@ -28,6 +29,8 @@ class monte_carlo_density {
       : rules_(rules), rng_(seed), samples_(samples) {
     if (samples < 1) throw std::invalid_argument("monte_carlo_density needs at least one sample");
   }
+
+  void seed(std::uint64_t s) { rng_.seed(s); }
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
