@@ -58,6 +58,9 @@ TEST_CASE("record() refuses impossible shots and announcements", "[observation]"
     obs.record_sunk(6, 1);
     CHECK(obs.is_sunk(1));
     CHECK(!obs.is_sunk(0));
+    CHECK(!obs.is_sunk(3));  // not in the fleet: false, not a shift past the mask
+    CHECK(!obs.is_sunk(40));
+    CHECK(!obs.is_sunk(-1));
     CHECK_THROWS_WITH(obs.record_sunk(7, 1), "ship 1 was already sunk");
   }
   SECTION("a ship named on a plain hit or miss") {

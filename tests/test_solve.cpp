@@ -331,6 +331,22 @@ TEST_CASE("sunk announcements never make the optimum worse", "[solve]") {
   }
 }
 
+TEST_CASE("the solvers refuse an observation made under other rules, and impossible miss counts", "[solve]") {
+  const auto rules = make_dynamic_rules(4, 3, {3, 2}, adjacency::touching, false);
+  dyn_obs sunk_seen(make_dynamic_rules(4, 3, {3, 2}, adjacency::touching, true));
+  sunk_seen.record_hit(0);
+  sunk_seen.record_sunk(1, 1);
+  for (const dyn_obs& foreign : {dyn_obs(make_dynamic_rules(3, 4, {3, 2, 1}, adjacency::touching, false)),
+                                 dyn_obs(make_dynamic_rules(4, 5, {3, 2}, adjacency::touching, false)), sunk_seen}) {
+    CHECK_THROWS_AS(solve_optimal(rules, foreign), invalid_observation);
+    CHECK_THROWS_AS(solve_best_greedy(rules, foreign), invalid_observation);
+    CHECK_THROWS_AS(reference_total_height(rules, foreign), invalid_observation);
+  }
+  CHECK_THROWS_AS(find_greedy_gaps(rules, -1), std::invalid_argument);
+  CHECK_THROWS_AS(find_greedy_gaps(rules, 13), std::invalid_argument);
+  CHECK(find_greedy_gaps(rules, 12).empty());  // every cell missed: no layout, no gap
+}
+
 TEST_CASE("the optimal tree prints as text and DOT", "[solve]") {
   const ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss> rules;
   const auto t = solve_tree(rules, observation<decltype(rules)::board_type>(rules));

@@ -98,7 +98,9 @@ class observation {
   [[nodiscard]] constexpr const Board& misses() const noexcept { return misses_; }
   [[nodiscard]] constexpr const std::vector<shot>& log() const noexcept { return log_; }
   [[nodiscard]] constexpr const std::vector<sunk_event>& sunk_events() const noexcept { return sunk_; }
-  [[nodiscard]] constexpr bool is_sunk(int ship) const noexcept { return (sunk_mask_ >> ship) & 1U; }
+  [[nodiscard]] constexpr bool is_sunk(int ship) const noexcept {
+    return ship >= 0 && ship < ship_count_ && ((sunk_mask_ >> ship) & 1U);
+  }
   [[nodiscard]] constexpr unsigned sunk_ships() const noexcept { return sunk_mask_; }
   [[nodiscard]] constexpr int shot_count() const noexcept { return static_cast<int>(log_.size()); }
   [[nodiscard]] constexpr int cell_count() const noexcept { return cell_count_; }

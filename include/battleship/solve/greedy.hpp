@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include <battleship/core/observation.hpp>
@@ -52,6 +53,9 @@ template <Ruleset R>
   const auto g = rules.geometry();
   const int n = g.cell_count();
   if (n > detail::solve::max_cells) throw std::invalid_argument("greedy gaps: at most 64 cells");
+  if (miss_count < 0 || miss_count > n)
+    throw std::invalid_argument("greedy gaps: " + std::to_string(miss_count) + " misses on a grid of " +
+                                std::to_string(n) + " cells");
   const auto syms = detail::solve::grid_symmetries(g.width(), g.height());
   std::vector<greedy_gap> out;
   std::vector<int> pick;

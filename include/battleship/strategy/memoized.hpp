@@ -93,9 +93,9 @@ class decision_cache {
   // ship:cell:hits-then entries joined by ';' ("0:12:11,12"). Entries are
   // written in no particular order; load() adds to what is there and throws
   // std::invalid_argument on a malformed line (nothing of that line is kept).
-  // A line is malformed if it cannot be a position: a cell both hit and
-  // missed, a ship sunk twice, or an announcement whose cell or hits are not
-  // among the hits. Announcements may come in any order. Cells are checked
+  // A line is malformed if it cannot be a position and its answer: a cell
+  // both hit and missed, a ship sunk twice, an announcement whose cell or hits
+  // are not among the hits, or an answer already shot. Announcements may come in any order. Cells are checked
   // against the board type's capacity only: the cache does not know the
   // rules, so a cell off a smaller grid loads and never matches.
   void save(std::ostream& out) const {
@@ -131,7 +131,7 @@ class decision_cache {
           k.sunk_hits.push_back(parse_cells(event.substr(b + 1), number));
         }
       }
-      canonicalize(k, number);
+      canonicalize(k, cell, number);
       std::unique_lock lock(mutex_);
       table_.try_emplace(std::move(k), cell);
     }
@@ -184,8 +184,10 @@ class decision_cache {
   // A line read from a file must describe a position an observation can
   // reach, and must hold its announcements in the order key_of() gives them
   // (by ship), or find() could never match it.
-  static void canonicalize(key& k, int number) {
+  static void canonicalize(key& k, int cell, int number) {
     if (k.hits.intersects(k.misses)) bad_line(number);
+    if (k.hits.test(static_cast<std::size_t>(cell)) || k.misses.test(static_cast<std::size_t>(cell)))
+      bad_line(number);  // the answer is a cell already shot
     std::vector<std::size_t> order(k.sunk.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(),

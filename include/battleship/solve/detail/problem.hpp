@@ -117,6 +117,7 @@ template <Ruleset R>
   using Board = typename R::board_type;
   const auto g = rules.geometry();
   if (g.cell_count() > max_cells) throw std::invalid_argument("exact solving needs a grid of at most 64 cells");
+  require_observation_of(rules, obs);
   problem p;
   p.width = g.width();
   p.height = g.height();
