@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <vector>
@@ -16,8 +17,10 @@
 #include <battleship/core/placement.hpp>
 #include <battleship/core/random_layout.hpp>
 #include <battleship/core/ruleset.hpp>
+#include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/defense/defense.hpp>
 #include <battleship/detail/random.hpp>
 
 // Named so that the test files can share one translation unit (a unity build).
@@ -179,10 +182,51 @@ TEST_CASE("sampler: reproducible, legal, and clear about fleets that cannot fit"
 
   using too_long = ruleset<grid<3, 3>, fleet<4>, touching_allowed, hit_miss>;
   CHECK_THROWS_WITH(uniform_layout_sampler<too_long>(too_long{}), "ship Ship1 does not fit on the grid");
+  // A fleet that fits nowhere is refused at once (it used to spin through
+  // 10^8 rejected draws, seconds, before giving up).
   using too_many = ruleset<grid<3, 3>, fleet<3, 3, 3, 3>, touching_allowed, hit_miss>;
-  const uniform_layout_sampler<too_many> hopeless(too_many{});
+  CHECK_THROWS_WITH(uniform_layout_sampler<too_many>(too_many{}),
+                    "the fleet cannot be placed on the grid under these rules");
+  CHECK_THROWS_AS(uniform_layout_sampler(make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false)),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(uniform_defense(make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false)),
+                  std::invalid_argument);
+  // One that fits (3 rows or 3 columns) is not; a draw that runs out of tries
+  // still says so.
+  using just_fits = ruleset<grid<3, 3>, fleet<3, 3, 3>, touching_allowed, hit_miss>;
+  const uniform_layout_sampler<just_fits> tight(just_fits{});
   std::mt19937_64 rng(1);
-  CHECK_THROWS_AS(hopeless(rng, 1000), std::runtime_error);
+  CHECK(!validate(just_fits{}, tight(rng)));
+  CHECK_THROWS_AS(tight(rng, 0), std::runtime_error);
+}
+
+TEST_CASE("some_layout_exists agrees with brute force on small boards", "[random_layout]") {
+  std::mt19937_64 rng(17);
+  int checked = 0, impossible = 0;
+  for (int round = 0; round < 400; ++round) {
+    const int w = 2 + static_cast<int>(rng() % 4), h = 2 + static_cast<int>(rng() % 4);
+    std::vector<int> lengths;
+    for (int k = 1 + static_cast<int>(rng() % 4); k > 0; --k)
+      lengths.push_back(1 + static_cast<int>(rng() % static_cast<unsigned>(std::max(w, h))));
+    const auto rule = static_cast<adjacency>(rng() % 3);
+    std::optional<dynamic_rules> made;
+    try {
+      made = make_dynamic_rules(w, h, lengths, rule, false);
+    } catch (const std::invalid_argument&) {
+      continue;  // more ship cells than grid cells: refused before any search
+    }
+    const dynamic_rules& rules = *made;
+    const placement_table<dynamic_rules> table(rules);
+    const auto exists = detail::some_layout_exists(rules, table);
+    REQUIRE(exists.has_value());
+    INFO(w << "x" << h << " rule " << static_cast<int>(rules.contact()) << " ships " << lengths.size());
+    const bool any = enumerate_bitset(rules, false).labelled > 0;
+    CHECK(*exists == any);
+    ++checked;
+    impossible += any ? 0 : 1;
+  }
+  CHECK(checked > 200);
+  CHECK(impossible > 20);  // the search is asked both ways
 }
 
 TEST_CASE("uniform_below is uniform, in range, and handles awkward bounds", "[random_layout]") {

@@ -9,7 +9,10 @@
 // in which the first ships leave much room to the later ones.
 
 #include <cstddef>
+#include <optional>
 #include <random>
+#include <stdexcept>
+#include <string>
 
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/layout.hpp>
@@ -27,6 +30,33 @@ void require_room_for_every_ship(const R& rules, const placement_table<R>& table
     if (table.ship(i).empty())
       throw std::invalid_argument("ship " + std::string(rules.fleet.name(i)) + " does not fit on the grid");
 }
+
+// Whether some legal layout exists: a depth-first search over the ships'
+// placements, equal-length ships in increasing placement order (any layout
+// can be so reordered). nullopt when `budget` placements were tried without
+// an answer. A fleet that cannot be placed at all is then refused at once,
+// where rejection sampling would spin through its whole budget of draws.
+template <Ruleset R>
+[[nodiscard]] std::optional<bool> some_layout_exists(const R& rules, const placement_table<R>& table,
+                                                     long long budget = 200'000) {
+  using Board = typename R::board_type;
+  const auto& g = table.geometry();
+  const int n = rules.ship_count();
+  long long tried = 0;
+  const auto place = [&](auto& self, int i, std::size_t previous, const Board& forbidden) -> std::optional<bool> {
+    if (i == n) return true;
+    const auto& list = table.ship(i);
+    const bool twin = i > 0 && rules.ship_length(i) == rules.ship_length(i - 1);
+    for (std::size_t k = twin ? previous + 1 : 0; k < list.size(); ++k) {
+      if (++tried > budget) return std::nullopt;
+      if (list[k].mask.intersects(forbidden)) continue;
+      const auto below = self(self, i + 1, k, forbidden | halo(g, rules.contact(), list[k].mask));
+      if (!below || *below) return below;
+    }
+    return false;
+  };
+  return place(place, 0, 0, Board{});
+}
 }  // namespace detail
 
 template <Ruleset R>
@@ -35,10 +65,13 @@ class uniform_layout_sampler {
   using board_type = typename R::board_type;
   explicit uniform_layout_sampler(const R& rules) : rules_(rules), table_(rules) {
     detail::require_room_for_every_ship(rules_, table_);
+    if (detail::some_layout_exists(rules_, table_) == false)
+      throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
   }
 
   // Draws one layout; the caller's generator is the only source of randomness.
-  // max_tries bounds the rejection loop for fleets that (almost) cannot fit.
+  // max_tries bounds the rejection loop for fleets that almost cannot fit
+  // (the constructor refuses those that cannot fit at all, when it can tell).
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] layout operator()(Rng& rng, long long max_tries = 100'000'000) const {
     const auto& g = table_.geometry();
