@@ -74,6 +74,13 @@ TEST_CASE("default sweep order on other grids: parity class by per-ship occupanc
   }
 }
 
+TEST_CASE("sweep(rules) is the paper's four-direction sweep", "[sweep]") {
+  const audinot_rules rules;
+  const layout hidden{h(0, 0), v(2, 9), h(9, 2), v(4, 4), h(6, 0)};
+  REQUIRE(!validate(rules, hidden));
+  CHECK(play(rules, sweep(rules), hidden) == play(rules, sweep(rules, sweep_clearing::four_directions), hidden));
+}
+
 TEST_CASE("sweep rejects an order with a cell off the grid or twice", "[sweep]") {
   const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::no_contact, false);
   CHECK_THROWS_AS(sweep(rules, sweep_clearing::four_directions, {0, 16}), std::invalid_argument);

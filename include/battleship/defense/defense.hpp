@@ -4,8 +4,10 @@
 // Hook: `layout place(Rng& rng) const` for any UniformRandomBitGenerator
 // (checked with splitmix_rng). A defense draws its randomness only from the
 // generator it is given, so simulations stay reproducible.
-// Models: uniform_defense (every legal layout equally likely) and
-// fixed_defense (the same layout every game, e.g. park_figure8_defense()).
+// Models: uniform_defense (every legal layout equally likely),
+// fixed_defense (the same layout every game, e.g. park_figure8_defense())
+// and, in sequential_defense.hpp, sequential_defense (ship by ship, the way
+// most programs place a fleet; not uniform).
 
 #include <concepts>
 #include <optional>

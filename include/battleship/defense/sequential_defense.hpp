@@ -7,9 +7,11 @@
 //
 // This is not uniform over layouts (uniform_defense is): a ship placed early
 // chooses among all its positions, so layouts in which the first ships leave
-// more room for the later ones are more likely. The bias is small but
-// strategies measured against it come out slightly differently, which
-// matters when comparing with published simulations that placed ships so.
+// more room for the later ones are more likely. How much depends on how
+// crowded the board is: on a small board with a contact rule some layouts
+// come several times as often as others, so strategies measured against it
+// come out differently, which matters when comparing with published
+// simulations that placed ships so.
 
 #include <cstddef>
 #include <random>

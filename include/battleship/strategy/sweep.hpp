@@ -98,7 +98,7 @@ class sweep {
   using board_type = typename R::board_type;
 
   // `order`: the cells to sweep, first shot first (empty: default_sweep_order).
-  sweep(const R& rules, sweep_clearing mode, std::vector<int> order = {})
+  sweep(const R& rules, sweep_clearing mode = sweep_clearing::four_directions, std::vector<int> order = {})
       : width_(rules.geometry().width()),
         height_(rules.geometry().height()),
         full_(rules.geometry().full()),
