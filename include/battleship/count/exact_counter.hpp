@@ -48,9 +48,10 @@
 // unplaced ships fit the lanes (may_need_scalar_values: park_rules,
 // audinot_rules), an unweighted count compiles only the lanes' passes.
 //
-// An observation that announces a sunk ship under rules whose feedback
-// never does (one made under other rules) throws invalid_observation, here
-// and in exact_sampler (make_profile_problem).
+// An observation made under other rules (another cell or ship count, or a
+// sunk announcement under rules whose feedback never makes one) throws
+// invalid_observation, here and in exact_sampler (make_profile_problem calls
+// require_observation_of).
 
 #include <concepts>
 #include <cstdint>

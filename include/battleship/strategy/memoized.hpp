@@ -95,9 +95,10 @@ class decision_cache {
   // std::invalid_argument on a malformed line (nothing of that line is kept).
   // A line is malformed if it cannot be a position and its answer: a cell
   // both hit and missed, a ship sunk twice, an announcement whose cell or hits
-  // are not among the hits, or an answer already shot. Announcements may come in any order. Cells are checked
-  // against the board type's capacity only: the cache does not know the
-  // rules, so a cell off a smaller grid loads and never matches.
+  // are not among the hits, or an answer already shot. Announcements may come
+  // in any order. Cells are checked against the board type's capacity only:
+  // the cache does not know the rules, so a cell off a smaller grid loads and
+  // never matches.
   void save(std::ostream& out) const {
     std::shared_lock lock(mutex_);
     out << "battleship-decision-cache 1\n";
@@ -194,11 +195,12 @@ class decision_cache {
               [&](std::size_t a, std::size_t b) { return k.sunk[a].first < k.sunk[b].first; });
     key sorted{k.hits, k.misses, {}, {}};
     for (const std::size_t i : order) {
-      const auto [ship, cell] = k.sunk[i];
+      const auto [ship, sank_at] = k.sunk[i];
       const Board& then = k.sunk_hits[i];
       if (!sorted.sunk.empty() && sorted.sunk.back().first == ship) bad_line(number);  // sunk twice
-      if (cell >= capacity || !then.test(static_cast<std::size_t>(cell)) || !then.subset_of(k.hits)) bad_line(number);
-      sorted.sunk.emplace_back(ship, cell);
+      if (sank_at >= capacity || !then.test(static_cast<std::size_t>(sank_at)) || !then.subset_of(k.hits))
+        bad_line(number);
+      sorted.sunk.emplace_back(ship, sank_at);
       sorted.sunk_hits.push_back(then);
     }
     k = std::move(sorted);
