@@ -121,18 +121,29 @@ class decision_cache {
       int cell = -1;
       if (!(fields >> hits >> misses >> sunk >> arrow >> cell) || arrow != "->" || cell < 0 || cell >= capacity)
         bad_line(number);
-      key k{parse_cells(hits, number), parse_cells(misses, number), {}, {}};
+      const Board hit = parse_cells(hits, number), missed = parse_cells(misses, number);
+      // A line must be a position a game reaches, and its answer a cell not
+      // yet shot: find() could never match anything else.
+      if (hit.intersects(missed) || hit.test(static_cast<std::size_t>(cell)) ||
+          missed.test(static_cast<std::size_t>(cell)))
+        bad_line(number);
+      std::vector<sunk_event> sinkings;
       if (sunk != "-") {
         std::istringstream events(sunk);
         std::string event;
         while (std::getline(events, event, ';')) {
           const auto a = event.find(':'), b = event.find(':', a == std::string::npos ? a : a + 1);
           if (a == std::string::npos || b == std::string::npos) bad_line(number);
-          k.sunk.emplace_back(parse_int(event.substr(0, a), number), parse_int(event.substr(a + 1, b - a - 1), number));
-          k.sunk_hits.push_back(parse_cells(event.substr(b + 1), number));
+          const sunk_event e{parse_int(event.substr(0, a), number), parse_int(event.substr(a + 1, b - a - 1), number),
+                             parse_cells(event.substr(b + 1), number)};
+          if (e.cell >= capacity || !e.hits_then.test(static_cast<std::size_t>(e.cell)) || !e.hits_then.subset_of(hit))
+            bad_line(number);
+          sinkings.push_back(e);
         }
       }
-      canonicalize(k, cell, number);
+      key k = make_key(hit, missed, std::move(sinkings));  // by ship, as key_of() orders them
+      for (std::size_t e = 1; e < k.sunk.size(); ++e)
+        if (k.sunk[e].first == k.sunk[e - 1].first) bad_line(number);  // a ship sunk twice
       std::unique_lock lock(mutex_);
       table_.try_emplace(std::move(k), cell);
     }
@@ -155,6 +166,7 @@ class decision_cache {
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };
+  using sunk_event = typename observation<Board>::sunk_event;
   static constexpr int capacity = static_cast<int>(Board::capacity);
 
   [[nodiscard]] static std::string cells_text(const Board& b) {
@@ -182,39 +194,19 @@ class decision_cache {
     return b;
   }
 
-  // A line read from a file must describe a position an observation can
-  // reach, and must hold its announcements in the order key_of() gives them
-  // (by ship), or find() could never match it.
-  static void canonicalize(key& k, int cell, int number) {
-    if (k.hits.intersects(k.misses)) bad_line(number);
-    if (k.hits.test(static_cast<std::size_t>(cell)) || k.misses.test(static_cast<std::size_t>(cell)))
-      bad_line(number);  // the answer is a cell already shot
-    std::vector<std::size_t> order(k.sunk.size());
-    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(),
-              [&](std::size_t a, std::size_t b) { return k.sunk[a].first < k.sunk[b].first; });
-    key sorted{k.hits, k.misses, {}, {}};
-    for (const std::size_t i : order) {
-      const auto [ship, sank_at] = k.sunk[i];
-      const Board& then = k.sunk_hits[i];
-      if (!sorted.sunk.empty() && sorted.sunk.back().first == ship) bad_line(number);  // sunk twice
-      if (sank_at >= capacity || !then.test(static_cast<std::size_t>(sank_at)) || !then.subset_of(k.hits))
-        bad_line(number);
-      sorted.sunk.emplace_back(ship, sank_at);
-      sorted.sunk_hits.push_back(then);
-    }
-    k = std::move(sorted);
-  }
-
-  [[nodiscard]] static key key_of(const observation<Board>& seen) {
-    key k{seen.hits(), seen.misses(), {}, {}};
-    auto events = seen.sunk_events();
+  // The key of a position: its announcements sorted by ship, so that the
+  // order in which ships sank (or a file listed them) does not matter.
+  [[nodiscard]] static key make_key(const Board& hits, const Board& misses, std::vector<sunk_event> events) {
+    key k{hits, misses, {}, {}};
     std::sort(events.begin(), events.end(), [](const auto& a, const auto& b) { return a.ship < b.ship; });
     for (const auto& e : events) {
       k.sunk.emplace_back(e.ship, e.cell);
       k.sunk_hits.push_back(e.hits_then);
     }
     return k;
+  }
+  [[nodiscard]] static key key_of(const observation<Board>& seen) {
+    return make_key(seen.hits(), seen.misses(), seen.sunk_events());
   }
 
   int max_shots_;
