@@ -146,21 +146,25 @@ template <class Board>
   return inconsistent_observation();
 }
 
-// Throws invalid_observation unless `obs` could have been made under `rules`:
-// the same number of cells and ships, and no sunk announcement under hit/miss
-// feedback. (An observation knows its cell count, not the grid's shape: one
-// made on a 5x7 grid passes for 7x5 rules.) Every counter and model calls it.
-template <Ruleset R, class Board>
-constexpr void require_observation_of(const R& rules, const observation<Board>& obs) {
-  const int cells = rules.geometry().cell_count();
+// Throws invalid_observation unless `obs` could have been made under rules
+// of `cells` cells and `ships` ships whose feedback announces sinkings or
+// not: the same counts, and no sunk announcement under hit/miss feedback.
+// (An observation knows its cell count, not the grid's shape: one made on a
+// 5x7 grid passes for 7x5 rules.) Every counter and model calls it.
+template <class Board>
+constexpr void require_observation_of(int cells, int ships, bool announces_sunk, const observation<Board>& obs) {
   if (obs.cell_count() != cells)
     throw invalid_observation("the observation has " + std::to_string(obs.cell_count()) + " cells, the rules' grid " +
                               std::to_string(cells));
-  if (obs.ship_count() != rules.ship_count())
+  if (obs.ship_count() != ships)
     throw invalid_observation("the observation has " + std::to_string(obs.ship_count()) + " ships, the rules' fleet " +
-                              std::to_string(rules.ship_count()));
-  if (!rules.announces_sunk() && obs.sunk_ships() != 0)
+                              std::to_string(ships));
+  if (!announces_sunk && obs.sunk_ships() != 0)
     throw invalid_observation("the observation announces a sunk ship, which these rules' feedback never does");
+}
+template <Ruleset R, class Board>
+constexpr void require_observation_of(const R& rules, const observation<Board>& obs) {
+  require_observation_of(rules.geometry().cell_count(), rules.ship_count(), rules.announces_sunk(), obs);
 }
 
 // Equal-length ships are interchangeable unless announcements tell them apart:

@@ -239,10 +239,7 @@ class per_ship_density {
 
   // Brings the state up to `obs`, restarting if `obs` does not extend it.
   void sync(const observation<board_type>& obs) {
-    if (obs.cell_count() != cells_) throw invalid_observation("per_ship_density: observation of another grid");
-    if (obs.ship_count() != ships_) throw invalid_observation("per_ship_density: observation of another fleet");
-    if (!sunk_feedback_ && obs.sunk_ships() != 0)
-      throw invalid_observation("per_ship_density: the observation announces a sunk ship, which these rules never do");
+    require_observation_of(cells_, ships_, sunk_feedback_, obs);
     const auto& log = obs.log();
     bool extends = log.size() >= processed_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
                    obs.sunk_events().size() >= sinks_;
