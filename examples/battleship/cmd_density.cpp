@@ -201,8 +201,11 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--edge-weight", opts->edge_weight,
                   "prior of the exact model: a layout weighs the product of its ships' weights, and a ship "
                   "touching the border weighs this much (any other 1; 1 makes every layout alike)")
+      ->check(whole_number_u64())
       ->capture_default_str();
-  sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")->capture_default_str();
+  sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
+      ->check(whole_number_u64())
+      ->capture_default_str();
   sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")->capture_default_str();
   sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))

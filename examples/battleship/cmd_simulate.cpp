@@ -237,6 +237,7 @@ const command_registration registered{[](CLI::App& app) {
                              "sweep-horizontal-first", "per-ship-density", "exact-greedy", "monte-carlo-greedy"}));
   sub->add_option("--games", opts->games, "number of games")->capture_default_str();
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
+      ->check(whole_number_u64())
       ->capture_default_str();
   sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")->capture_default_str();
   sub->add_option("--defense", opts->defense,

@@ -2,6 +2,7 @@
 // Options shared by the subcommands: the rule set (--preset, or --grid,
 // --fleet, --rule, --feedback) and the board (--board FILE).
 
+#include <charconv>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
@@ -37,6 +38,22 @@ namespace battleship::cli {
   } catch (const std::logic_error&) {  // no digits, or out of range
     return std::nullopt;
   }
+}
+
+// For options read into std::uint64_t: CLI11 2.1 converts "-1" by wrapping
+// it to 2^64-1 and clamps numbers past 2^64-1, so check the text first.
+[[nodiscard]] inline CLI::Validator whole_number_u64() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, error] = std::from_chars(text.data(), end, value);
+        if (text.empty() || error == std::errc::invalid_argument || stop != end)
+          return "must be a whole number from 0 to 18446744073709551615";
+        if (error == std::errc::result_out_of_range) return "is past 18446744073709551615";
+        return {};
+      },
+      "UINT64");
 }
 
 struct rule_options {

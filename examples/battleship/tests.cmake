@@ -282,6 +282,16 @@ battleship_cli_test("evaluate: exact-greedy without the book"
   JSON layouts=956 mean_fraction=2864/239 max=17)
 battleship_cli_test("error: a book depth below -1" FAIL
   ARGS simulate --strategy exact-greedy --grid 5x5 --fleet 3 --games 3 --book-depth -2)
+battleship_cli_test("error: a negative seed (CLI11 would wrap it to 2^64-1)" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed=-1 STDERR "--seed: must be a whole number")
+battleship_cli_test("error: a seed past 2^64-1 (CLI11 would clamp it)" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed 18446744073709551616
+  STDERR "--seed: is past 18446744073709551615")
+battleship_cli_test("simulate: the largest seed is taken as given"
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed 18446744073709551615
+  STDOUT "seed 18446744073709551615")
+battleship_cli_test("error: a negative edge weight" FAIL
+  ARGS density --grid 4x4 --fleet 2 --edge-weight=-1 STDERR "--edge-weight: must be a whole number")
 battleship_cli_test("simulate: ships placed one by one (sequential defense)"
   ARGS simulate --strategy hunt-target --preset datagenetics --defense sequential --games 500 --seed 2 --json
   JSON games=500)
