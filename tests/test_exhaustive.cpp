@@ -4,7 +4,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <random>
+#include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <battleship/analysis/exhaustive.hpp>
@@ -307,6 +311,58 @@ TEST_CASE("row scan: layouts done within k shots are the layouts that leave cell
       CHECK(enumerate_bitset(rules, obs, false).labelled == within);
     }
   }
+}
+
+TEST_CASE("a histogram entry past 2^64 labelled layouts is refused, not wrapped", "[exhaustive]") {
+  // Sixteen one-cell ships on 5x5: C(24,15) = 1,307,504 unlabelled layouts end
+  // the row scan on the last cell, times 16! labels each, past 2^64.
+  const ruleset<grid<5, 5>, fleet<1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss> rules;
+  CHECK_THROWS_AS(evaluate_row_scan_fast(rules, threads(2)), std::overflow_error);
+
+  exhaustive_result a;
+  a.histogram = {0, std::uint64_t{1} << 63};
+  a.shards = {0};
+  a.shard_count = 2;
+  exhaustive_result b = a;
+  b.shards = {1};
+  CHECK_THROWS_AS(a.merge(b), std::overflow_error);
+  CHECK(a.histogram == std::vector<std::uint64_t>{0, std::uint64_t{1} << 63});  // unchanged
+  CHECK(a.shards == std::vector<int>{0});
+  b.histogram = {1, (std::uint64_t{1} << 63) - 1};
+  a.merge(b);
+  CHECK(a.histogram == std::vector<std::uint64_t>{1, ~std::uint64_t{0}});
+}
+
+namespace {
+// Row scan, a millisecond a shot, so that a run outlives several progress intervals.
+template <class R>
+struct slow_row_scan {
+  using board_type = typename R::board_type;
+  int next_shot(const observation<board_type>& seen) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    int cell = 0;
+    while (seen.shots().test(static_cast<std::size_t>(cell))) ++cell;
+    return cell;
+  }
+};
+}  // namespace
+
+TEST_CASE("a progress callback that throws cancels the run: the exception reaches the caller", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);  // 24 layouts, about 0.3 s
+  exhaustive_options o = threads(1);
+  o.progress_interval = 0.01;
+  const auto caller = std::this_thread::get_id();
+  std::atomic<int> from_reporter{0};
+  o.progress = [&](const exhaustive_progress&) {
+    // The call at the end comes from the caller; only the reporter's calls
+    // throw, which used to end the program (std::terminate).
+    if (std::this_thread::get_id() == caller) return;
+    ++from_reporter;
+    throw std::runtime_error("cancelled by the progress callback");
+  };
+  CHECK_THROWS_WITH(evaluate_by_playing(rules, slow_row_scan<dynamic_rules>{}, o),
+                    "cancelled by the progress callback");
+  CHECK(from_reporter >= 1);
 }
 
 }  // namespace test_exhaustive

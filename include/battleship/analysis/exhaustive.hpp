@@ -74,6 +74,12 @@ template <Ruleset R>
 
 namespace detail {
 
+[[noreturn]] inline void histogram_overflow() {
+  throw std::overflow_error(
+      "exhaustive evaluation: more than 2^64-1 labelled layouts take the same number of shots (the histogram holds "
+      "64-bit counts)");
+}
+
 inline void check_shard(const exhaustive_shard& s) {
   if (s.count < 1 || s.index < 0 || s.index >= s.count)
     throw std::invalid_argument("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
@@ -137,7 +143,13 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
         finished.wait_for(lock, std::chrono::duration<double>(options.progress_interval));
         if (running == 0) break;
         lock.unlock();
-        report();
+        try {
+          report();
+        } catch (...) {  // a callback that throws cancels the run, as in simulate()
+          std::lock_guard guard(mutex);
+          if (!error) error = std::current_exception();
+          failed = true;
+        }
         lock.lock();
       }
     });
@@ -160,7 +172,8 @@ template <Ruleset R>
   exhaustive_result r;
   r.strategy = options.strategy_name.empty() ? std::move(strategy) : options.strategy_name;
   r.rules = rules_label(rules);
-  for (auto& c : unweighted) c *= weight;
+  for (auto& c : unweighted)
+    if (__builtin_mul_overflow(c, weight, &c)) histogram_overflow();
   while (!unweighted.empty() && unweighted.back() == 0) unweighted.pop_back();
   r.histogram = std::move(unweighted);
   r.labels_per_layout = labels_per_layout(rules);

@@ -15,6 +15,7 @@
 #include <numeric>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <battleship/count/count_result.hpp>
@@ -122,8 +123,13 @@ struct exhaustive_result {
       if (std::binary_search(shards.begin(), shards.end(), s))
         throw std::invalid_argument("shard " + std::to_string(s) + "/" + std::to_string(shard_count) +
                                     " is in both results");
-    if (histogram.size() < other.histogram.size()) histogram.resize(other.histogram.size(), 0);
-    for (std::size_t s = 0; s < other.histogram.size(); ++s) histogram[s] += other.histogram[s];
+    std::vector<std::uint64_t> sum = histogram;  // so a refused merge leaves *this unchanged
+    if (sum.size() < other.histogram.size()) sum.resize(other.histogram.size(), 0);
+    for (std::size_t s = 0; s < other.histogram.size(); ++s)
+      if (__builtin_add_overflow(sum[s], other.histogram[s], &sum[s]))
+        throw std::overflow_error("cannot merge: more than 2^64-1 labelled layouts would take " + std::to_string(s) +
+                                  " shots (the histogram holds 64-bit counts)");
+    histogram = std::move(sum);
     shards.insert(shards.end(), other.shards.begin(), other.shards.end());
     std::sort(shards.begin(), shards.end());
     seconds += other.seconds;
