@@ -3,9 +3,12 @@
 // distribution, defenses, and errors surfacing from worker threads.
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <battleship/analysis/game_loop.hpp>
@@ -222,6 +225,28 @@ TEST_CASE("simulate: the classic strategies land near the published means", "[si
                        .stats;
   CHECK(psd.median <= 45);
   CHECK(psd.max <= 80);
+}
+
+TEST_CASE("simulate: the strategy factory is never called by two threads at once", "[simulation]") {
+  const park_rules rules;
+  const uniform_defense<park_rules> defense(rules);
+  std::atomic<bool> inside{false};
+  std::atomic<bool> overlapped{false};
+  int made = 0;  // plain int: the library promises one call at a time
+  auto make = [&] {
+    if (inside.exchange(true)) overlapped = true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));  // wide enough for a second thread to arrive
+    ++made;
+    inside = false;
+    return random_fire<park_rules>(rules);
+  };
+  simulation_options o;
+  o.games = 40;
+  o.threads = 3;
+  const auto r = simulate(rules, make, defense, o);
+  CHECK_FALSE(overlapped);
+  CHECK(made == 3);
+  CHECK(r.stats.games == 40);
 }
 
 }  // namespace test_simulation

@@ -10,7 +10,8 @@
 // statistics are identical for 1, 2 or 64 threads.
 //
 // make_strategy() is called once per thread (a strategy may hold large
-// tables; it is reused across that thread's games). An exception in any
+// tables; it is reused across that thread's games), never by two threads at
+// once, so a factory may keep state without locks of its own. An exception in any
 // game stops the run and is rethrown to the caller.
 
 #include <algorithm>
@@ -83,13 +84,16 @@ requires Strategy<std::invoke_result_t<MakeStrategy&>> simulation_result simulat
   std::atomic<long long> next{0}, done{0};
   std::atomic<bool> failed{false};
   std::exception_ptr error;
-  std::mutex error_mutex;
+  std::mutex error_mutex, factory_mutex;
   std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
   std::vector<std::vector<long long>> histograms(static_cast<std::size_t>(threads),
                                                  std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
   auto worker = [&](std::size_t t) {
     try {
-      auto strategy = make_strategy();
+      auto strategy = [&] {  // one call at a time: a factory may keep state (a counter, a shared cache)
+        std::lock_guard lock(factory_mutex);
+        return make_strategy();
+      }();
       auto& h = histograms[t];
       while (!failed.load(std::memory_order_relaxed)) {
         const long long first = next.fetch_add(block, std::memory_order_relaxed);
