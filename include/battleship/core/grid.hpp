@@ -51,7 +51,8 @@ struct grid {
   static constexpr int cell_count() noexcept { return Width * Height; }
 };
 
-// Run-time sizes over a bitboard of MaxCells bits (256 = up to 16x16).
+// Run-time sizes over a bitboard of MaxCells bits (256: 16x16, or any
+// other shape of at most 256 cells and 26 rows).
 template <std::size_t MaxCells = 256>
 class dynamic_grid {
  public:

@@ -16,8 +16,58 @@
 
 namespace battleship {
 
+namespace detail {
+// The limits grid<> and fleet<> check themselves, checked again here for a
+// user's own types when their sizes are compile-time constants (a type with
+// run-time sizes checks them in its constructor, as dynamic_grid and
+// dynamic_fleet do).
+template <class S>
+concept constant_ship_count = std::default_initializable<S> && requires {
+  typename std::integral_constant<int, static_cast<int>(S{}.ship_count())>;
+};
+template <class S>
+concept constant_ship_lengths = std::default_initializable<S> && requires {
+  typename std::integral_constant<int, static_cast<int>(S{}.length(0))>;
+};
+template <class G>
+concept constant_dimensions = std::default_initializable<G> && requires {
+  typename std::integral_constant<int, static_cast<int>(G{}.width())>;
+  typename std::integral_constant<int, static_cast<int>(G{}.height())>;
+};
+
+template <class S>
+consteval bool ship_count_within_limits() {
+  if constexpr (constant_ship_count<S>) {
+    const int n = static_cast<int>(S{}.ship_count());
+    return n >= 1 && n <= max_ships;
+  }
+  return true;
+}
+template <class S>
+consteval bool ship_lengths_within_limits() {
+  if constexpr (constant_ship_count<S> && constant_ship_lengths<S>) {
+    for (int i = 0; i < static_cast<int>(S{}.ship_count()); ++i)
+      if (const int l = static_cast<int>(S{}.length(i)); l < 1 || l > max_ship_length) return false;
+  }
+  return true;
+}
+template <class G>
+consteval bool grid_within_limits() {
+  if constexpr (constant_dimensions<G>) {
+    const long long w = G{}.width(), h = G{}.height();
+    return w >= 1 && h >= 1 && h <= max_grid_side && w * h <= static_cast<long long>(G::board_type::capacity);
+  }
+  return true;
+}
+}  // namespace detail
+
 template <Grid G, ShipSet S, AdjacencyRule A, Feedback F>
 struct ruleset {
+  static_assert(detail::grid_within_limits<G>(),
+                "a grid needs at least 1x1 cells, at most 26 rows (named A..Z) and no more cells than its board holds");
+  static_assert(detail::ship_count_within_limits<S>(), "a fleet needs 1 to 16 ships");
+  static_assert(detail::ship_lengths_within_limits<S>(), "every ship needs a length from 1 to 26");
+
   using grid_type = G;
   using fleet_type = S;
   using adjacency_type = A;
@@ -57,7 +107,8 @@ using park_rules = ruleset<grid<10, 10>, classic_fleet, touching_allowed, hit_mi
 // Audinot, Bonnet & Viennot: no contact at all, hit/miss only.
 using audinot_rules = ruleset<grid<10, 10>, classic_fleet, no_contact, hit_miss>;
 
-// Everything chosen at run time (up to 16x16, up to 16 ships).
+// Everything chosen at run time (up to 256 cells in at most 26 rows, up to
+// 16 ships).
 using dynamic_rules = ruleset<dynamic_grid<256>, dynamic_fleet, dynamic_adjacency, dynamic_feedback>;
 
 // Builds dynamic rules and checks that the fleet can fit at all.

@@ -16,6 +16,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <type_traits>
 
 #include <battleship/core/feedback.hpp>
 #include <battleship/core/observation.hpp>
@@ -43,6 +44,43 @@ template <class S>
 concept seedable = requires(S& s, std::uint64_t v) {
   s.seed(v);
 };
+
+// A member named like a hook but not callable as one would be skipped
+// silently; these let the hook callers refuse it instead. (`&S::hook` names
+// only a single, non-template member: overloads and templates pass unchecked.)
+template <class S>
+concept declares_on_result = requires {
+  &S::on_result;
+};
+template <class S>
+concept declares_new_game = requires {
+  &S::new_game;
+};
+template <class M>
+struct hook_parameter {};
+template <class R, class C, class P>
+struct hook_parameter<R (C::*)(P)> {
+  using type = P;
+};
+template <class R, class C, class P>
+struct hook_parameter<R (C::*)(P) noexcept> {
+  using type = P;
+};
+template <class R, class C, class P>
+struct hook_parameter<R (C::*)(P) const> {
+  using type = P;
+};
+template <class R, class C, class P>
+struct hook_parameter<R (C::*)(P) const noexcept> {
+  using type = P;
+};
+// seed(int) would be called, with the seed cut to 32 bits.
+template <class S>
+concept seed_loses_bits = requires {
+  typename hook_parameter<decltype(&S::seed)>::type;
+}
+&&!(std::is_unsigned_v<std::remove_cvref_t<typename hook_parameter<decltype(&S::seed)>::type>> &&
+    sizeof(std::remove_cvref_t<typename hook_parameter<decltype(&S::seed)>::type>) >= sizeof(std::uint64_t));
 }  // namespace detail
 
 template <class S>
@@ -50,16 +88,22 @@ concept Strategy = detail::has_strategy_board<S> && detail::has_next_shot<S>;
 
 template <Strategy S>
 constexpr void notify_result(S& s, int cell, shot_result r, const observation<typename S::board_type>& seen) {
+  static_assert(detail::observes_outcomes<S> || !detail::declares_on_result<S>,
+                "on_result must take (int cell, shot_result result, const observation<board_type>& seen); with "
+                "this signature it would never be called");
   if constexpr (detail::observes_outcomes<S>) s.on_result(cell, r, seen);
 }
 
 template <Strategy S>
 constexpr void start_new_game(S& s) {
+  static_assert(detail::restartable<S> || !detail::declares_new_game<S>,
+                "new_game must take no arguments; with this signature it would never be called");
   if constexpr (detail::restartable<S>) s.new_game();
 }
 
 template <Strategy S>
 constexpr void seed_strategy(S& s, std::uint64_t seed) {
+  static_assert(!detail::seed_loses_bits<S>, "seed must take a std::uint64_t; this one would cut the seed short");
   if constexpr (detail::seedable<S>) s.seed(seed);
 }
 
