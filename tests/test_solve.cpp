@@ -303,6 +303,15 @@ TEST_CASE("positions with hits and sunk announcements", "[solve]") {
   dyn_obs impossible(rules);
   for (int cell : {0, 1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15}) impossible.record_miss(cell);
   CHECK_THROWS_AS(solve_optimal(rules, impossible), inconsistent_observation);
+  CHECK_THROWS_WITH(solve_optimal(rules, impossible), "no layout agrees with the observation");
+  // A fleet that fits nowhere says so before any shot, in the solvers and the bounds alike.
+  for (const auto& nowhere : {make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false),
+                              make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_edge, true)}) {
+    using Catch::Matchers::StartsWith;
+    CHECK_THROWS_WITH(solve_optimal(nowhere), StartsWith("no layout exists: the fleet cannot be placed"));
+    CHECK_THROWS_WITH(reference_total_height(nowhere, dyn_obs(nowhere)), StartsWith("no layout exists"));
+    CHECK_THROWS_WITH(lower_bounds(nowhere), StartsWith("no layout exists"));
+  }
   // Grids beyond 64 cells are refused with a message.
   CHECK_THROWS_AS(solve_optimal(make_dynamic_rules(9, 8, {2}, adjacency::no_contact, false)), std::invalid_argument);
 }

@@ -153,14 +153,14 @@ template <Ruleset R>
   if (rules.contact() != adjacency::touching) {
     // Cell sets identify unlabelled layouts; under sunk feedback names split swapped equal ships.
     const auto c = exact_count(rules, obs, false);
-    if (c.labelled == 0) throw inconsistent_observation();
+    if (c.labelled == 0) throw no_layout_agrees(obs);
     g.leaves = g.layouts = sunk ? c.labelled : c.unlabelled;
     g.complete_tree = complete_tree_bound(g.leaves, arity);
     g.hits_aware = hits_aware_bound(g.leaves, hits_left, mult);
     return g;
   }
   const auto c = exact_count(rules, obs, false);
-  if (c.labelled == 0) throw inconsistent_observation();
+  if (c.labelled == 0) throw no_layout_agrees(obs);
   if (c.labelled > max_enumerated)
     throw std::invalid_argument("touching rule: the bounds need every layout's cells, and " + to_string(c.labelled) +
                                 " layouts are too many to enumerate");

@@ -85,7 +85,7 @@ template <Ruleset R>
     }
     layouts.push_back(std::move(ships));
   });
-  if (layouts.empty()) throw inconsistent_observation();
+  if (layouts.empty()) throw no_layout_agrees(obs);
   std::uint64_t shots = 0;
   obs.shots().for_each([&](std::size_t c) { shots |= std::uint64_t{1} << c; });
   std::vector<int> all;

@@ -156,7 +156,7 @@ template <Ruleset R>
   };
   place(place, 0, 0, 0);
   const std::size_t n = found.size() / static_cast<std::size_t>(p.ship_count);
-  if (n == 0) throw inconsistent_observation();
+  if (n == 0) throw no_layout_agrees(obs);
   p.labelled = n;
   const auto sc = static_cast<std::size_t>(p.ship_count);
 
