@@ -141,7 +141,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
       std::unique_lock lock(mutex);
       while (running > 0) {
         finished.wait_for(lock, std::chrono::duration<double>(options.progress_interval));
-        if (running == 0) break;
+        if (running == 0 || failed) break;  // a cancelled run reports no more
         lock.unlock();
         try {
           report();
