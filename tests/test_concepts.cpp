@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <bitset>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -236,6 +237,37 @@ static_assert(!Strategy<user::strategy_returning_string>);
 static_assert(!Strategy<user::uniform_density>);
 static_assert(detail::observes_outcomes<user::counting_strategy> && !detail::observes_outcomes<user::first_free>);
 static_assert(detail::restartable<user::counting_strategy> && !detail::restartable<user::first_free>);
+
+// A seed hook must take the whole 64-bit seed (seed_strategy refuses the rest).
+namespace {
+namespace seed_hooks {
+struct exact : user::first_free {
+  void seed(std::uint64_t) noexcept {}
+};
+struct by_const_reference : user::first_free {
+  void seed(const std::uint64_t&) const {}
+};
+struct unsigned_long_long : user::first_free {
+  void seed(unsigned long long) {}
+};
+struct inherited : exact {};
+struct narrow : user::first_free {
+  void seed(int) {}
+};
+struct thirty_two_bits : user::first_free {
+  void seed(std::uint32_t) {}
+};
+struct floating : user::first_free {
+  void seed(double) {}
+};
+}  // namespace seed_hooks
+}  // namespace
+static_assert(!detail::seed_loses_bits<seed_hooks::exact> && !detail::seed_loses_bits<seed_hooks::by_const_reference>);
+static_assert(!detail::seed_loses_bits<seed_hooks::unsigned_long_long> &&
+              !detail::seed_loses_bits<seed_hooks::inherited>);
+static_assert(!detail::seed_loses_bits<user::first_free>);  // no seed hook at all
+static_assert(detail::seed_loses_bits<seed_hooks::narrow> && detail::seed_loses_bits<seed_hooks::thirty_two_bits> &&
+              detail::seed_loses_bits<seed_hooks::floating>);
 
 TEST_CASE("a ruleset of user-written models counts like the built-in one", "[concepts]") {
   const user::rules mine{};

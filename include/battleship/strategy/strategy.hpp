@@ -16,7 +16,6 @@
 
 #include <concepts>
 #include <cstdint>
-#include <type_traits>
 
 #include <battleship/core/feedback.hpp>
 #include <battleship/core/observation.hpp>
@@ -56,31 +55,20 @@ template <class S>
 concept declares_new_game = requires {
   &S::new_game;
 };
-template <class M>
-struct hook_parameter {};
-template <class R, class C, class P>
-struct hook_parameter<R (C::*)(P)> {
-  using type = P;
-};
-template <class R, class C, class P>
-struct hook_parameter<R (C::*)(P) noexcept> {
-  using type = P;
-};
-template <class R, class C, class P>
-struct hook_parameter<R (C::*)(P) const> {
-  using type = P;
-};
-template <class R, class C, class P>
-struct hook_parameter<R (C::*)(P) const noexcept> {
-  using type = P;
-};
-// seed(int) would be called, with the seed cut to 32 bits.
 template <class S>
-concept seed_loses_bits = requires {
-  typename hook_parameter<decltype(&S::seed)>::type;
-}
-&&!(std::is_unsigned_v<std::remove_cvref_t<typename hook_parameter<decltype(&S::seed)>::type>> &&
-    sizeof(std::remove_cvref_t<typename hook_parameter<decltype(&S::seed)>::type>) >= sizeof(std::uint64_t));
+concept declares_seed = requires {
+  &S::seed;
+};
+// Converts only to an unsigned type of 64 bits or more, so `seed(int)` (which
+// would get the seed cut short) cannot take it.
+struct full_width_seed {
+  template <std::unsigned_integral T>
+  requires(sizeof(T) >= sizeof(std::uint64_t)) operator T() const noexcept { return 0; }
+};
+template <class S>
+concept seed_loses_bits = declares_seed<S> && !requires(S & s) {
+  s.seed(full_width_seed{});
+};
 }  // namespace detail
 
 template <class S>
