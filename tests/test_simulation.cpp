@@ -249,4 +249,34 @@ TEST_CASE("simulate: the strategy factory is never called by two threads at once
   CHECK(r.stats.games == 40);
 }
 
+
+// Counts the shots it takes; a prototype handed out by reference must stay
+// untouched, because every thread plays with its own copy.
+struct counting_scan {
+  using board_type = park_rules::board_type;
+  long long shots = 0;
+  int next_shot(const observation<board_type>& seen) {
+    ++shots;
+    return static_cast<int>((~seen.shots()).lowest());
+  }
+};
+
+TEST_CASE("simulate: a factory that returns a reference gives each thread a copy", "[simulation]") {
+  const park_rules rules;
+  const uniform_defense<park_rules> defense(rules);
+  counting_scan prototype;
+  const counting_scan& shared = prototype;
+  simulation_options o;
+  o.games = 60;
+  o.seed = 7;
+  for (int threads : {1, 2}) {
+    o.threads = threads;
+    const auto by_reference = simulate(rules, [&]() -> const counting_scan& { return shared; }, defense, o);
+    const auto by_value = simulate(rules, [] { return counting_scan{}; }, defense, o);
+    CHECK(by_reference.stats.histogram == by_value.stats.histogram);
+    CHECK(by_reference.stats.games == 60);
+  }
+  CHECK(prototype.shots == 0);
+}
+
 }  // namespace test_simulation

@@ -11,12 +11,15 @@
 //
 // make_strategy() is called once per thread (a strategy may hold large
 // tables; it is reused across that thread's games), never by two threads at
-// once, so a factory may keep state without locks of its own. An exception in any
+// once, so a factory may keep state without locks of its own. Each thread
+// owns what it returns: a factory that returns a reference to a prototype
+// gives every thread a copy of it. An exception in any
 // game stops the run and is rethrown to the caller.
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <concepts>
 #include <cstdint>
 #include <ctime>
 #include <exception>
@@ -65,11 +68,11 @@ int simulate_one(const R& rules, S& strategy, const D& defense, std::uint64_t se
   return play_game(rules, strategy, hidden);
 }
 
+namespace detail {
+// simulate() after its checks of the factory.
 template <Ruleset R, class MakeStrategy, Defense D>
-requires Strategy<std::invoke_result_t<MakeStrategy&>> simulation_result simulate(const R& rules,
-                                                                                  MakeStrategy make_strategy,
-                                                                                  const D& defense,
-                                                                                  const simulation_options& options) {
+simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, const D& defense,
+                                 const simulation_options& options) {
   if (options.games < 1) throw std::invalid_argument("simulate: the number of games must be at least 1");
   int threads = options.threads;
   if (threads < 0) throw std::invalid_argument("simulate: the number of threads cannot be negative");
@@ -142,6 +145,30 @@ requires Strategy<std::invoke_result_t<MakeStrategy&>> simulation_result simulat
   result.cpu_seconds = static_cast<double>(cpu_stop - cpu_start) / CLOCKS_PER_SEC;
   result.threads = threads;
   return result;
+}
+}  // namespace detail
+
+// Plays options.games games; make_strategy() returns a strategy for R's board.
+template <Ruleset R, class MakeStrategy, Defense D>
+requires std::invocable<MakeStrategy&> simulation_result simulate(const R& rules, MakeStrategy make_strategy,
+                                                                  const D& defense, const simulation_options& options) {
+  // What the factory returns is moved (or, for a reference, copied) into
+  // each thread's own strategy; each check names the part that failed, and
+  // the run is compiled only when all pass (no cascade of errors after them).
+  using made = std::invoke_result_t<MakeStrategy&>;
+  using strategy_type = std::remove_cvref_t<made>;
+  constexpr bool is_strategy = Strategy<strategy_type>;
+  static_assert(is_strategy, "simulate: make_strategy() must return a strategy (a type with board_type and next_shot)");
+  if constexpr (is_strategy) {
+    constexpr bool same_board = std::same_as<typename strategy_type::board_type, typename R::board_type>;
+    constexpr bool ownable = std::constructible_from<strategy_type, made>;
+    static_assert(same_board, "simulate: make_strategy() returns a strategy for another board size than the ruleset's");
+    static_assert(ownable,
+                  "simulate: make_strategy() returns a reference to a strategy that cannot be copied; return one by "
+                  "value");
+    if constexpr (same_board && ownable) return detail::run_simulation(rules, make_strategy, defense, options);
+  }
+  return {};
 }
 
 }  // namespace battleship

@@ -1,0 +1,10 @@
+// expect: make_strategy\(\) must return a strategy
+#include <battleship/analysis/simulation.hpp>
+#include <battleship/defense/defense.hpp>
+
+using namespace battleship;
+
+int main() {
+  const park_rules rules;
+  return simulate(rules, [] { return 42; }, uniform_defense<park_rules>(rules), {}).threads;
+}
