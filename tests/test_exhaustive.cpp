@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstdint>
+#include <mutex>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -331,6 +333,26 @@ TEST_CASE("a histogram entry past 2^64 labelled layouts is refused, not wrapped"
   b.histogram = {1, (std::uint64_t{1} << 63) - 1};
   a.merge(b);
   CHECK(a.histogram == std::vector<std::uint64_t>{1, ~std::uint64_t{0}});
+}
+
+TEST_CASE("the progress count stops at 2^64-1 instead of wrapping", "[exhaustive]") {
+  // A 2-ship and fifteen 1-ships on 5x5, touching: 19,612,560 unlabelled
+  // layouts times 15! labels each is past 2^64, while the largest histogram
+  // entry (games ending on the last cell) stays under it, so the run succeeds.
+  const ruleset<grid<5, 5>, fleet<2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss> rules;
+  exhaustive_options o = threads(2);
+  std::vector<std::uint64_t> reported;
+  std::mutex guard;
+  o.progress_interval = 0.005;
+  o.progress = [&](const exhaustive_progress& p) {
+    std::lock_guard lock(guard);
+    reported.push_back(p.layouts);
+  };
+  const auto r = evaluate_row_scan_fast(rules, o);
+  CHECK(r.layouts() == count_type{19'612'560} * 1'307'674'368'000ULL);  // 15! = 1,307,674,368,000
+  REQUIRE_FALSE(reported.empty());
+  CHECK(reported.back() == ~std::uint64_t{0});
+  CHECK(std::is_sorted(reported.begin(), reported.end()));
 }
 
 namespace {

@@ -49,7 +49,7 @@ namespace battleship {
 struct exhaustive_progress {
   std::size_t parts_done = 0;   // first-ship placements finished
   std::size_t parts_total = 0;  // in this shard
-  std::uint64_t layouts = 0;    // labelled layouts evaluated so far
+  std::uint64_t layouts = 0;    // labelled layouts evaluated so far (stops at 2^64-1)
   double seconds = 0;
 };
 
@@ -78,6 +78,17 @@ namespace detail {
   throw std::overflow_error(
       "exhaustive evaluation: more than 2^64-1 labelled layouts take the same number of shots (the histogram holds "
       "64-bit counts)");
+}
+
+// total += n * weight, stopping at 2^64-1: the progress count of a fleet with
+// more labelled layouts than that (the result's own total is 128-bit).
+inline void add_saturating(std::atomic<std::uint64_t>& total, std::uint64_t n, std::uint64_t weight) noexcept {
+  constexpr std::uint64_t most = ~std::uint64_t{0};
+  std::uint64_t add = 0;
+  if (__builtin_mul_overflow(n, weight, &add)) add = most;
+  std::uint64_t seen = total.load(std::memory_order_relaxed);
+  while (!total.compare_exchange_weak(seen, seen > most - add ? most : seen + add, std::memory_order_relaxed)) {
+  }
 }
 
 inline void check_shard(const exhaustive_shard& s) {
@@ -115,7 +126,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
       auto worker = make_worker();
       std::vector<std::uint64_t> mine(histogram_size, 0);
       for (std::size_t k; !failed && (k = next.fetch_add(1)) < parts.size();) {
-        layouts += worker(parts[k], mine.data()) * weight;
+        add_saturating(layouts, worker(parts[k], mine.data()), weight);
         ++done;
       }
       std::lock_guard lock(mutex);
