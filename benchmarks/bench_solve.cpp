@@ -1,7 +1,9 @@
 // Exact optimal play: the fast solver (solve_optimal: normalisation, closed
 // forms, bounds, transposition table, symmetry) beside plain Algorithm 2
 // (reference_total_height) on the same small instances, each checked to agree;
-// then Audinot et al.'s Table 1 with and without the symmetry reduction.
+// then Audinot et al.'s Table 1 with and without the symmetry reduction, and
+// hunts for one ship (and two-ship games) with and without the bound from the
+// line of misses.
 #include <benchmark/benchmark.h>
 
 #include <vector>
@@ -75,10 +77,44 @@ void bm_table1(benchmark::State& state) {
   state.counters["states"] = static_cast<double>(r.states);
 }
 
+struct ruled_instance {
+  instance in;
+  adjacency rule;
+};
+
+// One-ship hunts, where the line of misses' bound does its work, and two-ship
+// games, where it rarely cuts and costs its checks.
+const std::vector<ruled_instance> hunts{
+    {{6, 5, {2}, {}}, adjacency::touching},      {{6, 6, {2}, {}}, adjacency::touching},
+    {{6, 6, {3}, {}}, adjacency::touching},      {{7, 7, {4}, {}}, adjacency::touching},
+    {{5, 5, {2, 3}, {}}, adjacency::no_contact}, {{4, 5, {2, 3}, {}}, adjacency::touching},
+};
+
+void bm_line_of_misses(benchmark::State& state) {
+  const auto& [in, rule] = hunts[static_cast<std::size_t>(state.range(0))];
+  solve_options opt;
+  opt.line_of_misses = state.range(1) != 0;
+  const auto rules = make_dynamic_rules(in.w, in.h, in.fleet, rule, false);
+  solve_options other = opt;
+  other.line_of_misses = !opt.line_of_misses;
+  const auto check = solve_optimal(rules, other).total_height;
+  solve_result r;
+  for (auto _ : state) {
+    r = solve_optimal(rules, opt);
+    if (r.total_height != check) state.SkipWithError("the bound changed the optimum");
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["total_height"] = static_cast<double>(r.total_height);
+  state.counters["states"] = static_cast<double>(r.states);
+}
+
 }  // namespace
 
 BENCHMARK(bm_reference)->DenseRange(0, static_cast<int>(small.size()) - 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(bm_fast)->DenseRange(0, static_cast<int>(small.size()) - 1)->Unit(benchmark::kMillisecond);
 BENCHMARK(bm_table1)
     ->ArgsProduct({benchmark::CreateDenseRange(0, static_cast<int>(table1.size()) - 1, 1), {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(bm_line_of_misses)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, static_cast<int>(hunts.size()) - 1, 1), {0, 1}})
     ->Unit(benchmark::kMillisecond);

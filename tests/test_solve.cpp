@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -99,6 +100,38 @@ struct table1_entry {
   std::uint64_t total, layouts;
 };
 
+// Rules drawn at random: width w_min + [0, w_span), height h_min + [0,
+// h_span), 1 to max_ships ships of length 1-3, any rule and feedback (one
+// 2-ship when the fleet does not fit).
+dynamic_rules random_small_rules(std::mt19937_64& rng, int w_min, int w_span, int h_min, int h_span, int max_ships) {
+  static constexpr adjacency rules_list[] = {adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  const int w = w_min + static_cast<int>(rng() % static_cast<unsigned>(w_span));
+  const int h = h_min + static_cast<int>(rng() % static_cast<unsigned>(h_span));
+  std::vector<int> lengths;
+  const int ships = 1 + static_cast<int>(rng() % static_cast<unsigned>(max_ships));
+  for (int i = 0; i < ships; ++i) lengths.push_back(1 + static_cast<int>(rng() % 3));
+  const bool sunk = (rng() & 1U) != 0;
+  const adjacency rule = rules_list[rng() % 3];
+  try {
+    return make_dynamic_rules(w, h, lengths, rule, sunk);
+  } catch (const std::invalid_argument&) {
+    return make_dynamic_rules(w, h, {2}, rule, sunk);
+  }
+}
+
+// A game against one of `all`, after fewer than max_shots random shots.
+game<dynamic_rules> random_position(std::mt19937_64& rng, const dynamic_rules& rules, const std::vector<layout>& all,
+                                    int max_shots) {
+  game<dynamic_rules> play(rules, all[rng() % all.size()]);
+  const int cells = rules.geometry().cell_count();
+  const int shots = static_cast<int>(rng() % static_cast<unsigned>(max_shots));
+  for (int s = 0; s < shots && !play.over(); ++s) {
+    int c = static_cast<int>(rng() % static_cast<unsigned>(cells));
+    while (play.seen().shots().test(static_cast<std::size_t>(c))) c = (c + 1) % cells;
+    (void)play.shoot(c);
+  }
+  return play;
+}
 }  // namespace
 
 TEST_CASE("Audinot et al. Table 1: optimal total heights on 4x4 and 4x5 (no contact, hit/miss)", "[solve]") {
@@ -198,36 +231,17 @@ TEST_CASE("greedy counterexample: a 3x4 position with two misses where greedy to
 
 TEST_CASE("the fast solver agrees with plain Algorithm 2 on random small instances", "[solve]") {
   std::mt19937_64 rng(20261122);
-  const adjacency rules_list[] = {adjacency::touching, adjacency::no_edge, adjacency::no_contact};
   int checked = 0;
   for (int trial = 0; trial < 500; ++trial) {
-    const int w = 1 + static_cast<int>(rng() % 4), h = 2 + static_cast<int>(rng() % 2);
-    std::vector<int> lengths;
-    const int ships = 1 + static_cast<int>(rng() % 3);
-    for (int i = 0; i < ships; ++i) lengths.push_back(1 + static_cast<int>(rng() % 3));
-    const bool sunk = (rng() & 1U) != 0;
-    const adjacency rule = rules_list[rng() % 3];
-    dynamic_rules rules = [&] {
-      try {
-        return make_dynamic_rules(w, h, lengths, rule, sunk);
-      } catch (const std::invalid_argument&) {
-        return make_dynamic_rules(w, h, {2}, rule, sunk);
-      }
-    }();
+    const dynamic_rules rules = random_small_rules(rng, 1, 4, 2, 2, 3);
+    const int cells = rules.geometry().cell_count();
     const auto labelled = enumerate_recursive(rules, false).labelled;
-    if (labelled == 0 || (w * h > 9 && labelled > 40)) continue;  // plain Algorithm 2 is exponential
-    // A position reached by a few shots at a random layout.
+    if (labelled == 0 || (cells > 9 && labelled > 40)) continue;  // plain Algorithm 2 is exponential
     std::vector<layout> all;
     for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
-    game<dynamic_rules> play(rules, all[rng() % all.size()]);
-    const int shots = static_cast<int>(rng() % 3);
-    for (int s = 0; s < shots && !play.over(); ++s) {
-      int c = static_cast<int>(rng() % static_cast<unsigned>(w * h));
-      while (play.seen().shots().test(static_cast<std::size_t>(c))) c = (c + 1) % (w * h);
-      (void)play.shoot(c);
-    }
+    const game<dynamic_rules> play = random_position(rng, rules, all, 3);
     const dyn_obs& obs = play.seen();
-    CAPTURE(w, h, lengths, sunk, to_string(rule), obs.shot_count());
+    CAPTURE(rules_label(rules), obs.shot_count());
     const auto ref = reference_total_height(rules, obs);
     const auto fast = solve_optimal(rules, obs);
     // Same average: the solver merges cell sets and unlabels equal ships under hit/miss.
@@ -239,7 +253,7 @@ TEST_CASE("the fast solver agrees with plain Algorithm 2 on random small instanc
       const std::uint64_t g = rg.total();
       // Under sunk feedback the solver shoots cells one ship holds in every
       // layout in cell order, a tie the brute force also searches.
-      if (!sunk)
+      if (!rules.announces_sunk())
         CHECK(greedy.total_height * rg.labelled() == g * greedy.layouts);
       else
         CHECK(greedy.total_height * rg.labelled() >= g * greedy.layouts);
@@ -251,6 +265,54 @@ TEST_CASE("the fast solver agrees with plain Algorithm 2 on random small instanc
     ++checked;
   }
   CHECK(checked > 300);
+}
+
+TEST_CASE("the search's bound from the line of misses: 628 on 6x6 {2}, never above the optimum", "[solve][bounds]") {
+  // One 2-ship on 6x6, touching, hit/miss: 60 layouts, two hits each. A
+  // layout at depth t is a string of t shots with 2 hits ending in a hit, at
+  // most t-1 of them: depths 2..11 hold 55, five more at 12, total 500. The
+  // line of misses: an inner cell covers 4 dominoes, so at most 4 layouts take
+  // their first hit at each shot of it, and those that share one end at
+  // distinct depths 1, 2, 3, 4 below it. The cheapest slots then cost
+  // 2 (1 of them), 3 (2), 4 (3) and 4 each at 5..17, with 2 left at 18:
+  // 2 + 6 + 12 + 4 * (5 + ... + 17) + 36 = 628. The optimum is 648.
+  const auto hunt = make_dynamic_rules(6, 6, {2}, adjacency::touching, false);
+  {
+    const auto p = detail::solve::make_problem(hunt, dyn_obs(hunt));
+    detail::solve::engine<1> e(p);
+    CHECK(e.lower_bound(e.all(), 0, 60, detail::solve::max_atoms) == 500);
+    CHECK(e.lower_bound(e.all(), 0) == 628);
+    CHECK(solve_optimal(hunt).total_height == 648);
+  }
+
+  // Every position: the bound never exceeds the optimum, and never falls
+  // below the strings' bound.
+  std::mt19937_64 rng(20261129);
+  int checked = 0, stronger = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const dynamic_rules rules = random_small_rules(rng, 2, 4, 2, 3, 2);
+    std::vector<layout> all;
+    for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
+    if (all.empty() || all.size() > 150) continue;  // keep the test quick
+    const game<dynamic_rules> play = random_position(rng, rules, all, 4);
+    if (play.over()) continue;
+    const dyn_obs& obs = play.seen();
+    CAPTURE(rules_label(rules), obs.shot_count());
+    const auto p = detail::solve::make_problem(rules, obs);
+    const std::uint64_t optimum = solve_optimal(rules, obs).total_height;
+    detail::solve::with_engine(p, false, [&](auto& e) {
+      const int n = e.all().count();
+      const std::uint64_t bound = e.lower_bound(e.all(), p.start_hits);
+      const std::uint64_t strings = e.lower_bound(e.all(), p.start_hits, n, detail::solve::max_atoms);
+      CHECK(bound <= optimum);
+      CHECK(bound >= strings);
+      if (bound > strings) ++stronger;
+      return 0;
+    });
+    ++checked;
+  }
+  CHECK(checked > 200);
+  CHECK(stronger > 20);
 }
 
 TEST_CASE("optimal <= best greedy, and >= both lower bounds, on many small instances", "[solve][bounds]") {

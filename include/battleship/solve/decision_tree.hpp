@@ -162,10 +162,13 @@ template <Ruleset R>
                                        solve_options opt = {}) {
   const auto p = detail::solve::make_problem(rules, obs, opt.symmetry);
   decision_tree t(p.width, p.height);
-  detail::solve::with_engine(p, opt.greedy_only, [&](auto& e) {
-    detail::solve::build_tree(e, e.all(), p.start_hits, t);
-    return 0;
-  });
+  detail::solve::with_engine(
+      p, opt.greedy_only,
+      [&](auto& e) {
+        detail::solve::build_tree(e, e.all(), p.start_hits, t);
+        return 0;
+      },
+      opt.line_of_misses);
   return t;
 }
 

@@ -29,6 +29,9 @@ namespace battleship {
 struct solve_options {
   bool symmetry = true;      // canonicalise states over the grid symmetries
   bool greedy_only = false;  // restrict every choice to a most probable cell (best greedy strategy)
+  // Cut the search with the bound from the line of misses (every strategy
+  // shoots the same cells while it misses); off only to measure what it saves.
+  bool line_of_misses = true;
 };
 
 struct solve_result {
@@ -50,14 +53,17 @@ template <Ruleset R>
                                       const solve_options& opt) {
   const auto start = std::chrono::steady_clock::now();
   const problem p = make_problem(rules, obs, opt.symmetry);
-  solve_result r = with_engine(p, opt.greedy_only, [&](auto& e) {
-    solve_result out;
-    out.total_height = e.solve();
-    out.first_shot = e.best_shot(e.all(), p.start_hits);
-    out.states = e.stats().states;
-    out.nodes = e.stats().nodes;
-    return out;
-  });
+  solve_result r = with_engine(
+      p, opt.greedy_only,
+      [&](auto& e) {
+        solve_result out;
+        out.total_height = e.solve();
+        out.first_shot = e.best_shot(e.all(), p.start_hits);
+        out.states = e.stats().states;
+        out.nodes = e.stats().nodes;
+        return out;
+      },
+      opt.line_of_misses);
   r.layouts = p.total_weight();
   r.leaves = static_cast<std::uint64_t>(p.atom_count());
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -21,9 +21,12 @@
 // - lower bounds: every layout still needs its d unhit fleet cells, and a
 //   hit/miss leaf at depth t is a hit/miss string with d hits ending in a hit,
 //   so at most C(t-1, d-1) leaves lie at depth t (times the ways to place and
-//   name the sunk announcements under sunk feedback). A move's bound also
-//   uses what the table already knows about its children; moves are tried in
-//   order of their bound and a fail-soft budget cuts the rest.
+//   name the sunk announcements under sunk feedback). Every strategy shoots
+//   the same cells while it misses, so at most as many layouts as one cell
+//   covers take their first hit at each of those shots (the bound that
+//   makes one-ship hunts fast). A move's bound also uses what the table
+//   already knows about its children; moves are tried in order of their
+//   bound and a fail-soft budget cuts the rest.
 // Everything is constexpr, so tiny instances solve during constant evaluation.
 
 #include <algorithm>
@@ -43,6 +46,7 @@
 namespace battleship::detail::solve {
 
 inline constexpr std::uint64_t infinite = ~std::uint64_t{0} >> 2;
+inline constexpr int max_atoms = 4096;  // with_engine's largest engine
 
 [[nodiscard]] constexpr std::uint64_t sat_sub(std::uint64_t a, std::uint64_t b) noexcept { return a > b ? a - b : 0; }
 [[nodiscard]] constexpr std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) noexcept {
@@ -64,25 +68,18 @@ inline constexpr std::uint64_t infinite = ~std::uint64_t{0} >> 2;
   return r;
 }
 
+// C(m, k) from C(m-1, k), for m > k >= 0, saturating at `infinite`.
+[[nodiscard]] constexpr std::uint64_t binomial_step(std::uint64_t previous, int m, int k) noexcept {
+  const auto um = static_cast<std::uint64_t>(m);
+  if (previous > infinite / um) return infinite;
+  return previous * um / static_cast<std::uint64_t>(m - k);
+}
+
 [[nodiscard]] constexpr std::uint64_t mix64(std::uint64_t x) noexcept {
   x += 0x9e3779b97f4a7c15ULL;
   x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
   x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
   return x ^ (x >> 31);
-}
-
-// Least total depth of `n` unit-weight leaves when depth t holds at most
-// C(t-1, d-1) * mult of them.
-[[nodiscard]] constexpr std::uint64_t slot_bound_unit(std::uint64_t n, int d, std::uint64_t mult) noexcept {
-  if (n == 0 || d <= 0) return 0;
-  std::uint64_t total = 0, left = n;
-  for (int t = d; left > 0; ++t) {
-    const std::uint64_t cap = sat_mul(binomial_saturated(t - 1, d - 1), mult);
-    const std::uint64_t take = cap < left ? cap : left;
-    total += take * static_cast<std::uint64_t>(t);
-    left -= take;
-  }
-  return total;
 }
 
 struct search_stats {
@@ -102,7 +99,8 @@ class engine {
     int count = 0;
   };
 
-  constexpr engine(const problem& p, bool greedy_only = false) : p_(p), greedy_(greedy_only) {
+  constexpr engine(const problem& p, bool greedy_only = false, bool line_of_misses = true)
+      : p_(p), greedy_(greedy_only), line_of_misses_(line_of_misses) {
     const int atoms = p.atom_count();
     const auto sc = static_cast<std::size_t>(p.ship_count);
     cover_ = filled(static_cast<std::size_t>(max_cells), set{});
@@ -122,6 +120,11 @@ class engine {
         zobrist_[s * static_cast<std::size_t>(atoms) + static_cast<std::size_t>(a)] =
             mix64(static_cast<std::uint64_t>(p.atom_perm[s][static_cast<std::size_t>(a)]) + 0x51ed27ULL);
     slots_ = filled(std::size_t{64}, tt_entry{});
+    for (int c = 0; c < p.cells; ++c) cells_by_cover_.push_back(c);
+    std::sort(cells_by_cover_.begin(), cells_by_cover_.end(), [&](int x, int y) {
+      const int cx = cover_[static_cast<std::size_t>(x)].count(), cy = cover_[static_cast<std::size_t>(y)].count();
+      return cx != cy ? cx > cy : x < y;
+    });
   }
 
   [[nodiscard]] constexpr const set& all() const noexcept { return all_; }
@@ -236,35 +239,122 @@ class engine {
   [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H) const {
     return lower_bound(A, H, A.count());
   }
-  [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H, int n) const {
+  // `widest`: widest_cover(A, H), or anything above it (max_atoms: the
+  // strings' bound alone), or -1 to count it here. (A value below it gives
+  // no bound: cuts_by_line_of_misses passes one only to ask whether the
+  // bound could reach beta.) `heaviest_first`: A's weights sorted, if the
+  // caller has them (weighted atoms only).
+  [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H, int n, int widest = -1,
+                                                    const std::vector<std::uint64_t>* heaviest_first = nullptr) const {
     const int d = p_.fleet_cells - std::popcount(H);
     if (d <= 0 || n == 0) return 0;
     const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(n) : weight(A);
     if (n == 1) return W * static_cast<std::uint64_t>(d);
-    std::uint64_t mult = 1;
-    if (p_.sunk) {
-      if (!p_.distinct_occupancy) return W * static_cast<std::uint64_t>(d);
-      // Each leaf string also says which of its d hits announced a sinking
-      // (the last always does) and which ship: C(d-1, s-1) * s! ways.
+    // Each bound puts the layouts in the cheapest slots of its kind, the
+    // heaviest first: `slots` gives the number of slots of each cost in turn.
+    std::vector<std::uint64_t> own;
+    if (!p_.unit_weights && heaviest_first == nullptr) {
+      own = weights_heaviest_first(A);
+      heaviest_first = &own;
+    }
+    // (`slots` never decreases; once it reaches `cap` it stays there, and
+    // unit weights finish in closed form: q whole levels, then r.)
+    const auto fill = [&](auto&& slots, std::uint64_t cap) {
+      std::uint64_t total = 0, left = static_cast<std::uint64_t>(n);
+      std::size_t next = 0;
+      for (int cost = d; left > 0; ++cost) {
+        const std::uint64_t here = slots(cost);
+        const auto at = static_cast<std::uint64_t>(cost);
+        if (p_.unit_weights && here == cap && cap > 0) {
+          const std::uint64_t q = left / cap, r = left % cap;
+          return total + cap * (q * at + q * (q - 1) / 2) + r * (at + q);
+        }
+        const std::uint64_t take = here < left ? here : left;
+        if (p_.unit_weights)
+          total += take * at;
+        else
+          for (std::uint64_t i = 0; i < take; ++i) total += (*heaviest_first)[next++] * at;
+        left -= take;
+      }
+      return total;
+    };
+    // C(cost-1, d-1) for cost = d, d+1, ... in turn.
+    auto strings_at = [&, c = std::uint64_t{1}](int cost) mutable {
+      if (cost > d) c = binomial_step(c, cost - 1, d - 1);
+      return c;
+    };
+
+    // The line of misses. Every strategy shoots the same cells while it
+    // misses, so the layouts that take their first hit at its j-th shot all
+    // cover one cell: at most `widest` of them. After that hit each needs its
+    // d-1 other hits; under hit/miss they end at distinct leaves of the one
+    // subtree below it, which holds at most C(u, d-1) within depth u. A slot
+    // (shot j, depth t) costs j + t, so cost v offers one slot for every slot
+    // of a subtree within depth v-1: min(C(v-1, d-1), widest) of them.
+    // Without the cap these are the hit/miss strings alone (a leaf at depth
+    // t is a string of t shots with d hits ending in a hit: at most
+    // C(t-1, d-1) of them), so under hit/miss one fill gives both bounds.
+    if (widest < 0) widest = widest_cover(A, H, cover_that_adds_nothing(n, d));
+    const auto group = static_cast<std::uint64_t>(widest < n ? widest : n);
+    if (!p_.sunk)
+      return fill(
+          [&](int cost) {
+            const std::uint64_t c = strings_at(cost);
+            return c < group ? c : group;
+          },
+          group);
+
+    // Under sunk feedback each string also says which of its d hits
+    // announced a sinking (the last always does) and which ship:
+    // C(d-1, s-1) * s! ways. The line of misses splits into several
+    // subtrees at each hit: only "d-1 more shots each" is used.
+    std::uint64_t strings = W * static_cast<std::uint64_t>(d);
+    if (p_.distinct_occupancy) {
       const auto a = static_cast<std::size_t>(A.lowest());
       const auto sc = static_cast<std::size_t>(p_.ship_count);
       int s = 0;
       for (std::size_t k = 0; k < sc; ++k)
         if ((p_.ships[a * sc + k] & ~H) != 0) ++s;
-      mult = binomial_saturated(d - 1, s - 1);
+      std::uint64_t mult = binomial_saturated(d - 1, s - 1);
       for (int i = 2; i <= s; ++i) mult = sat_mul(mult, static_cast<std::uint64_t>(i));
+      strings = fill([&](int cost) { return sat_mul(strings_at(cost), mult); }, infinite);
     }
-    if (p_.unit_weights) return slot_bound_unit(static_cast<std::uint64_t>(n), d, mult);
+    if (group >= static_cast<std::uint64_t>(n)) return strings;
+    const std::uint64_t first_hits = fill([&](int) { return group; }, group);
+    return first_hits > strings ? first_hits : strings;
+  }
+
+  [[nodiscard]] constexpr std::vector<std::uint64_t> weights_heaviest_first(const set& A) const {
     std::vector<std::uint64_t> ws;
     A.for_each([&](int a) { ws.push_back(p_.weight[static_cast<std::size_t>(a)]); });
     std::sort(ws.begin(), ws.end(), [](std::uint64_t x, std::uint64_t y) { return x > y; });
-    std::uint64_t total = 0;
-    std::size_t i = 0;
-    for (int t = d; i < ws.size(); ++t) {
-      std::uint64_t cap = sat_mul(binomial_saturated(t - 1, d - 1), mult);
-      for (; cap > 0 && i < ws.size(); --cap, ++i) total += ws[i] * static_cast<std::uint64_t>(t);
+    return ws;
+  }
+
+  // Most atoms of A that one unshot cell covers, or `enough` as soon as a
+  // cell covers that many (then the count says only "at least enough").
+  [[nodiscard]] constexpr int widest_cover(const set& A, std::uint64_t H, int enough = max_atoms) const {
+    const std::uint64_t cells = p_.cells >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p_.cells) - 1;
+    int widest = 0;
+    for (std::uint64_t m = cells & ~H; m != 0 && widest < enough; m &= m - 1) {
+      const int k = (A & cover_[static_cast<std::size_t>(std::countr_zero(m))]).count();
+      if (k > widest) widest = k;
     }
-    return total;
+    return widest < enough ? widest : enough;
+  }
+
+  // Under hit/miss the line of misses adds to the strings' bound only when
+  // one cell covers fewer layouts than the strings put at their deepest
+  // level: C(v-1, d-1) at the first v with C(v, d) >= n. (Under sunk
+  // feedback no such level is known: max_atoms.)
+  [[nodiscard]] constexpr int cover_that_adds_nothing(int n, int d) const {
+    if (p_.sunk || d <= 0) return max_atoms;
+    std::uint64_t level = 1, within = 1;  // C(v-1, d-1) and C(v, d) at v = d
+    for (int v = d + 1; within < static_cast<std::uint64_t>(n); ++v) {
+      level = binomial_step(level, v - 1, d - 1);
+      within += level;
+    }
+    return level < static_cast<std::uint64_t>(max_atoms) ? static_cast<int>(level) : max_atoms;
   }
 
  private:
@@ -315,8 +405,10 @@ class engine {
   }
   // Lower bound on value(A, H, .): the static bound, or better what the
   // table already knows about the normalised state.
+  // (The strings' bound only: the line of misses' needs a pass over the
+  // cells, which search() makes only where it can cut.)
   [[nodiscard]] constexpr std::uint64_t child_bound(const set& A, std::uint64_t H, int n) const {
-    const std::uint64_t lb = lower_bound(A, H, n);
+    const std::uint64_t lb = lower_bound(A, H, n, max_atoms);
     // Peeking costs a canonicalisation per child: worth it at run time, but
     // it eats the compiler's constexpr step budget on tiny instances.
     if (n <= 2 || std::is_constant_evaluated()) return lb;
@@ -444,6 +536,30 @@ class engine {
     }
   }
 
+  // Whether the line of misses' bound reaches beta here (then `lb` holds
+  // it). It needs the widest cover, a pass over the cells, so the cells go
+  // in order of how many layouts they cover at the start, and the pass stops
+  // as soon as one covers too many for the bound to reach beta.
+  constexpr bool cuts_by_line_of_misses(const set& A, std::uint64_t H, int n, int d, std::uint64_t beta,
+                                        std::uint64_t unshot, const std::vector<std::uint64_t>* heaviest_first,
+                                        std::uint64_t& lb) const {
+    // Some cell covers at least the average: n layouts with d unshot cells each.
+    const int cells = std::popcount(unshot);
+    const int least = cells == 0 ? n : (n * d + cells - 1) / cells;
+    const int enough = cover_that_adds_nothing(n, d);
+    if (least >= n || least >= enough || lower_bound(A, H, n, least, heaviest_first) < beta) return false;
+    int widest = 0;
+    for (const int c : cells_by_cover_) {
+      if (((unshot >> c) & 1U) == 0) continue;
+      const int k = (A & cover_[static_cast<std::size_t>(c)]).count();
+      if (k <= widest) continue;
+      widest = k;
+      if (widest >= enough || widest >= n || lower_bound(A, H, n, widest, heaviest_first) < beta) return false;
+    }
+    lb = lower_bound(A, H, n, widest, heaviest_first);
+    return true;
+  }
+
   // The optimal total from a normalised state (every forced cell shot).
   constexpr std::uint64_t search(const set& A, std::uint64_t H, std::uint64_t beta) {
     const int n = A.count();
@@ -454,8 +570,13 @@ class engine {
       const std::uint64_t w0 = p_.weight[static_cast<std::size_t>(A.lowest())];
       return W * static_cast<std::uint64_t>(d) + (w0 < W - w0 ? w0 : W - w0);
     }
-    std::uint64_t lb = lower_bound(A, H, n);
+    std::vector<std::uint64_t> weights;  // sorted once for every bound of this state
+    if (!p_.unit_weights) weights = weights_heaviest_first(A);
+    const std::vector<std::uint64_t>* heaviest_first = p_.unit_weights ? nullptr : &weights;
+    std::uint64_t lb = lower_bound(A, H, n, max_atoms, heaviest_first);
     if (lb >= beta) return lb;
+    const std::uint64_t cand_all = union_of(A) & ~H;
+    if (line_of_misses_ && cuts_by_line_of_misses(A, H, n, d, beta, cand_all, heaviest_first, lb)) return lb;
     ++nodes_;
     const canon k = canonical(A, H);
     const int slot = probe(k);
@@ -466,7 +587,7 @@ class engine {
       if (lb >= beta) return lb;
     }
 
-    std::uint64_t cand = union_of(A) & ~H;
+    std::uint64_t cand = cand_all;
     if (greedy_) {
       std::uint64_t top = 0, best_cells = 0;
       for_bits(cand, [&](int c) {
@@ -539,8 +660,10 @@ class engine {
 
   const problem& p_;
   bool greedy_;
+  bool line_of_misses_;  // cut with the line of misses' bound (off: the strings' bound alone, to compare)
   set all_{};
   std::vector<set> cover_;
+  std::vector<int> cells_by_cover_;  // the grid's cells, those covered by the most layouts first
   std::vector<set> cover_ship_;
   std::vector<std::uint64_t> zobrist_;
   std::vector<tt_entry> slots_;
@@ -551,10 +674,10 @@ class engine {
 
 // Calls f(engine<Words>&) with the smallest word count that holds the atoms.
 template <class F>
-constexpr auto with_engine(const problem& p, bool greedy_only, F&& f) {
+constexpr auto with_engine(const problem& p, bool greedy_only, F&& f, bool line_of_misses = true) {
   const int atoms = p.atom_count();
   const auto run = [&]<std::size_t W>(std::integral_constant<std::size_t, W>) {
-    engine<W> e(p, greedy_only);
+    engine<W> e(p, greedy_only, line_of_misses);
     return f(e);
   };
   if (atoms <= 64) return run(std::integral_constant<std::size_t, 1>{});
@@ -563,8 +686,9 @@ constexpr auto with_engine(const problem& p, bool greedy_only, F&& f) {
   if (atoms <= 512) return run(std::integral_constant<std::size_t, 8>{});
   if (atoms <= 1024) return run(std::integral_constant<std::size_t, 16>{});
   if (atoms <= 2048) return run(std::integral_constant<std::size_t, 32>{});
-  if (atoms <= 4096) return run(std::integral_constant<std::size_t, 64>{});
-  throw std::invalid_argument("too many layouts for exact solving (" + std::to_string(atoms) + " > 4096)");
+  if (atoms <= max_atoms) return run(std::integral_constant<std::size_t, 64>{});
+  throw std::invalid_argument("too many layouts for exact solving (" + std::to_string(atoms) + " > " +
+                              std::to_string(max_atoms) + ")");
 }
 
 }  // namespace battleship::detail::solve
