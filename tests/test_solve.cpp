@@ -315,6 +315,35 @@ TEST_CASE("the search's bound from the line of misses: 628 on 6x6 {2}, never abo
   CHECK(stronger > 20);
 }
 
+TEST_CASE("solve_optimal reports its progress, and a callback that throws cancels it", "[solve]") {
+  const auto rules = make_dynamic_rules(4, 5, {2, 3}, adjacency::no_contact, false);
+  const auto plain = solve_optimal(rules);
+  std::vector<solve_progress> seen;
+  solve_options opt;
+  opt.progress_every = 50;  // rounded up to 64
+  opt.progress = [&](const solve_progress& p) { seen.push_back(p); };
+  const auto watched = solve_optimal(rules, opt);
+  CHECK(watched.total_height == plain.total_height);
+  CHECK(watched.nodes == plain.nodes);
+  REQUIRE(seen.size() == watched.nodes / 64);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    CHECK(seen[i].nodes == 64 * (i + 1));
+    CHECK(seen[i].states <= watched.states);
+    if (i > 0) CHECK(seen[i].seconds >= seen[i - 1].seconds);
+  }
+  // solve_tree reports too.
+  seen.clear();
+  (void)solve_tree(rules, dyn_obs(rules), opt);
+  CHECK_FALSE(seen.empty());
+
+  int calls = 0;
+  opt.progress = [&](const solve_progress&) {
+    if (++calls == 3) throw std::runtime_error("enough");
+  };
+  CHECK_THROWS_WITH(solve_optimal(rules, opt), "enough");
+  CHECK(calls == 3);
+}
+
 TEST_CASE("optimal <= best greedy, and >= both lower bounds, on many small instances", "[solve][bounds]") {
   int checked = 0;
   for (adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})

@@ -1,6 +1,7 @@
 // battleship solve: exact optimal play on a small grid (Audinot et al.'s
 // Algorithm 2), optionally with the best greedy strategy beside it and the
 // whole decision tree as text or Graphviz DOT.
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -23,19 +24,33 @@ struct solve_cli_options {
   bool greedy = false;
   bool no_symmetry = false;
   bool json = false;
+  bool progress = false;
 };
 
 void run_solve(const solve_cli_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto g = rules.geometry();
-  const solve_options so{!opts.no_symmetry, false};
+  solve_options so{!opts.no_symmetry, false};
+  bool reported = false;
+  if (opts.progress) {
+    // The search knows no total: report what it has done, twice a second at most.
+    so.progress = [&reported, last = 0.0](const solve_progress& p) mutable {
+      if (p.seconds - last < 0.5) return;
+      last = p.seconds;
+      reported = true;
+      std::fprintf(stderr, "\rsearching: %llu states, %llu searched, %.1f s ",
+                   static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.nodes), p.seconds);
+      std::fflush(stderr);
+    };
+  }
   const auto r = solve_optimal(rules, obs, so);
   solve_result greedy;
   if (opts.greedy) greedy = solve_best_greedy(rules, obs, so);
   std::string tree;
   if (opts.tree == "text") tree = solve_tree(rules, obs, so).to_text();
   if (opts.tree == "dot") tree = solve_tree(rules, obs, so).to_dot();
+  if (reported) std::fprintf(stderr, "\n");
   const std::string first = r.first_shot < 0 ? "" : g.cell_name(r.first_shot);
 
   if (opts.json) {
@@ -88,6 +103,7 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--greedy", opts->greedy, "also evaluate the best greedy strategy (most probable cell, best ties)");
   sub->add_flag("--no-symmetry", opts->no_symmetry, "do not reduce by the grid's symmetries");
   sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->add_flag("--progress", opts->progress, "report the search's progress on stderr");
   sub->callback([opts] { run_solve(*opts); });
 }};
 

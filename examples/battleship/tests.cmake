@@ -256,6 +256,9 @@ battleship_cli_test("solve: Audinot Table 1, 4x5 with ships 2,3,4 is 994/88"
   ARGS solve --grid 4x5 --fleet 2,3,4 --rule no-contact --json JSON total_height=994 layouts=88)
 battleship_cli_test("bounds: 4x4 with one 2-ship" ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --json)
 battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x8 --fleet 2)
+# --progress writes to stderr only (twice a second at most, so nothing on a run this short in release).
+battleship_cli_test("solve: --progress leaves the answer alone"
+  ARGS solve --grid 4x5 --fleet 2,3 --rule no-contact --progress --json JSON total_height=2326 layouts=242)
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
 battleship_cli_test("error: simulate zero games" FAIL ARGS simulate --strategy random --games 0)

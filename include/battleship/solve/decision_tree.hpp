@@ -5,6 +5,7 @@
 // optimal (or best greedy) tree from the solver; print it as indented text or
 // Graphviz DOT.
 
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -160,11 +161,14 @@ int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decisi
 template <Ruleset R>
 [[nodiscard]] decision_tree solve_tree(const R& rules, const observation<typename R::board_type>& obs,
                                        solve_options opt = {}) {
+  const auto start = std::chrono::steady_clock::now();
   const auto p = detail::solve::make_problem(rules, obs, opt.symmetry);
   decision_tree t(p.width, p.height);
   detail::solve::with_engine(
       p, opt.greedy_only,
       [&](auto& e) {
+        const auto report = detail::solve::progress_reporter(opt, start);
+        if (report) e.report_progress(&report, opt.progress_every);
         detail::solve::build_tree(e, e.all(), p.start_hits, t);
         return 0;
       },

@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 
 #include <battleship/core/observation.hpp>
@@ -26,12 +27,24 @@
 
 namespace battleship {
 
+// What a long search has done so far (solve_options::progress).
+struct solve_progress {
+  std::uint64_t states = 0;  // distinct information states in the transposition table
+  std::uint64_t nodes = 0;   // states searched, counting revisits
+  double seconds = 0;
+};
+
 struct solve_options {
   bool symmetry = true;      // canonicalise states over the grid symmetries
   bool greedy_only = false;  // restrict every choice to a most probable cell (best greedy strategy)
   // Cut the search with the bound from the line of misses (every strategy
   // shoots the same cells while it misses); off only to measure what it saves.
   bool line_of_misses = true;
+  // Called from the solving thread after every `progress_every` searched
+  // states (rounded up to a power of two); throwing from it cancels the
+  // solve, and the exception reaches the caller.
+  std::function<void(const solve_progress&)> progress{};
+  std::uint64_t progress_every = std::uint64_t{1} << 16;
 };
 
 struct solve_result {
@@ -48,6 +61,15 @@ struct solve_result {
 };
 
 namespace detail::solve {
+// opt.progress as the engine calls it: with the seconds since `start`.
+[[nodiscard]] inline std::function<void(const search_stats&)> progress_reporter(
+    const solve_options& opt, std::chrono::steady_clock::time_point start) {
+  if (!opt.progress) return {};
+  return [&opt, start](const search_stats& s) {
+    opt.progress({s.states, s.nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+  };
+}
+
 template <Ruleset R>
 [[nodiscard]] solve_result run_solver(const R& rules, const observation<typename R::board_type>& obs,
                                       const solve_options& opt) {
@@ -56,6 +78,8 @@ template <Ruleset R>
   solve_result r = with_engine(
       p, opt.greedy_only,
       [&](auto& e) {
+        const auto report = progress_reporter(opt, start);
+        if (report) e.report_progress(&report, opt.progress_every);
         solve_result out;
         out.total_height = e.solve();
         out.first_shot = e.best_shot(e.all(), p.start_hits);

@@ -34,6 +34,7 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -130,6 +131,12 @@ class engine {
   [[nodiscard]] constexpr const set& all() const noexcept { return all_; }
   [[nodiscard]] constexpr const problem& prob() const noexcept { return p_; }
   [[nodiscard]] constexpr search_stats stats() const noexcept { return {nodes_, used_}; }
+  // Calls `report` with the stats after every `every` searched states (a
+  // power of two); an exception from it ends the search. Run time only.
+  void report_progress(const std::function<void(const search_stats&)>* report, std::uint64_t every) noexcept {
+    report_ = report;
+    report_mask_ = std::bit_ceil(every < 1 ? std::uint64_t{1} : every) - 1;
+  }
 
   // Optimal (or, in greedy mode, best greedy) total height from the starting position.
   [[nodiscard]] constexpr std::uint64_t solve() { return value(all_, p_.start_hits, infinite); }
@@ -578,6 +585,7 @@ class engine {
     const std::uint64_t cand_all = union_of(A) & ~H;
     if (line_of_misses_ && cuts_by_line_of_misses(A, H, n, d, beta, cand_all, heaviest_first, lb)) return lb;
     ++nodes_;
+    if (report_ != nullptr && (nodes_ & report_mask_) == 0) (*report_)(stats());
     const canon k = canonical(A, H);
     const int slot = probe(k);
     if (slot >= 0) {
@@ -670,6 +678,8 @@ class engine {
   std::vector<std::uint16_t> keys_;
   std::size_t used_ = 0;
   std::uint64_t nodes_ = 0;
+  const std::function<void(const search_stats&)>* report_ = nullptr;
+  std::uint64_t report_mask_ = 0;
 };
 
 // Calls f(engine<Words>&) with the smallest word count that holds the atoms.
