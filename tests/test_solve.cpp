@@ -335,7 +335,13 @@ TEST_CASE("solve_optimal reports its progress, and a callback that throws cancel
   seen.clear();
   (void)solve_tree(rules, dyn_obs(rules), opt);
   CHECK_FALSE(seen.empty());
+  // An interval past 2^63 (no power of two above it fits) means never.
+  seen.clear();
+  opt.progress_every = ~std::uint64_t{0};
+  CHECK(solve_optimal(rules, opt).total_height == plain.total_height);
+  CHECK(seen.empty());
 
+  opt.progress_every = 64;
   int calls = 0;
   opt.progress = [&](const solve_progress&) {
     if (++calls == 3) throw std::runtime_error("enough");

@@ -41,8 +41,8 @@ struct solve_options {
   // shoots the same cells while it misses); off only to measure what it saves.
   bool line_of_misses = true;
   // Called from the solving thread after every `progress_every` searched
-  // states (rounded up to a power of two); throwing from it cancels the
-  // solve, and the exception reaches the caller.
+  // states (rounded up to a power of two; past 2^63, never); throwing from
+  // it cancels the solve, and the exception reaches the caller.
   std::function<void(const solve_progress&)> progress{};
   std::uint64_t progress_every = std::uint64_t{1} << 16;
 };

@@ -135,7 +135,8 @@ class engine {
   // power of two); an exception from it ends the search. Run time only.
   void report_progress(const std::function<void(const search_stats&)>* report, std::uint64_t every) noexcept {
     report_ = report;
-    report_mask_ = std::bit_ceil(every < 1 ? std::uint64_t{1} : every) - 1;
+    constexpr std::uint64_t top = std::uint64_t{1} << 63;  // bit_ceil has no answer past it: never report
+    report_mask_ = every > top ? ~std::uint64_t{0} : std::bit_ceil(every < 1 ? std::uint64_t{1} : every) - 1;
   }
 
   // Optimal (or, in greedy mode, best greedy) total height from the starting position.
