@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
+#include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -44,6 +45,25 @@ struct faulty {
     if (seen.shot_count() == 4) throw std::runtime_error("faulty strategy");
     return static_cast<int>((~seen.shots()).lowest());
   }
+};
+
+// Counts the shots it takes; a prototype handed out by reference must stay
+// untouched, because every thread plays with its own copy.
+struct counting_scan {
+  using board_type = park_rules::board_type;
+  long long shots = 0;
+  int next_shot(const observation<board_type>& seen) {
+    ++shots;
+    return static_cast<int>((~seen.shots()).lowest());
+  }
+};
+
+// Neither copyable nor movable: a factory can still return one by value,
+// which C++17's guaranteed elision puts straight into the thread.
+struct pinned_scan {
+  using board_type = park_rules::board_type;
+  std::mutex lock;
+  int next_shot(const observation<board_type>& seen) { return static_cast<int>((~seen.shots()).lowest()); }
 };
 
 // C(n, k) as a double (small arguments).
@@ -249,34 +269,27 @@ TEST_CASE("simulate: the strategy factory is never called by two threads at once
   CHECK(r.stats.games == 40);
 }
 
-
-// Counts the shots it takes; a prototype handed out by reference must stay
-// untouched, because every thread plays with its own copy.
-struct counting_scan {
-  using board_type = park_rules::board_type;
-  long long shots = 0;
-  int next_shot(const observation<board_type>& seen) {
-    ++shots;
-    return static_cast<int>((~seen.shots()).lowest());
-  }
-};
-
 TEST_CASE("simulate: a factory that returns a reference gives each thread a copy", "[simulation]") {
   const park_rules rules;
   const uniform_defense<park_rules> defense(rules);
   counting_scan prototype;
-  const counting_scan& shared = prototype;
+  const auto lend_prototype = [&]() -> const counting_scan& { return prototype; };
+  const auto make_counting = [] { return counting_scan{}; };
+  const auto make_pinned = [] { return pinned_scan{}; };
   simulation_options o;
   o.games = 60;
   o.seed = 7;
   for (int threads : {1, 2}) {
     o.threads = threads;
-    const auto by_reference = simulate(rules, [&]() -> const counting_scan& { return shared; }, defense, o);
-    const auto by_value = simulate(rules, [] { return counting_scan{}; }, defense, o);
+    const auto by_reference = simulate(rules, lend_prototype, defense, o);
+    const auto by_value = simulate(rules, make_counting, defense, o);
     CHECK(by_reference.stats.histogram == by_value.stats.histogram);
     CHECK(by_reference.stats.games == 60);
   }
   CHECK(prototype.shots == 0);
+  // A strategy that cannot move is built in place.
+  CHECK(simulate(rules, make_pinned, defense, o).stats.histogram ==
+        simulate(rules, make_counting, defense, o).stats.histogram);
 }
 
 }  // namespace test_simulation

@@ -152,16 +152,17 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
 template <Ruleset R, class MakeStrategy, Defense D>
 requires std::invocable<MakeStrategy&> simulation_result simulate(const R& rules, MakeStrategy make_strategy,
                                                                   const D& defense, const simulation_options& options) {
-  // What the factory returns is moved (or, for a reference, copied) into
-  // each thread's own strategy; each check names the part that failed, and
-  // the run is compiled only when all pass (no cascade of errors after them).
+  // What the factory returns becomes each thread's own strategy: a value in
+  // place (it need not even be movable), a reference by a copy. Each check
+  // names the part that failed, and the run is compiled only when all pass
+  // (no cascade of errors after them).
   using made = std::invoke_result_t<MakeStrategy&>;
   using strategy_type = std::remove_cvref_t<made>;
   constexpr bool is_strategy = Strategy<strategy_type>;
   static_assert(is_strategy, "simulate: make_strategy() must return a strategy (a type with board_type and next_shot)");
   if constexpr (is_strategy) {
     constexpr bool same_board = std::same_as<typename strategy_type::board_type, typename R::board_type>;
-    constexpr bool ownable = std::constructible_from<strategy_type, made>;
+    constexpr bool ownable = !std::is_reference_v<made> || std::constructible_from<strategy_type, made>;
     static_assert(same_board, "simulate: make_strategy() returns a strategy for another board size than the ruleset's");
     static_assert(ownable,
                   "simulate: make_strategy() returns a reference to a strategy that cannot be copied; return one by "
