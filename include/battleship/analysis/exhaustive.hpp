@@ -80,17 +80,6 @@ namespace detail {
       "64-bit counts)");
 }
 
-// total += n * weight, stopping at 2^64-1: the progress count of a fleet with
-// more labelled layouts than that (the result's own total is 128-bit).
-inline void add_saturating(std::atomic<std::uint64_t>& total, std::uint64_t n, std::uint64_t weight) noexcept {
-  constexpr std::uint64_t most = ~std::uint64_t{0};
-  std::uint64_t add = 0;
-  if (__builtin_mul_overflow(n, weight, &add)) add = most;
-  std::uint64_t seen = total.load(std::memory_order_relaxed);
-  while (!total.compare_exchange_weak(seen, seen > most - add ? most : seen + add, std::memory_order_relaxed)) {
-  }
-}
-
 inline void check_shard(const exhaustive_shard& s) {
   if (s.count < 1 || s.index < 0 || s.index >= s.count)
     throw std::invalid_argument("shard " + std::to_string(s.index) + "/" + std::to_string(s.count) +
@@ -115,7 +104,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
   if (static_cast<std::size_t>(threads) > parts.size()) threads = static_cast<int>(parts.size() > 0 ? parts.size() : 1);
   std::vector<std::uint64_t> total(histogram_size, 0);
   std::atomic<std::size_t> next{0}, done{0};
-  std::atomic<std::uint64_t> layouts{0};
+  std::atomic<std::uint64_t> walked{0};  // layouts the walkers visited, each `weight` labelled ones
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex mutex;
@@ -126,7 +115,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
       auto worker = make_worker();
       std::vector<std::uint64_t> mine(histogram_size, 0);
       for (std::size_t k; !failed && (k = next.fetch_add(1)) < parts.size();) {
-        add_saturating(layouts, worker(parts[k], mine.data()), weight);
+        walked += worker(parts[k], mine.data());
         ++done;
       }
       std::lock_guard lock(mutex);
@@ -144,7 +133,9 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
   auto report = [&] {
     if (!options.progress) return;
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-    options.progress({done.load(), parts.size(), layouts.load(), elapsed.count()});
+    std::uint64_t layouts = 0;  // labelled; past 2^64-1 (a 128-bit total) it stays there
+    if (__builtin_mul_overflow(walked.load(), weight, &layouts)) layouts = ~std::uint64_t{0};
+    options.progress({done.load(), parts.size(), layouts, elapsed.count()});
   };
   if (options.progress) {
     // A dedicated progress loop keeps the calling thread responsive.
