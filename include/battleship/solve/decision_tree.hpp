@@ -164,15 +164,10 @@ template <Ruleset R>
   const auto start = std::chrono::steady_clock::now();
   const auto p = detail::solve::make_problem(rules, obs, opt.symmetry);
   decision_tree t(p.width, p.height);
-  detail::solve::with_engine(
-      p, opt.greedy_only,
-      [&](auto& e) {
-        const auto report = detail::solve::progress_reporter(opt, start);
-        if (report) e.report_progress(&report, opt.progress_every);
-        detail::solve::build_tree(e, e.all(), p.start_hits, t);
-        return 0;
-      },
-      opt.line_of_misses);
+  detail::solve::with_configured_engine(p, opt, start, [&](auto& e) {
+    detail::solve::build_tree(e, e.all(), p.start_hits, t);
+    return 0;
+  });
   return t;
 }
 

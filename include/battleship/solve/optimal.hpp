@@ -61,13 +61,21 @@ struct solve_result {
 };
 
 namespace detail::solve {
-// opt.progress as the engine calls it: with the seconds since `start`.
-[[nodiscard]] inline std::function<void(const search_stats&)> progress_reporter(
-    const solve_options& opt, std::chrono::steady_clock::time_point start) {
-  if (!opt.progress) return {};
-  return [&opt, start](const search_stats& s) {
+// with_engine as `opt` sets it up: optimal or best greedy, the line of
+// misses' cut, and opt.progress (with the seconds since `start`).
+template <class F>
+auto with_configured_engine(const problem& p, const solve_options& opt, std::chrono::steady_clock::time_point start,
+                            F&& f) {
+  const std::function<void(const search_stats&)> report = [&opt, start](const search_stats& s) {
     opt.progress({s.states, s.nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
   };
+  return with_engine(
+      p, opt.greedy_only,
+      [&](auto& e) {
+        if (opt.progress) e.report_progress(&report, opt.progress_every);
+        return f(e);
+      },
+      opt.line_of_misses);
 }
 
 template <Ruleset R>
@@ -75,19 +83,14 @@ template <Ruleset R>
                                       const solve_options& opt) {
   const auto start = std::chrono::steady_clock::now();
   const problem p = make_problem(rules, obs, opt.symmetry);
-  solve_result r = with_engine(
-      p, opt.greedy_only,
-      [&](auto& e) {
-        const auto report = progress_reporter(opt, start);
-        if (report) e.report_progress(&report, opt.progress_every);
-        solve_result out;
-        out.total_height = e.solve();
-        out.first_shot = e.best_shot(e.all(), p.start_hits);
-        out.states = e.stats().states;
-        out.nodes = e.stats().nodes;
-        return out;
-      },
-      opt.line_of_misses);
+  solve_result r = with_configured_engine(p, opt, start, [&](auto& e) {
+    solve_result out;
+    out.total_height = e.solve();
+    out.first_shot = e.best_shot(e.all(), p.start_hits);
+    out.states = e.stats().states;
+    out.nodes = e.stats().nodes;
+    return out;
+  });
   r.layouts = p.total_weight();
   r.leaves = static_cast<std::uint64_t>(p.atom_count());
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -247,7 +247,7 @@ class engine {
   [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H) const {
     return lower_bound(A, H, A.count());
   }
-  // `widest`: widest_cover(A, H), or anything above it (max_atoms: the
+  // `widest`: the most atoms one unshot cell covers, or anything above it (max_atoms: the
   // strings' bound alone), or -1 to count it here. (A value below it gives
   // no bound: cuts_by_line_of_misses passes one only to ask whether the
   // bound could reach beta.) `heaviest_first`: A's weights sorted, if the
@@ -302,7 +302,11 @@ class engine {
     // Without the cap these are the hit/miss strings alone (a leaf at depth
     // t is a string of t shots with d hits ending in a hit: at most
     // C(t-1, d-1) of them), so under hit/miss one fill gives both bounds.
-    if (widest < 0) widest = widest_cover(A, H, cover_that_adds_nothing(n, d));
+    if (widest < 0) {
+      const int enough = cover_that_adds_nothing(n, d);  // a count past it makes the strings' bound
+      widest = widest_cover(A, ~H, [&](int w) { return w >= enough; });
+      if (widest < 0) widest = max_atoms;
+    }
     const auto group = static_cast<std::uint64_t>(widest < n ? widest : n);
     if (!p_.sunk)
       return fill(
@@ -339,16 +343,19 @@ class engine {
     return ws;
   }
 
-  // Most atoms of A that one unshot cell covers, or `enough` as soon as a
-  // cell covers that many (then the count says only "at least enough").
-  [[nodiscard]] constexpr int widest_cover(const set& A, std::uint64_t H, int enough = max_atoms) const {
-    const std::uint64_t cells = p_.cells >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << p_.cells) - 1;
+  // The most atoms of A that one cell of `cells` covers, the cells taken in
+  // order of their cover at the start; -1 as soon as `stop(widest so far)`.
+  template <class Stop>
+  [[nodiscard]] constexpr int widest_cover(const set& A, std::uint64_t cells, Stop&& stop) const {
     int widest = 0;
-    for (std::uint64_t m = cells & ~H; m != 0 && widest < enough; m &= m - 1) {
-      const int k = (A & cover_[static_cast<std::size_t>(std::countr_zero(m))]).count();
-      if (k > widest) widest = k;
+    for (const int c : cells_by_cover_) {
+      if (((cells >> c) & 1U) == 0) continue;
+      const int k = (A & cover_[static_cast<std::size_t>(c)]).count();
+      if (k <= widest) continue;
+      widest = k;
+      if (stop(widest)) return -1;
     }
-    return widest < enough ? widest : enough;
+    return widest;
   }
 
   // Under hit/miss the line of misses adds to the strings' bound only when
@@ -545,9 +552,9 @@ class engine {
   }
 
   // Whether the line of misses' bound reaches beta here (then `lb` holds
-  // it). It needs the widest cover, a pass over the cells, so the cells go
-  // in order of how many layouts they cover at the start, and the pass stops
-  // as soon as one covers too many for the bound to reach beta.
+  // it). It needs the widest cover, a pass over the cells, so it first asks
+  // whether the average cover, which some cell reaches, would do, and the
+  // pass stops as soon as one cell covers too many.
   constexpr bool cuts_by_line_of_misses(const set& A, std::uint64_t H, int n, int d, std::uint64_t beta,
                                         std::uint64_t unshot, const std::vector<std::uint64_t>* heaviest_first,
                                         std::uint64_t& lb) const {
@@ -555,16 +562,14 @@ class engine {
     const int cells = std::popcount(unshot);
     const int least = cells == 0 ? n : (n * d + cells - 1) / cells;
     const int enough = cover_that_adds_nothing(n, d);
-    if (least >= n || least >= enough || lower_bound(A, H, n, least, heaviest_first) < beta) return false;
-    int widest = 0;
-    for (const int c : cells_by_cover_) {
-      if (((unshot >> c) & 1U) == 0) continue;
-      const int k = (A & cover_[static_cast<std::size_t>(c)]).count();
-      if (k <= widest) continue;
-      widest = k;
-      if (widest >= enough || widest >= n || lower_bound(A, H, n, widest, heaviest_first) < beta) return false;
-    }
-    lb = lower_bound(A, H, n, widest, heaviest_first);
+    std::uint64_t bound = 0;  // with the last cover tried: the widest, once the pass is through
+    const auto too_wide = [&](int w) {
+      if (w >= n || w >= enough) return true;
+      bound = lower_bound(A, H, n, w, heaviest_first);
+      return bound < beta;
+    };
+    if (too_wide(least) || widest_cover(A, unshot, too_wide) < 0) return false;
+    lb = bound;
     return true;
   }
 
