@@ -23,6 +23,7 @@ struct solve_cli_options {
   std::string tree;  // "", "text" or "dot"
   bool greedy = false;
   bool no_symmetry = false;
+  bool no_line_of_misses = false;
   bool json = false;
   bool progress = false;
 };
@@ -31,7 +32,7 @@ void run_solve(const solve_cli_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto g = rules.geometry();
-  solve_options so{!opts.no_symmetry, false};
+  solve_options so{!opts.no_symmetry, false, !opts.no_line_of_misses};
   bool reported = false;
   if (opts.progress) {
     // The search knows no total: report what it has done, twice a second at most.
@@ -102,6 +103,8 @@ const command_registration registered{[](CLI::App& app) {
       ->check(CLI::IsMember({"text", "dot"}));
   sub->add_flag("--greedy", opts->greedy, "also evaluate the best greedy strategy (most probable cell, best ties)");
   sub->add_flag("--no-symmetry", opts->no_symmetry, "do not reduce by the grid's symmetries");
+  sub->add_flag("--no-line-of-misses", opts->no_line_of_misses,
+                "do not cut the search with the bound from the line of misses (to measure it)");
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "report the search's progress on stderr");
   sub->callback([opts] { run_solve(*opts); });

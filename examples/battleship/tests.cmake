@@ -259,6 +259,8 @@ battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x
 # --progress writes to stderr only (twice a second at most, so nothing on a run this short in release).
 battleship_cli_test("solve: --progress leaves the answer alone"
   ARGS solve --grid 4x5 --fleet 2,3 --rule no-contact --progress --json JSON total_height=2326 layouts=242)
+battleship_cli_test("solve: without the line of misses, the same optimum on more states"
+  ARGS solve --grid 5x5 --fleet 2 --rule no-contact --no-line-of-misses --json JSON total_height=328 states=1094)
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
 battleship_cli_test("error: simulate zero games" FAIL ARGS simulate --strategy random --games 0)
