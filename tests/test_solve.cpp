@@ -282,6 +282,10 @@ TEST_CASE("the search's bound from the line of misses: 628 on 6x6 {2}, never abo
     detail::solve::engine<1> e(p);
     CHECK(e.lower_bound(e.all(), 0, 60, detail::solve::max_atoms) == 500);
     CHECK(e.lower_bound(e.all(), 0) == 628);
+    // The children's bound takes the widest starting cover instead of a
+    // pass over the state: here the same 4.
+    CHECK(e.widest_at_most(0) == 4);
+    CHECK(e.lower_bound(e.all(), 0, 60, e.widest_at_most(0)) == 628);
     CHECK(solve_optimal(hunt).total_height == 648);
   }
 
@@ -307,6 +311,20 @@ TEST_CASE("the search's bound from the line of misses: 628 on 6x6 {2}, never abo
       CHECK(bound <= optimum);
       CHECK(bound >= strings);
       if (bound > strings) ++stronger;
+      // widest_at_most bounds the widest cover of every subset of the
+      // layouts, so the bound it gives is between the strings' and the
+      // state's own.
+      const std::uint64_t cheap = e.lower_bound(e.all(), p.start_hits, n, e.widest_at_most(p.start_hits));
+      CHECK(cheap >= strings);
+      CHECK(cheap <= bound);
+      const auto never = [](int) { return false; };
+      for (int k = 0; k < 8; ++k) {
+        auto subset = e.all();
+        e.all().for_each([&](int a) {
+          if (rng() % 2 == 0) subset.w[static_cast<std::size_t>(a) / 64] &= ~(std::uint64_t{1} << (a % 64));
+        });
+        CHECK(e.widest_at_most(p.start_hits) >= e.widest_cover(subset, ~p.start_hits, never));
+      }
       return 0;
     });
     ++checked;

@@ -126,6 +126,7 @@ class engine {
       const int cx = cover_[static_cast<std::size_t>(x)].count(), cy = cover_[static_cast<std::size_t>(y)].count();
       return cx != cy ? cx > cy : x < y;
     });
+    for (const int c : cells_by_cover_) start_cover_.push_back(cover_[static_cast<std::size_t>(c)].count());
   }
 
   [[nodiscard]] constexpr const set& all() const noexcept { return all_; }
@@ -164,7 +165,7 @@ class engine {
         continue;
       }
       // A certain cell whose sunk announcements tell layouts apart: a forced move.
-      return cost + evaluate(sr, W, sat_sub(beta, cost), child_bounds(sr));
+      return cost + evaluate(sr, W, sat_sub(beta, cost), child_bounds(sr, H));
     }
     return cost + search(A, H, sat_sub(beta, cost));
   }
@@ -358,6 +359,15 @@ class engine {
     return widest;
   }
 
+  // At least widest_cover(A, ~H) for every A, without a pass over A: the
+  // starting cover of the widest cell not hit (a state's layouts are a
+  // subset of the start's). With one ship it is close to the true widest.
+  [[nodiscard]] constexpr int widest_at_most(std::uint64_t H) const {
+    for (std::size_t i = 0; i < cells_by_cover_.size(); ++i)
+      if (((H >> cells_by_cover_[i]) & 1U) == 0) return start_cover_[i];
+    return 0;
+  }
+
   // Under hit/miss the line of misses adds to the strings' bound only when
   // one cell covers fewer layouts than the strings put at their deepest
   // level: C(v-1, d-1) at the first v with C(v, d) >= n. (Under sunk
@@ -410,20 +420,24 @@ class engine {
     ++out.count;
   }
 
-  [[nodiscard]] constexpr std::array<std::uint64_t, max_children> child_bounds(const split_result& sr) const {
+  // Every child of a shot from hits H: its layouts are some of the parent's
+  // and its hits include H, so widest_at_most(H) holds for each of them.
+  [[nodiscard]] constexpr std::array<std::uint64_t, max_children> child_bounds(const split_result& sr,
+                                                                               std::uint64_t H) const {
+    const int widest = line_of_misses_ ? widest_at_most(H) : max_atoms;
     std::array<std::uint64_t, max_children> lbs{};
     for (int i = 0; i < sr.count; ++i)
       lbs[static_cast<std::size_t>(i)] =
           child_bound(sr.child[static_cast<std::size_t>(i)], sr.hits[static_cast<std::size_t>(i)],
-                      sr.size[static_cast<std::size_t>(i)]);
+                      sr.size[static_cast<std::size_t>(i)], widest);
     return lbs;
   }
   // Lower bound on value(A, H, .): the static bound, or better what the
-  // table already knows about the normalised state.
-  // (The strings' bound only: the line of misses' needs a pass over the
-  // cells, which search() makes only where it can cut.)
-  [[nodiscard]] constexpr std::uint64_t child_bound(const set& A, std::uint64_t H, int n) const {
-    const std::uint64_t lb = lower_bound(A, H, n, max_atoms);
+  // table already knows about the normalised state. `widest` is at least the
+  // state's widest cover (counting it would take a pass over the cells,
+  // which search() makes only where it can cut).
+  [[nodiscard]] constexpr std::uint64_t child_bound(const set& A, std::uint64_t H, int n, int widest) const {
+    const std::uint64_t lb = lower_bound(A, H, n, widest);
     // Peeking costs a canonicalisation per child: worth it at run time, but
     // it eats the compiler's constexpr step budget on tiny instances.
     if (n <= 2 || std::is_constant_evaluated()) return lb;
@@ -586,7 +600,7 @@ class engine {
     std::vector<std::uint64_t> weights;  // sorted once for every bound of this state
     if (!p_.unit_weights) weights = weights_heaviest_first(A);
     const std::vector<std::uint64_t>* heaviest_first = p_.unit_weights ? nullptr : &weights;
-    std::uint64_t lb = lower_bound(A, H, n, max_atoms, heaviest_first);
+    std::uint64_t lb = lower_bound(A, H, n, line_of_misses_ ? widest_at_most(H) : max_atoms, heaviest_first);
     if (lb >= beta) return lb;
     const std::uint64_t cand_all = union_of(A) & ~H;
     if (line_of_misses_ && cuts_by_line_of_misses(A, H, n, d, beta, cand_all, heaviest_first, lb)) return lb;
@@ -632,7 +646,7 @@ class engine {
             p_.cell_perm[static_cast<std::size_t>(stab[static_cast<std::size_t>(i)])][static_cast<std::size_t>(c)] < c)
           return;
       split(A, H, c, sr);
-      const auto lbs = child_bounds(sr);
+      const auto lbs = child_bounds(sr, H);
       std::uint64_t b = W;
       for (int i = 0; i < sr.count; ++i) b += lbs[static_cast<std::size_t>(i)];
       const std::uint64_t miss_w =
@@ -656,7 +670,7 @@ class engine {
         break;  // sorted: every later move is bounded at least as high
       }
       split(A, H, mv.cell, sr);
-      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr));
+      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr, H));
       if (v < bound) {
         best = v;
         best_cell = mv.cell;
@@ -678,6 +692,7 @@ class engine {
   set all_{};
   std::vector<set> cover_;
   std::vector<int> cells_by_cover_;  // the grid's cells, those covered by the most layouts first
+  std::vector<int> start_cover_;     // how many layouts cover each of them at the start
   std::vector<set> cover_ship_;
   std::vector<std::uint64_t> zobrist_;
   std::vector<tt_entry> slots_;
