@@ -6,14 +6,26 @@
 // them off, so popcount and equality never see garbage. Shifts here are
 // plain index shifts; shifts that respect the rows of a grid live in
 // core/geometry.hpp, which clears the edge column first.
+//
+// The single-cell operations (test, set, reset, flip, single) take a cell
+// below `capacity`: unchecked at run time, where they sit in the counters'
+// inner loops, but a compile error when evaluated as a constant (say in a
+// static_assert), instead of a bit past the capacity that popcount and
+// equality would then see.
 
 #include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace battleship {
+
+namespace detail {
+// Not constexpr: reaching it in a constant evaluation is the compile error.
+inline void bitboard_cell_index_past_the_capacity() noexcept {}
+}  // namespace detail
 
 template <std::size_t Bits>
 class bitboard {
@@ -49,16 +61,22 @@ class bitboard {
     return b;
   }
 
-  [[nodiscard]] constexpr bool test(std::size_t i) const noexcept { return (words_[i / 64] >> (i % 64)) & 1U; }
+  [[nodiscard]] constexpr bool test(std::size_t i) const noexcept {
+    expect_cell(i);
+    return (words_[i / 64] >> (i % 64)) & 1U;
+  }
   constexpr bitboard& set(std::size_t i) noexcept {
+    expect_cell(i);
     words_[i / 64] |= word_type{1} << (i % 64);
     return *this;
   }
   constexpr bitboard& reset(std::size_t i) noexcept {
+    expect_cell(i);
     words_[i / 64] &= ~(word_type{1} << (i % 64));
     return *this;
   }
   constexpr bitboard& flip(std::size_t i) noexcept {
+    expect_cell(i);
     words_[i / 64] ^= word_type{1} << (i % 64);
     return *this;
   }
@@ -234,6 +252,9 @@ class bitboard {
   }
 
  private:
+  static constexpr void expect_cell(std::size_t i) noexcept {
+    if (std::is_constant_evaluated() && i >= Bits) detail::bitboard_cell_index_past_the_capacity();
+  }
   constexpr void trim() noexcept {
     if constexpr (Bits % 64 != 0) words_[word_count - 1] &= (word_type{1} << (Bits % 64)) - 1;
   }
