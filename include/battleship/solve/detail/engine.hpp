@@ -165,7 +165,7 @@ class engine {
         continue;
       }
       // A certain cell whose sunk announcements tell layouts apart: a forced move.
-      return cost + evaluate(sr, W, sat_sub(beta, cost), child_bounds(sr, H));
+      return cost + evaluate(sr, W, sat_sub(beta, cost), child_bounds(sr, H, nullptr));
     }
     return cost + search(A, H, sat_sub(beta, cost));
   }
@@ -383,12 +383,15 @@ class engine {
   }
 
  private:
+  // One hash per symmetry of the start.
+  using sym_hashes = std::array<std::uint64_t, 8>;
   struct canon {
     std::uint64_t hash = 0;
     int sym = 0;
     set key{};
     std::uint64_t hits = 0;  // under sunk feedback the hits are part of the state
-    std::array<std::uint64_t, 8> hashes{};
+    sym_hashes hashes{};
+    sym_hashes atom_hashes{};  // the layouts' part of `hashes` (XOR over them, so a split's parts add up)
   };
   struct tt_entry {
     std::uint64_t hash = 0;
@@ -420,36 +423,57 @@ class engine {
     ++out.count;
   }
 
-  // Every child of a shot from hits H: its layouts are some of the parent's
-  // and its hits include H, so widest_at_most(H) holds for each of them.
-  [[nodiscard]] constexpr std::array<std::uint64_t, max_children> child_bounds(const split_result& sr,
-                                                                               std::uint64_t H) const {
+  // Lower bounds on value(child, hits, .) for every child of a shot from
+  // hits H: the static bound, or better what the table already knows about
+  // the normalised child. Each child's layouts are some of the parent's and
+  // its hits include H, so widest_at_most(H) holds for each (counting the
+  // widest cover would take a pass over the cells, which search() makes only
+  // where it can cut). Peeking into the table costs a canonicalisation per
+  // child: worth it at run time, but it eats the compiler's constexpr step
+  // budget on tiny instances. `parent`: the atom hashes of the layouts
+  // split, if the caller has them; the children partition those layouts, so
+  // the largest child's hashes are the parent's XOR the others', which is
+  // cheaper when that child is large.
+  [[nodiscard]] constexpr std::array<std::uint64_t, max_children> child_bounds(const split_result& sr, std::uint64_t H,
+                                                                               const sym_hashes* parent) const {
     const int widest = line_of_misses_ ? widest_at_most(H) : max_atoms;
     std::array<std::uint64_t, max_children> lbs{};
-    for (int i = 0; i < sr.count; ++i)
-      lbs[static_cast<std::size_t>(i)] =
-          child_bound(sr.child[static_cast<std::size_t>(i)], sr.hits[static_cast<std::size_t>(i)],
-                      sr.size[static_cast<std::size_t>(i)], widest);
+    std::array<std::uint64_t, max_children> certain{};
+    std::array<bool, max_children> peeks{};
+    int largest = -1, peeked_atoms = 0, atoms = 0;
+    for (int i = 0; i < sr.count; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      lbs[u] = lower_bound(sr.child[u], sr.hits[u], sr.size[u], widest);
+      atoms += sr.size[u];
+      if (sr.size[u] <= 2 || std::is_constant_evaluated()) continue;
+      certain[u] = forced(sr.child[u], sr.hits[u]);
+      if (p_.sunk && certain[u] != 0) continue;
+      peeks[u] = true;
+      peeked_atoms += sr.size[u];
+      if (largest < 0 || sr.size[u] > sr.size[static_cast<std::size_t>(largest)]) largest = i;
+    }
+    if (largest < 0) return lbs;
+    sym_hashes derived{};
+    const bool derive = parent != nullptr && atoms - sr.size[static_cast<std::size_t>(largest)] < peeked_atoms;
+    if (derive) {
+      derived = *parent;
+      for (int i = 0; i < sr.count; ++i) {
+        if (i == largest) continue;
+        const sym_hashes h = atom_hashes(sr.child[static_cast<std::size_t>(i)]);
+        for (std::size_t s = 0; s < derived.size(); ++s) derived[s] ^= h[s];
+      }
+    }
+    for (int i = 0; i < sr.count; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      if (!peeks[u]) continue;
+      const int slot = peek(derive && i == largest ? derived : atom_hashes(sr.child[u]), sr.child[u], sr.hits[u]);
+      if (slot < 0) continue;
+      const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(sr.size[u]) : weight(sr.child[u]);
+      const std::uint64_t known =
+          static_cast<std::uint64_t>(std::popcount(certain[u])) * W + slots_[static_cast<std::size_t>(slot)].value;
+      if (known > lbs[u]) lbs[u] = known;
+    }
     return lbs;
-  }
-  // Lower bound on value(A, H, .): the static bound, or better what the
-  // table already knows about the normalised state. `widest` is at least the
-  // state's widest cover (counting it would take a pass over the cells,
-  // which search() makes only where it can cut).
-  [[nodiscard]] constexpr std::uint64_t child_bound(const set& A, std::uint64_t H, int n, int widest) const {
-    const std::uint64_t lb = lower_bound(A, H, n, widest);
-    // Peeking costs a canonicalisation per child: worth it at run time, but
-    // it eats the compiler's constexpr step budget on tiny instances.
-    if (n <= 2 || std::is_constant_evaluated()) return lb;
-    const std::uint64_t certain = forced(A, H);
-    if (p_.sunk && certain != 0) return lb;
-    const canon k = canonical(A, H);
-    const int slot = probe(k);
-    if (slot < 0) return lb;
-    const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(n) : weight(A);
-    const std::uint64_t known =
-        static_cast<std::uint64_t>(std::popcount(certain)) * W + slots_[static_cast<std::size_t>(slot)].value;
-    return known > lb ? known : lb;
   }
 
   // W + the children's values, each child searched with what is left of the
@@ -490,15 +514,27 @@ class engine {
     return r;
   }
 
-  [[nodiscard]] constexpr canon canonical(const set& A, std::uint64_t H) const {
-    canon k;
+  [[nodiscard]] constexpr sym_hashes atom_hashes(const set& A) const {
+    sym_hashes h{};
     const auto syms = static_cast<int>(p_.atom_perm.size());
     const auto atoms = static_cast<std::size_t>(p_.atom_count());
     A.for_each([&](int a) {
       for (int s = 0; s < syms; ++s)
-        k.hashes[static_cast<std::size_t>(s)] ^=
-            zobrist_[static_cast<std::size_t>(s) * atoms + static_cast<std::size_t>(a)];
+        h[static_cast<std::size_t>(s)] ^= zobrist_[static_cast<std::size_t>(s) * atoms + static_cast<std::size_t>(a)];
     });
+    return h;
+  }
+  [[nodiscard]] constexpr canon canonical(const set& A, std::uint64_t H) const {
+    return canonical(atom_hashes(A), A, H, true);
+  }
+  // `with_key`: map A to its canonical image (a pass over A), which only
+  // storing, or comparing with an entry of the same hash, needs.
+  [[nodiscard]] constexpr canon canonical(const sym_hashes& atom_h, const set& A, std::uint64_t H,
+                                          bool with_key) const {
+    canon k;
+    const auto syms = static_cast<int>(p_.atom_perm.size());
+    k.atom_hashes = atom_h;
+    k.hashes = atom_h;
     if (p_.sunk)
       for (int s = 0; s < syms; ++s)
         k.hashes[static_cast<std::size_t>(s)] ^=
@@ -506,7 +542,7 @@ class engine {
     for (int s = 1; s < syms; ++s)
       if (k.hashes[static_cast<std::size_t>(s)] < k.hashes[static_cast<std::size_t>(k.sym)]) k.sym = s;
     k.hash = k.hashes[static_cast<std::size_t>(k.sym)];
-    k.key = k.sym == 0 ? A : mapped(A, k.sym);
+    if (with_key) k.key = k.sym == 0 ? A : mapped(A, k.sym);
     k.hits = p_.sunk ? map_cells(H, p_.cell_perm[static_cast<std::size_t>(k.sym)]) : 0;
     return k;
   }
@@ -524,6 +560,22 @@ class engine {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = k.hash & mask; slots_[i].used; i = (i + 1) & mask)
       if (slots_[i].hash == k.hash && matches(slots_[i], k)) return static_cast<int>(i);
+    return -1;
+  }
+  // probe() for a state the caller will not store: A is mapped to its
+  // canonical image only if an entry's hash matches.
+  [[nodiscard]] constexpr int peek(const sym_hashes& atom_h, const set& A, std::uint64_t H) const {
+    canon k = canonical(atom_h, A, H, false);
+    bool keyed = false;
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = k.hash & mask; slots_[i].used; i = (i + 1) & mask) {
+      if (slots_[i].hash != k.hash) continue;
+      if (!keyed) {
+        k.key = k.sym == 0 ? A : mapped(A, k.sym);
+        keyed = true;
+      }
+      if (matches(slots_[i], k)) return static_cast<int>(i);
+    }
     return -1;
   }
   constexpr void store(const canon& k, int slot, std::uint64_t v, bool exact, int best) {
@@ -646,7 +698,7 @@ class engine {
             p_.cell_perm[static_cast<std::size_t>(stab[static_cast<std::size_t>(i)])][static_cast<std::size_t>(c)] < c)
           return;
       split(A, H, c, sr);
-      const auto lbs = child_bounds(sr, H);
+      const auto lbs = child_bounds(sr, H, &k.atom_hashes);
       std::uint64_t b = W;
       for (int i = 0; i < sr.count; ++i) b += lbs[static_cast<std::size_t>(i)];
       const std::uint64_t miss_w =
@@ -670,7 +722,7 @@ class engine {
         break;  // sorted: every later move is bounded at least as high
       }
       split(A, H, mv.cell, sr);
-      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr, H));
+      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr, H, &k.atom_hashes));
       if (v < bound) {
         best = v;
         best_cell = mv.cell;
