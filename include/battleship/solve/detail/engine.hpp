@@ -453,20 +453,26 @@ class engine {
       if (largest < 0 || sr.size[u] > sr.size[static_cast<std::size_t>(largest)]) largest = i;
     }
     if (largest < 0) return lbs;
-    sym_hashes derived{};
-    const bool derive = parent != nullptr && atoms - sr.size[static_cast<std::size_t>(largest)] < peeked_atoms;
-    if (derive) {
-      derived = *parent;
-      for (int i = 0; i < sr.count; ++i) {
-        if (i == largest) continue;
-        const sym_hashes h = atom_hashes(sr.child[static_cast<std::size_t>(i)]);
-        for (std::size_t s = 0; s < derived.size(); ++s) derived[s] ^= h[s];
+    // The atom hashes of every child that peeks (and, to derive the
+    // largest's, of the others), written before they are read; not cleared,
+    // as that would be 1 KiB per call.
+    std::array<sym_hashes, max_children> hashes;
+    const auto L = static_cast<std::size_t>(largest);
+    if (parent != nullptr && atoms - sr.size[L] < peeked_atoms) {
+      hashes[L] = *parent;
+      for (std::size_t u = 0; u < static_cast<std::size_t>(sr.count); ++u) {
+        if (u == L) continue;
+        hashes[u] = atom_hashes(sr.child[u]);
+        for (std::size_t s = 0; s < hashes[L].size(); ++s) hashes[L][s] ^= hashes[u][s];
       }
+    } else {
+      for (std::size_t u = 0; u < static_cast<std::size_t>(sr.count); ++u)
+        if (peeks[u]) hashes[u] = atom_hashes(sr.child[u]);
     }
     for (int i = 0; i < sr.count; ++i) {
       const auto u = static_cast<std::size_t>(i);
       if (!peeks[u]) continue;
-      const int slot = peek(derive && i == largest ? derived : atom_hashes(sr.child[u]), sr.child[u], sr.hits[u]);
+      const int slot = peek(hashes[u], sr.child[u], sr.hits[u]);
       if (slot < 0) continue;
       const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(sr.size[u]) : weight(sr.child[u]);
       const std::uint64_t known =
