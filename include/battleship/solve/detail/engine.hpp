@@ -178,8 +178,8 @@ class engine {
     if (certain != 0) return std::countr_zero(certain);
     if (A.count() == 2 && (intersection(A) & ~H) == 0) return two_atom_shot(A);
     search(A, H, infinite);
-    const canon k = canonical(A, H);
-    const int slot = probe(k);
+    canon k = canonical(A, H);
+    const int slot = probe(k, A);
     if (slot < 0 || !slots_[static_cast<std::size_t>(slot)].exact) return -1;  // not reached: search stores it
     return p_.cell_inverse[static_cast<std::size_t>(k.sym)]
                           [static_cast<std::size_t>(slots_[static_cast<std::size_t>(slot)].best)];
@@ -388,7 +388,8 @@ class engine {
   struct canon {
     std::uint64_t hash = 0;
     int sym = 0;
-    set key{};
+    set key{};               // the layouts' canonical image, mapped only when needed (key())
+    bool keyed = false;      // whether `key` holds it yet
     std::uint64_t hits = 0;  // under sunk feedback the hits are part of the state
     sym_hashes hashes{};
     sym_hashes atom_hashes{};  // the layouts' part of `hashes` (XOR over them, so a split's parts add up)
@@ -472,7 +473,8 @@ class engine {
     for (int i = 0; i < sr.count; ++i) {
       const auto u = static_cast<std::size_t>(i);
       if (!peeks[u]) continue;
-      const int slot = peek(hashes[u], sr.child[u], sr.hits[u]);
+      canon k = canonical(hashes[u], sr.hits[u]);
+      const int slot = probe(k, sr.child[u]);
       if (slot < 0) continue;
       const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(sr.size[u]) : weight(sr.child[u]);
       const std::uint64_t known =
@@ -530,13 +532,10 @@ class engine {
     });
     return h;
   }
-  [[nodiscard]] constexpr canon canonical(const set& A, std::uint64_t H) const {
-    return canonical(atom_hashes(A), A, H, true);
-  }
-  // `with_key`: map A to its canonical image (a pass over A), which only
-  // storing, or comparing with an entry of the same hash, needs.
-  [[nodiscard]] constexpr canon canonical(const sym_hashes& atom_h, const set& A, std::uint64_t H,
-                                          bool with_key) const {
+  [[nodiscard]] constexpr canon canonical(const set& A, std::uint64_t H) const { return canonical(atom_hashes(A), H); }
+  // The hashes and the symmetry that canonicalises; the key waits for key(),
+  // since only storing, or comparing with an entry of the same hash, needs it.
+  [[nodiscard]] constexpr canon canonical(const sym_hashes& atom_h, std::uint64_t H) const {
     canon k;
     const auto syms = static_cast<int>(p_.atom_perm.size());
     k.atom_hashes = atom_h;
@@ -548,11 +547,16 @@ class engine {
     for (int s = 1; s < syms; ++s)
       if (k.hashes[static_cast<std::size_t>(s)] < k.hashes[static_cast<std::size_t>(k.sym)]) k.sym = s;
     k.hash = k.hashes[static_cast<std::size_t>(k.sym)];
-    if (with_key) k.key = k.sym == 0 ? A : mapped(A, k.sym);
     k.hits = p_.sunk ? map_cells(H, p_.cell_perm[static_cast<std::size_t>(k.sym)]) : 0;
     return k;
   }
 
+  // Maps A, the layouts k was hashed from, to its canonical image (once).
+  constexpr void key(canon& k, const set& A) const {
+    if (k.keyed) return;
+    k.key = k.sym == 0 ? A : mapped(A, k.sym);
+    k.keyed = true;
+  }
   [[nodiscard]] constexpr bool matches(const tt_entry& e, const canon& k) const {
     if (e.hits != k.hits) return false;
     const set& key = k.key;
@@ -562,29 +566,17 @@ class engine {
     key.for_each([&](int a) { same = same && keys_[i++] == static_cast<std::uint16_t>(a); });
     return same;
   }
-  [[nodiscard]] constexpr int probe(const canon& k) const {
-    const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = k.hash & mask; slots_[i].used; i = (i + 1) & mask)
-      if (slots_[i].hash == k.hash && matches(slots_[i], k)) return static_cast<int>(i);
-    return -1;
-  }
-  // probe() for a state the caller will not store: A is mapped to its
-  // canonical image only if an entry's hash matches.
-  [[nodiscard]] constexpr int peek(const sym_hashes& atom_h, const set& A, std::uint64_t H) const {
-    canon k = canonical(atom_h, A, H, false);
-    bool keyed = false;
+  // The slot holding (A, H) hashed as k, or -1.
+  [[nodiscard]] constexpr int probe(canon& k, const set& A) const {
     const std::size_t mask = slots_.size() - 1;
     for (std::size_t i = k.hash & mask; slots_[i].used; i = (i + 1) & mask) {
       if (slots_[i].hash != k.hash) continue;
-      if (!keyed) {
-        k.key = k.sym == 0 ? A : mapped(A, k.sym);
-        keyed = true;
-      }
+      key(k, A);
       if (matches(slots_[i], k)) return static_cast<int>(i);
     }
     return -1;
   }
-  constexpr void store(const canon& k, int slot, std::uint64_t v, bool exact, int best) {
+  constexpr void store(canon& k, const set& A, int slot, std::uint64_t v, bool exact, int best) {
     if (slot >= 0) {
       auto& e = slots_[static_cast<std::size_t>(slot)];
       if (e.exact) return;
@@ -599,6 +591,7 @@ class engine {
     const std::size_t mask = slots_.size() - 1;
     std::size_t i = k.hash & mask;
     while (slots_[i].used) i = (i + 1) & mask;
+    key(k, A);
     auto& e = slots_[i];
     e.used = true;
     e.hash = k.hash;
@@ -664,8 +657,8 @@ class engine {
     if (line_of_misses_ && cuts_by_line_of_misses(A, H, n, d, beta, cand_all, heaviest_first, lb)) return lb;
     ++nodes_;
     if (report_ != nullptr && (nodes_ & report_mask_) == 0) (*report_)(stats());
-    const canon k = canonical(A, H);
-    const int slot = probe(k);
+    canon k = canonical(A, H);
+    const int slot = probe(k, A);
     if (slot >= 0) {
       const auto& e = slots_[static_cast<std::size_t>(slot)];
       if (e.exact) return e.value;
@@ -737,10 +730,10 @@ class engine {
       }
     }
     if (best < beta) {
-      store(k, slot, best, true, p_.cell_perm[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(best_cell)]);
+      store(k, A, slot, best, true, p_.cell_perm[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(best_cell)]);
       return best;
     }
-    store(k, slot, fail_low, false, -1);
+    store(k, A, slot, fail_low, false, -1);
     return fail_low;
   }
 
