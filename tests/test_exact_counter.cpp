@@ -25,12 +25,14 @@
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
 
+#include "soak_settings.hpp"
 #include "weighted_brute_force.hpp"
 
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_exact_counter {
 
 using namespace battleship;
+using test_support::env_or;
 using test_support::weighted_brute_force;
 
 namespace {
@@ -195,12 +197,6 @@ void check_scanned_draws(const dynamic_rules& rules, const observation<dynamic_r
   dp.forward(detail::keep_tables::for_sampling);
   dp.backward(nullptr, true);
   for (int k = 0; k < draws; ++k) check_draw(dp, rules, obs, rng);
-}
-
-// A soak's length or seed: the environment variable `name`, or `fallback`.
-unsigned long long env_or(const char* name, unsigned long long fallback) {
-  const char* v = std::getenv(name);
-  return v != nullptr ? std::strtoull(v, nullptr, 10) : fallback;
 }
 
 // How count_scanned runs the counter: row folding allowed or not, the last

@@ -19,6 +19,8 @@
 #include <battleship/solve/reference.hpp>
 #include <battleship/solver.hpp>
 
+#include "soak_settings.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_solve {
 
@@ -331,6 +333,31 @@ TEST_CASE("the search's bound from the line of misses: 628 on 6x6 {2}, never abo
   }
   CHECK(checked > 200);
   CHECK(stronger > 20);
+}
+
+TEST_CASE("solve_optimal soak: the line of misses' cuts against the search without them", "[search-soak][.]") {
+  // Hidden: positions past what plain Algorithm 2 can check (grids 2x3 to
+  // 5x5, one or two ships of length 1-3 and at most 300 layouts, every rule
+  // and feedback, up to six shots), each solved with the line of misses'
+  // bounds and without them (the strings' bound alone).
+  // BATTLESHIP_SOAK_INSTANCES (default 1,000, about a minute) and
+  // BATTLESHIP_SOAK_SEED (default 1) set its length and its positions:
+  //   BATTLESHIP_SOAK_INSTANCES=10000 build/release/tests/battleship_tests "[search-soak]"
+  const auto instances = test_support::env_or("BATTLESHIP_SOAK_INSTANCES", 1000);
+  std::mt19937_64 rng(test_support::env_or("BATTLESHIP_SOAK_SEED", 1));
+  solve_options without;
+  without.line_of_misses = false;
+  for (unsigned long long instance = 0; instance < instances;) {
+    const dynamic_rules rules = random_small_rules(rng, 2, 4, 3, 3, 2);
+    std::vector<layout> all;
+    for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
+    if (all.empty() || all.size() > 300) continue;  // the search without the cuts takes seconds past that
+    const game<dynamic_rules> play = random_position(rng, rules, all, 7);
+    if (play.over()) continue;
+    CAPTURE(rules_label(rules), play.seen().shot_count());
+    CHECK(solve_optimal(rules, play.seen()).total_height == solve_optimal(rules, play.seen(), without).total_height);
+    ++instance;
+  }
 }
 
 TEST_CASE("solve_optimal reports its progress, and a callback that throws cancels it", "[solve]") {
