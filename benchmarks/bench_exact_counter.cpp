@@ -6,6 +6,7 @@
 //   build/benchmarks/bench_exact_counter --benchmark_filter=7x7   (DP vs bitset enumerator)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=_empty  (the same on 10x10)
 //   build/benchmarks/bench_exact_counter --benchmark_filter='_after_shots<.*>/10'  (and after 10 shots)
+//   build/benchmarks/bench_exact_counter --benchmark_filter=1024_games  (the target's median, over 1,024 games)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=Lanes_  (lanes off / on; count alone / matrix)
 //   build/benchmarks/bench_exact_counter --benchmark_filter=Weighted_  (a prior over placements; lanes off / on)
 #include <benchmark/benchmark.h>
@@ -69,13 +70,27 @@ void time_each_game(benchmark::State& state, const Observations& observations, C
   state.counters["q3_ms"] = quantile(0.75);
 }
 
-// 96 calls: each of the 32 observations three times.
+// The exact counter with its matrix on `games` observations after
+// state.range(0) random shots, one call per iteration in turn.
 template <class R>
-void Exact_after_shots(benchmark::State& state) {
-  const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), 32);
+void time_counts_after_shots(benchmark::State& state, int games) {
+  const auto observations = shot_observations(R{}, static_cast<int>(state.range(0)), games);
   exact_counter<R> counter{R{}};
   benchmark::DoNotOptimize(counter.count(observations[0], true));  // untimed warm-up, as above
   time_each_game(state, observations, [&](const auto& obs) { return counter.count(obs, true); });
+}
+// 96 calls: each of the 32 observations three times.
+template <class R>
+void Exact_after_shots(benchmark::State& state) {
+  time_counts_after_shots<R>(state, 32);
+}
+// The target's median over many games: 1,024 games of the same stream (the
+// first 32 are the rows above), each counted once. Which 32 games a sample
+// holds moves their median by up to a quarter; the median of 1,024 moves by
+// about 5 % (docs/results/30-exact-counting.md, session 50).
+template <class R>
+void Exact_after_shots_1024_games(benchmark::State& state) {
+  time_counts_after_shots<R>(state, 1024);
 }
 
 // The brute-force enumerator on the same 32 games, each once (0.1-1 s per
@@ -272,6 +287,19 @@ BENCHMARK_TEMPLATE(Exact_after_shots, datagenetics_rules)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_after_shots, audinot_rules)->Arg(10)->Arg(20)->Iterations(96)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Exact_after_shots, no_edge_rules)->Arg(10)->Arg(20)->Iterations(96)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots_1024_games, park_rules)->Arg(10)->Iterations(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots_1024_games, datagenetics_rules)
+    ->Arg(10)
+    ->Iterations(1024)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots_1024_games, audinot_rules)
+    ->Arg(10)
+    ->Iterations(1024)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(Exact_after_shots_1024_games, no_edge_rules)
+    ->Arg(10)
+    ->Iterations(1024)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Bitset_after_shots, park_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Bitset_after_shots, datagenetics_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(Bitset_after_shots, audinot_rules)->Arg(10)->Iterations(32)->Unit(benchmark::kMillisecond);
