@@ -10,8 +10,8 @@
 //   /tmp/game_times 5 park                       # park, datagenetics, audinot or no-edge
 //   /tmp/game_times 5 park count                 # the count alone, without the matrix
 //   GAMES=21,9,25 VERBOSE=1 /tmp/game_times 20 park   # some games only, each listed
-//   GAME_COUNT=512 /tmp/game_times 3 audinot      # more games of the same stream (the first
-//                                                 # 32 are the benchmark's): the median's spread
+//   GAME_COUNT=1024 VERBOSE=1 /tmp/game_times 3 audinot   # more games of the same stream (the
+//                                   # first 32 are the benchmark's), for game_sample.py (session 50)
 //
 // Under cachegrind one call of one game counts that call's instructions,
 // with the games' making and a fresh counter's tables (docs/results/
@@ -56,8 +56,8 @@ void run(int reps, bool matrix) {
   const R rules{};
   exact_counter<R> counter{rules};
   const char* count = std::getenv("GAME_COUNT");
-  const auto games = count != nullptr ? bench::shot_observations(rules, 10, std::stoi(count))
-                                      : prototypes::boards(rules, true);
+  const auto games =
+      count != nullptr ? bench::shot_observations(rules, 10, std::stoi(count)) : prototypes::boards(rules, true);
   const bool verbose = std::getenv("VERBOSE") != nullptr;
   unsigned long long checksum = 0;
   std::vector<double> best;
@@ -75,17 +75,6 @@ void run(int reps, bool matrix) {
   for (const double ms : best) sum += ms;
   std::printf("checksum %llx, median %.2f ms, mean %.2f ms over %zu games\n", checksum, prototypes::median(best),
               sum / static_cast<double>(best.size()), best.size());
-  if (best.size() >= 64) {
-    // The medians of consecutive blocks of 32 games: how far the benchmark's
-    // sample of 32 may sit from the median of many.
-    std::vector<double> block_medians;
-    for (std::size_t b = 0; b + 32 <= best.size(); b += 32)
-      block_medians.push_back(prototypes::median({best.begin() + static_cast<std::ptrdiff_t>(b),
-                                                  best.begin() + static_cast<std::ptrdiff_t>(b + 32)}));
-    std::printf("medians of blocks of 32 games:");
-    for (const double m : block_medians) std::printf(" %.2f", m);
-    std::printf(" ms\n");
-  }
 }
 
 }  // namespace
