@@ -68,7 +68,21 @@ void run(int reps, bool matrix) {
     checksum = checksum * 31 + static_cast<unsigned long long>(result.labelled);
     for (const count_type v : result.occupancy) checksum = checksum * 7 + static_cast<unsigned long long>(v);
     best.push_back(ms);
-    if (verbose) std::printf("game %d, %d hits: %.2f ms\n", g, static_cast<int>(obs.hits().count()), ms);
+    if (verbose) {
+      // How far in, in rows or columns, the hit nearest to an edge lies
+      // (-1 without a hit): a scan from that edge reaches it first. And
+      // the states the forward pass kept, which the host's noise does not
+      // move (the two-ship form's ends are not among them).
+      const auto geo = rules.geometry();
+      int inset = -1;
+      obs.hits().for_each([&](std::size_t c) {
+        const int r = geo.row_of(static_cast<int>(c)), k = geo.col_of(static_cast<int>(c));
+        const int d = std::min({r, geo.height() - 1 - r, k, geo.width() - 1 - k});
+        inset = inset < 0 ? d : std::min(inset, d);
+      });
+      std::printf("game %d, %d hits: %.2f ms, inset %d, kept %zu\n", g, static_cast<int>(obs.hits().count()), ms, inset,
+                  counter.kept_states());
+    }
   }
   if (best.empty()) return;  // GAMES= (empty): the games made, none counted
   double sum = 0;
