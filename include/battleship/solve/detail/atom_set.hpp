@@ -18,6 +18,7 @@ struct atom_set {
   std::array<std::uint64_t, Words> w{};
 
   constexpr void set(int i) noexcept { w[static_cast<std::size_t>(i) / 64] |= std::uint64_t{1} << (i % 64); }
+  constexpr void reset(int i) noexcept { w[static_cast<std::size_t>(i) / 64] &= ~(std::uint64_t{1} << (i % 64)); }
   [[nodiscard]] constexpr bool test(int i) const noexcept {
     return (w[static_cast<std::size_t>(i) / 64] >> (i % 64)) & 1U;
   }

@@ -392,7 +392,6 @@ class engine {
     bool keyed = false;      // whether `key` holds it yet
     std::uint64_t hits = 0;  // under sunk feedback the hits are part of the state
     sym_hashes hashes{};
-    sym_hashes atom_hashes{};  // the layouts' part of `hashes` (XOR over them, so a split's parts add up)
   };
   struct tt_entry {
     std::uint64_t hash = 0;
@@ -506,7 +505,7 @@ class engine {
   [[nodiscard]] constexpr int two_atom_shot(const set& A) const {
     const int a = A.lowest();
     set rest = A;
-    rest.w[static_cast<std::size_t>(a) / 64] &= ~(std::uint64_t{1} << (a % 64));
+    rest.reset(a);
     const int b = rest.lowest();
     const auto sa = static_cast<std::size_t>(a), sb = static_cast<std::size_t>(b);
     // Hit the heavier layout, so the lighter one takes the extra shot.
@@ -538,7 +537,6 @@ class engine {
   [[nodiscard]] constexpr canon canonical(const sym_hashes& atom_h, std::uint64_t H) const {
     canon k;
     const auto syms = static_cast<int>(p_.atom_perm.size());
-    k.atom_hashes = atom_h;
     k.hashes = atom_h;
     if (p_.sunk)
       for (int s = 0; s < syms; ++s)
@@ -657,7 +655,10 @@ class engine {
     if (line_of_misses_ && cuts_by_line_of_misses(A, H, n, d, beta, cand_all, heaviest_first, lb)) return lb;
     ++nodes_;
     if (report_ != nullptr && (nodes_ & report_mask_) == 0) (*report_)(stats());
-    canon k = canonical(A, H);
+    // The layouts' part of the hashes (XOR over them), which the children's
+    // peeks split (child_bounds).
+    const sym_hashes atom_h = atom_hashes(A);
+    canon k = canonical(atom_h, H);
     const int slot = probe(k, A);
     if (slot >= 0) {
       const auto& e = slots_[static_cast<std::size_t>(slot)];
@@ -697,7 +698,7 @@ class engine {
             p_.cell_perm[static_cast<std::size_t>(stab[static_cast<std::size_t>(i)])][static_cast<std::size_t>(c)] < c)
           return;
       split(A, H, c, sr);
-      const auto lbs = child_bounds(sr, H, &k.atom_hashes);
+      const auto lbs = child_bounds(sr, H, &atom_h);
       std::uint64_t b = W;
       for (int i = 0; i < sr.count; ++i) b += lbs[static_cast<std::size_t>(i)];
       const std::uint64_t miss_w =
@@ -721,7 +722,7 @@ class engine {
         break;  // sorted: every later move is bounded at least as high
       }
       split(A, H, mv.cell, sr);
-      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr, H, &k.atom_hashes));
+      const std::uint64_t v = evaluate(sr, W, bound, child_bounds(sr, H, &atom_h));
       if (v < bound) {
         best = v;
         best_cell = mv.cell;
