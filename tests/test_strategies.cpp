@@ -314,6 +314,29 @@ TEST_CASE("per-ship density: incremental weights equal the from-scratch referenc
   }
 }
 
+TEST_CASE("per-ship density: asked about other branches of a game, it starts again", "[density]") {
+  // A search (count_short_games) asks about sibling positions: the same
+  // cells with another outcome, or in another order. The model used to take
+  // a log with the same cells and hits for an extension of the last one.
+  const auto rules = make_dynamic_rules(5, 1, {2, 2}, adjacency::touching, true);
+  const per_ship_density_reference<dyn> slow(rules);
+  observation<dboard> hit_hit(rules), hit_sunk(rules), sunk_hit(rules);
+  hit_hit.record_hit(1);
+  hit_hit.record_hit(2);
+  hit_sunk.record_hit(1);
+  hit_sunk.record_sunk(2, 0);  // ship 0 on A2-A3
+  sunk_hit.record_hit(2);
+  sunk_hit.record_sunk(1, 1);  // ship 1 on A2-A3, the same cells in the other order
+  for (const auto* first : {&hit_hit, &hit_sunk, &sunk_hit})
+    for (const auto* then : {&hit_hit, &hit_sunk, &sunk_hit}) {
+      per_ship_density<dyn> fast(rules);
+      (void)fast.weights(*first);
+      CHECK(fast.weights(*then) == slow.weights(*then));
+    }
+  // After a sinking on A2-A3 the other ship lies on A4-A5: weight only there.
+  CHECK(slow.weights(hit_sunk) == density_map{0, 0, 0, 1, 1});
+}
+
 TEST_CASE("per-ship density rejects a bad knob and an impossible sinking", "[density]") {
   const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
   CHECK_THROWS_AS(per_ship_density<dyn>(rules, {0}), std::invalid_argument);
@@ -321,6 +344,10 @@ TEST_CASE("per-ship density rejects a bad knob and an impossible sinking", "[den
   observation<dboard> seen(rules);
   seen.record_sunk(0, 0);  // a 3-ship "sunk" by its first and only hit
   CHECK_THROWS_AS(m.weights(seen), inconsistent_observation);
+  // Not left half-updated: the next observation gets a fresh model's weights.
+  observation<dboard> fine(rules);
+  fine.record_hit(0);
+  CHECK(m.weights(fine) == per_ship_density<dyn>(rules).weights(fine));
 }
 
 TEST_CASE("per-ship density throws when a ship has no room or a hit cannot be covered", "[density]") {

@@ -233,22 +233,31 @@ class per_ship_density {
     shots_ = {};
     attributed_ = {};
     obstructed_ = {};
-    processed_ = 0;
-    sinks_ = 0;
+    applied_.clear();
   }
 
   // Brings the state up to `obs`, restarting if `obs` does not extend it.
   void sync(const observation<board_type>& obs) {
     require_observation_of(cells_, ships_, sunk_feedback_, obs);
+    // Only a log that starts with every shot applied so far, outcome for
+    // outcome, extends the state: a caller walking other branches of a game
+    // (a search, count_short_games) may pass the same cells with another
+    // outcome (a hit that sank a ship on one branch and not on another) or in
+    // another order (which decides what a sinking's ship covers).
     const auto& log = obs.log();
-    bool extends = log.size() >= processed_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
-                   obs.sunk_events().size() >= sinks_;
-    for (std::size_t k = 0; extends && k < sinks_; ++k)
-      extends = obs.sunk_events()[k].ship == sunk_ship_[k] && obs.sunk_events()[k].cell == sunk_cell_[k];
+    const bool extends = log.size() >= applied_.size() &&
+                         std::equal(applied_.begin(), applied_.end(), log.begin(), [](const auto& a, const auto& b) {
+                           return a.cell == b.cell && a.result == b.result;
+                         });
     if (!extends) reset();
-    if (!apply_log(log)) {  // the same shots in another order: replay from scratch
-      reset();
-      apply_log(log);
+    for (std::size_t k = applied_.size(); k < log.size(); ++k) {
+      try {
+        apply_shot(log[k].cell, log[k].result);
+      } catch (...) {  // half applied: start again on the next call
+        reset();
+        throw;
+      }
+      applied_.push_back(log[k]);
     }
     // total_ holds exact integers: 0 on a live hit means no ship afloat can cover it.
     for (std::size_t g = 0; g < afloat_.size(); ++g)
@@ -257,16 +266,6 @@ class per_ship_density {
       hits_.for_each([&](std::size_t c) {
         if (total_[c] == 0) detail::uncoverable_hit(static_cast<int>(c));
       });
-  }
-
-  // Applies log[processed_..]; false if one of those cells was already applied.
-  bool apply_log(const std::vector<typename observation<board_type>::shot>& log) {
-    for (std::size_t k = processed_; k < log.size(); ++k) {
-      if (shots_.test(static_cast<std::size_t>(log[k].cell))) return false;
-      apply_shot(log[k].cell, log[k].result);
-      processed_ = k + 1;
-    }
-    return true;
   }
 
   void apply_shot(int cell, shot_result r) {
@@ -305,11 +304,6 @@ class per_ship_density {
     const board_type fresh = halo(geometry_, contact_, ship_cells) - obstructed_;
     obstructed_ |= fresh;
     fresh.for_each([&](std::size_t x) { block_through(static_cast<int>(x)); });
-    sunk_ship_.resize(sinks_ + 1);
-    sunk_cell_.resize(sinks_ + 1);
-    sunk_ship_[sinks_] = ship;
-    sunk_cell_[sinks_] = cell;
-    ++sinks_;
   }
 
   void block_through(int cell) {
@@ -364,8 +358,7 @@ class per_ship_density {
   std::vector<int> live_;  // per group: placements not blocked by misses or sunk ships' halos
   std::vector<unsigned char> blocked_, hit_count_;
   board_type hits_{}, shots_{}, attributed_{}, obstructed_{};
-  std::size_t processed_ = 0, sinks_ = 0;
-  std::vector<int> sunk_ship_, sunk_cell_;
+  std::vector<typename observation<board_type>::shot> applied_;  // the log applied so far
 };
 
 template <Ruleset R>
