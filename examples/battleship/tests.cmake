@@ -307,3 +307,18 @@ battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"
   JSON layouts=801760 unlabelled_layouts=400880 max=42 min=24)
 battleship_cli_test("error: evaluate with a shard out of range" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 3/2)
+# short-games: the game tree walked with exact counts (count_short_games).
+# One 2-ship on a 1x5 strip, row scan: it finishes at once only when the
+# ship starts on A1 (1 layout of 4), after one miss when it starts on A2.
+battleship_cli_test("short-games: the row scan on a strip"
+  ARGS short-games --strategy row-scan --grid 5x1 --fleet 2 --max-misses 1 --json
+  JSON layouts=4 games.0.layouts=1 games.1.shots=3 games.1.layouts=1 longer=2)
+# With every miss allowed the walk settles every layout: the 956 of
+# "evaluate: exact-greedy over every 5x5 layout" above.
+battleship_cli_test("short-games: every game of per-ship-density on 5x5"
+  ARGS short-games --strategy per-ship-density --grid 5x5 --fleet 3,2 --feedback sunk --max-misses 99 --threads 2
+       --json JSON layouts=956 max_misses=20 longer=0)
+battleship_cli_test("error: short-games with a negative miss count" FAIL
+  ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --max-misses=-1 STDERR "--max-misses")
+battleship_cli_test("error: short-games with a hit weight for another strategy" FAIL
+  ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 5 STDERR "per-ship-density only")

@@ -7,6 +7,7 @@
 #include <battleship/analysis/exhaustive_result.hpp>
 #include <battleship/analysis/game_loop.hpp>
 #include <battleship/analysis/histogram.hpp>
+#include <battleship/analysis/short_games.hpp>
 #include <battleship/analysis/simulation.hpp>
 #include <battleship/analysis/statistics.hpp>
 #include <battleship/core/adjacency.hpp>

@@ -1,0 +1,139 @@
+// battleship short-games: the exact chance that a deterministic strategy
+// sinks the fleet within a few misses, on any board (count_short_games walks
+// the game tree with exact counts instead of playing every layout).
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <battleship/analysis/short_games.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/row_scan.hpp>
+#include <battleship/strategy/sweep.hpp>
+#include <nlohmann/json.hpp>
+
+#include "command.hpp"
+#include "common.hpp"
+
+// Named so that the commands can share one translation unit (a unity build).
+namespace battleship::cli::short_games_command {
+namespace {
+
+using rules_t = dynamic_rules;
+
+struct short_games_cli_options {
+  rule_options rules;
+  std::string strategy;
+  int max_misses = 0;
+  int threads = 0;
+  std::int64_t hit_weight = per_ship_density_options{}.hit_weight;
+  bool json = false;
+  bool progress = false;
+  bool quiet = false;
+};
+
+void draw_progress(const short_games_progress& p) {
+  std::fprintf(stderr, "\r%5.1f%% of the layouts settled  %llu positions  %.1f s ", 100.0 * p.settled,
+               static_cast<unsigned long long>(p.positions), p.seconds);
+  std::fflush(stderr);
+}
+
+short_games_result walk(const short_games_cli_options& opts, const rules_t& rules) {
+  if (opts.max_misses < 0) throw std::invalid_argument("--max-misses cannot be negative");
+  if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
+  short_games_options o;
+  o.max_misses = opts.max_misses;
+  o.threads = opts.threads;
+  o.strategy_name = opts.strategy;
+  const bool show = !opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0);
+  if (show) o.progress = draw_progress;
+  const auto run = [&](const auto& strategy) {
+    auto r = count_short_games(rules, strategy, o);
+    if (show) std::fprintf(stderr, "\n");
+    return r;
+  };
+  const std::string& s = opts.strategy;
+  if (s != "per-ship-density" && opts.hit_weight != per_ship_density_options{}.hit_weight)
+    throw std::invalid_argument("--hit-weight applies to per-ship-density only");
+  if (s == "row-scan") return run(row_scan<rules_t>(rules));
+  if (s == "sweep") return run(sweep<rules_t>(rules, sweep_clearing::four_directions));
+  if (s == "sweep-horizontal-first") return run(sweep<rules_t>(rules, sweep_clearing::horizontal_first));
+  if (s == "per-ship-density")  // deterministic: ties to the lowest cell
+    return run(density_greedy(rules, per_ship_density<rules_t>(rules, per_ship_density_options{opts.hit_weight}),
+                              tie_break::lowest_cell));
+  if (s == "exact-greedy") return run(density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell));
+  throw std::invalid_argument("unknown strategy '" + s + "'");
+}
+
+// "2631555" for a chance of 3.8e-7, "45.5" for 0.022; "never" for 0.
+std::string one_in(count_type games, count_type layouts) {
+  if (games == 0) return "never";
+  const double x = ratio(layouts, games);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, x < 100 ? "%.3g" : "%.0f", x);
+  return buf;
+}
+
+void run(const short_games_cli_options& opts) {
+  const rules_t rules = opts.rules.make_rules();
+  const short_games_result r = walk(opts, rules);
+  if (opts.json) {
+    nlohmann::ordered_json out;
+    out["strategy"] = r.strategy;
+    out["rules"] = r.rules;
+    out["ship_cells"] = r.ship_cells;
+    out["max_misses"] = r.max_misses;
+    out["layouts"] = to_string(r.layouts);
+    out["games"] = nlohmann::ordered_json::array();
+    for (int m = 0; m <= r.max_misses; ++m)
+      out["games"].push_back({{"misses", m},
+                              {"shots", r.ship_cells + m},
+                              {"layouts", to_string(r.games[static_cast<std::size_t>(m)])},
+                              {"probability", r.probability(m)}});
+    out["longer"] = to_string(r.longer);
+    out["positions"] = r.positions;
+    out["seconds"] = r.seconds;
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  std::printf("%s on %s: games of at most %d shots (%d %s), exactly\n", r.strategy.c_str(), r.rules.c_str(),
+              r.ship_cells + r.max_misses, r.max_misses, r.max_misses == 1 ? "miss" : "misses");
+  std::printf("layouts   %s labelled, equally likely\n", to_string(r.layouts).c_str());
+  std::printf("%6s %6s %22s %14s %16s\n", "misses", "shots", "layouts", "probability", "one game in");
+  for (int m = 0; m <= r.max_misses; ++m) {
+    const count_type g = r.games[static_cast<std::size_t>(m)];
+    std::printf("%6d %6d %22s %14.6g %16s\n", m, r.ship_cells + m, to_string(g).c_str(), r.probability(m),
+                one_in(g, r.layouts).c_str());
+  }
+  std::printf("%6s %6s %22s %14.6g\n", "more", "", to_string(r.longer).c_str(), ratio(r.longer, r.layouts));
+  std::printf("positions %llu walked in %.2f s\n", static_cast<unsigned long long>(r.positions), r.seconds);
+}
+
+const command_registration registered{[](CLI::App& app) {
+  auto* sub = app.add_subcommand("short-games",
+                                 "exact chance that a deterministic strategy wins within a few misses, on any board");
+  auto opts = std::make_shared<short_games_cli_options>();
+  sub->add_option("--strategy", opts->strategy,
+                  "row-scan, sweep, sweep-horizontal-first, per-ship-density or exact-greedy (ties to the lowest "
+                  "cell)")
+      ->check(CLI::IsMember({"row-scan", "sweep", "sweep-horizontal-first", "per-ship-density", "exact-greedy"}))
+      ->required();
+  opts->rules.add_to(sub, true, false);
+  sub->add_option("--max-misses", opts->max_misses,
+                  "count the games of up to this many misses; longer ones are counted together")
+      ->capture_default_str();
+  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
+  sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
+      ->capture_default_str();
+  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
+  sub->add_flag("--quiet", opts->quiet, "no progress display");
+  sub->callback([opts] { run(*opts); });
+}};
+
+}  // namespace
+}  // namespace battleship::cli::short_games_command

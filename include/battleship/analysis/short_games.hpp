@@ -1,0 +1,304 @@
+#pragma once
+// count_short_games: the exact chance that a deterministic strategy sinks the
+// whole fleet within a few misses, on any board the exact counter takes.
+//
+// Exhaustive play (evaluate_by_playing) plays one game per layout: 30 billion
+// on the classic 10x10 board with ships that may touch. This walks the game
+// tree instead: at each position it asks the strategy for its shot and
+// follows every outcome that shot can have (hit, miss, and under sunk
+// feedback each ship it could sink), weighing each branch by the exact number
+// of labelled layouts that agree with it (exact_counter). A branch ends when
+// the last ship cell is hit or, past `max_misses` misses, is cut. Its cost
+// grows with the positions reachable within max_misses misses, not with the
+// layouts: the perfect games of DataGenetics' density strategy on 10x10 take
+// about 40,000 positions. With max_misses at least cells - ship cells nothing
+// is cut and the result is the whole distribution that exhaustive play gives.
+//
+// The strategy must choose from what it has seen and from its own state, and
+// nothing else (as for evaluate_by_playing): random tie breaks or random
+// hunting have no single game tree. A strategy with an on_result hook is
+// copied at every branch, so each branch continues as that game would; one
+// without it is asked as a function of the observation (one copy per thread).
+//
+// Threads split the tree below its first positions; the counts are integers,
+// so the result is the same for any thread count.
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include <battleship/analysis/exhaustive.hpp>
+#include <battleship/core/fleet.hpp>
+#include <battleship/core/observation.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/strategy/strategy.hpp>
+
+namespace battleship {
+
+struct short_games_progress {
+  std::uint64_t positions = 0;  // positions walked so far (one shot chosen at each)
+  double settled = 0;           // share of the layouts whose game has ended or been cut
+  double seconds = 0;
+};
+
+struct short_games_options {
+  int max_misses = 0;  // games with more misses are counted together in `longer`
+  int threads = 1;     // 0: std::thread::hardware_concurrency()
+  std::string strategy_name = "custom";
+  // Called about every progress_interval seconds, always from the calling
+  // thread; a callback that throws cancels the walk and the exception reaches
+  // the caller.
+  std::function<void(const short_games_progress&)> progress;
+  double progress_interval = 0.5;
+};
+
+struct short_games_result {
+  std::string strategy;
+  std::string rules;   // rules_label()
+  int ship_cells = 0;  // the shots of a perfect game
+  int max_misses = 0;
+  count_type layouts = 0;         // labelled layouts in all
+  std::vector<count_type> games;  // games[m]: labelled layouts on which the game takes ship_cells + m shots
+  count_type longer = 0;          // labelled layouts on which it takes more than ship_cells + max_misses
+  std::uint64_t positions = 0;    // positions walked
+  double seconds = 0;
+
+  // The chance that a game against a uniformly drawn layout takes exactly
+  // ship_cells + misses shots (0 <= misses <= max_misses).
+  [[nodiscard]] double probability(int misses) const {
+    return ratio(games.at(static_cast<std::size_t>(misses)), layouts);
+  }
+  // ... and at most that many.
+  [[nodiscard]] double probability_at_most(int misses) const {
+    count_type n = 0;
+    for (int m = 0; m <= misses; ++m) n += games.at(static_cast<std::size_t>(m));
+    return ratio(n, layouts);
+  }
+};
+
+namespace detail {
+
+// One position of the walk: what has been seen, the labelled layouts that
+// agree with it, the misses so far and, for strategies that keep state
+// between shots, the strategy as that game has left it.
+template <class Board, class S>
+struct short_game_position {
+  observation<Board> seen;
+  count_type layouts;
+  int misses;
+  std::optional<S> strategy;
+};
+
+template <Ruleset R, Strategy S>
+class short_game_walker {
+  using board_type = typename R::board_type;
+  using position = short_game_position<board_type, S>;
+  static constexpr bool keeps_state = observes_outcomes<S>;
+
+ public:
+  short_game_walker(const R& rules, const S& strategy, int max_misses, std::atomic<std::uint64_t>& positions,
+                    std::atomic<double>& settled, const std::atomic<bool>& stop, count_type total)
+      : rules_(rules),
+        counter_(rules),
+        shared_(strategy),
+        max_misses_(max_misses),
+        ship_cells_(total_ship_cells(rules.fleet)),
+        cells_(rules.geometry().cell_count()),
+        games_(static_cast<std::size_t>(max_misses) + 1, 0),
+        positions_(positions),
+        settled_(settled),
+        stop_(stop),
+        total_(static_cast<double>(total)) {}
+
+  // Walks the subtree below `p` to the end.
+  template <class Tick>
+  void walk(position& p, Tick&& tick) {
+    if (stop_) return;
+    S& strategy = keeps_state ? *p.strategy : shared_;
+    expand(p, strategy, [&](position& child) { walk(child, tick); });
+    ++positions_;
+    tick();
+  }
+
+  // Calls `f` on each child of `p` that continues the game; settles the
+  // others (games that end, branches cut, outcomes no layout agrees with).
+  template <class F>
+  void expand(position& p, S& strategy, F&& f) {
+    const int cell = strategy.next_shot(p.seen);
+    if (cell < 0 || cell >= cells_ || p.seen.shots().test(static_cast<std::size_t>(cell)))
+      throw std::logic_error("count_short_games: the strategy chose cell " + std::to_string(cell) +
+                             ", which is off the grid or already shot");
+    count_type rest = p.layouts;  // what the miss keeps: the rest once every hit is counted
+    auto follow = [&](shot_result r, std::optional<count_type> known) {
+      observation<board_type> seen = p.seen;
+      seen.record(cell, r);
+      const count_type n = known ? *known : counter_.count(seen, false).labelled;
+      if (!known) rest -= n;
+      if (n == 0) return;
+      const int misses = p.misses + (r.is_hit() ? 0 : 1);
+      if (r.is_hit() && seen.hits().count() == ship_cells_) {
+        games_[static_cast<std::size_t>(misses)] += n;
+        settle(n);
+        return;
+      }
+      if (misses > max_misses_) {
+        longer_ += n;
+        settle(n);
+        return;
+      }
+      position child{std::move(seen), n, misses, std::nullopt};
+      if constexpr (keeps_state) {
+        child.strategy.emplace(strategy);
+        notify_result(*child.strategy, cell, r, child.seen);
+      }
+      f(child);
+    };
+    follow(shot_result::hit(), std::nullopt);
+    if (p.seen.sunk_feedback())
+      for (int i = 0; i < rules_.ship_count(); ++i)
+        if (!p.seen.is_sunk(i)) follow(shot_result::sunk(i), std::nullopt);
+    follow(shot_result::miss(), rest);
+  }
+
+  [[nodiscard]] S& shared_strategy() noexcept { return shared_; }
+  [[nodiscard]] const std::vector<count_type>& games() const noexcept { return games_; }
+  [[nodiscard]] count_type longer() const noexcept { return longer_; }
+
+ private:
+  void settle(count_type n) { settled_.fetch_add(static_cast<double>(n) / total_, std::memory_order_relaxed); }
+
+  R rules_;
+  exact_counter<R> counter_;
+  S shared_;
+  int max_misses_, ship_cells_, cells_;
+  std::vector<count_type> games_;
+  count_type longer_ = 0;
+  std::atomic<std::uint64_t>& positions_;
+  std::atomic<double>& settled_;
+  const std::atomic<bool>& stop_;
+  double total_;
+};
+
+}  // namespace detail
+
+// The exact distribution of the shots `strategy` takes against a uniformly
+// drawn labelled layout, from a perfect game (every ship cell, no miss) up to
+// options.max_misses misses; longer games are counted together.
+template <Ruleset R, Strategy S>
+requires std::same_as<typename S::board_type, typename R::board_type> && std::copy_constructible<S>
+[[nodiscard]] short_games_result count_short_games(const R& rules, const S& strategy,
+                                                   const short_games_options& options = {}) {
+  if (options.max_misses < 0) throw std::invalid_argument("count_short_games: max_misses cannot be negative");
+  if (options.threads < 0) throw std::invalid_argument("count_short_games: threads cannot be negative");
+  using board_type = typename R::board_type;
+  using walker_type = detail::short_game_walker<R, S>;
+  using position = detail::short_game_position<board_type, S>;
+  const auto start = std::chrono::steady_clock::now();
+  const int cells = rules.geometry().cell_count();
+  const int ship_cells = total_ship_cells(rules.fleet);
+  const int max_misses = std::min(options.max_misses, cells - ship_cells);
+
+  short_games_result result;
+  result.strategy = options.strategy_name;
+  result.rules = rules_label(rules);
+  result.ship_cells = ship_cells;
+  result.max_misses = max_misses;
+  result.games.assign(static_cast<std::size_t>(max_misses) + 1, 0);
+
+  observation<board_type> empty(rules);
+  result.layouts = exact_counter<R>(rules).count(empty, false).labelled;
+  if (result.layouts == 0) throw no_layout_agrees(empty);
+
+  std::atomic<std::uint64_t> positions{0};
+  std::atomic<double> settled{0};
+  std::atomic<bool> stop{false};
+  auto make_walker = [&] { return walker_type(rules, strategy, max_misses, positions, settled, stop, result.layouts); };
+  auto add = [&](const walker_type& w) {
+    for (std::size_t m = 0; m < result.games.size(); ++m) result.games[m] += w.games()[m];
+    result.longer += w.longer();
+  };
+
+  // The first positions, breadth first, until there are enough subtrees to
+  // share among the threads.
+  int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
+  threads = std::max(threads, 1);
+  walker_type first = make_walker();
+  std::vector<position> frontier;
+  frontier.push_back({empty, result.layouts, 0, std::nullopt});
+  if constexpr (detail::observes_outcomes<S>) {
+    frontier.back().strategy.emplace(strategy);
+    start_new_game(*frontier.back().strategy);
+  } else {
+    start_new_game(first.shared_strategy());
+  }
+  const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;
+  while (!frontier.empty() && frontier.size() < wanted) {
+    std::vector<position> next;
+    for (auto& p : frontier) {
+      S& s = detail::observes_outcomes<S> ? *p.strategy : first.shared_strategy();
+      first.expand(p, s, [&](position& child) { next.push_back(std::move(child)); });
+      ++positions;
+    }
+    frontier = std::move(next);
+  }
+
+  std::atomic<std::size_t> next_subtree{0};
+  std::exception_ptr error;
+  std::mutex mutex;
+  auto last_report = start;
+  auto report = [&] {
+    if (!options.progress) return;
+    const auto now = std::chrono::steady_clock::now();
+    last_report = now;
+    options.progress({positions.load(), settled.load(), std::chrono::duration<double>(now - start).count()});
+  };
+  auto run = [&](walker_type& w, bool reporter) {
+    try {
+      std::uint32_t ticks = 0;
+      auto tick = [&] {
+        if (!reporter || !options.progress || (++ticks & 63U) != 0) return;
+        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - last_report).count() >=
+            options.progress_interval)
+          report();
+      };
+      for (std::size_t k; !stop && (k = next_subtree.fetch_add(1)) < frontier.size();) w.walk(frontier[k], tick);
+    } catch (...) {
+      std::lock_guard lock(mutex);
+      if (!error) error = std::current_exception();
+      stop = true;
+    }
+  };
+  std::vector<walker_type> helpers;
+  helpers.reserve(static_cast<std::size_t>(threads - 1));
+  for (int t = 1; t < threads && static_cast<std::size_t>(t) < frontier.size(); ++t) {
+    helpers.push_back(make_walker());
+    if constexpr (!detail::observes_outcomes<S>) start_new_game(helpers.back().shared_strategy());
+  }
+  std::vector<std::thread> pool;
+  for (auto& h : helpers) pool.emplace_back([&run, &h] { run(h, false); });
+  run(first, true);
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+
+  add(first);
+  for (const auto& h : helpers) add(h);
+  result.positions = positions.load();
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  report();
+  return result;
+}
+
+}  // namespace battleship

@@ -1,0 +1,206 @@
+// count_short_games: the game tree walked with exact counts gives, on random
+// small instances under every rule and both feedback models, the
+// distribution that exhaustive play gives (every layout played through the
+// referee), whole or cut after a few misses, whatever the thread count; for
+// strategies that keep state between shots and for those that do not.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include <battleship/analysis/exhaustive.hpp>
+#include <battleship/analysis/short_games.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/row_scan.hpp>
+#include <battleship/strategy/sweep.hpp>
+
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_short_games {
+
+using namespace battleship;
+
+namespace {
+
+// Deterministic hunt and target that keeps state between shots: the lowest
+// unshot cell while hunting; after a hit, that hit's unshot neighbours
+// (north, east, south, west) on a stack; a sinking clears the stack.
+template <class R>
+class stack_hunter {
+ public:
+  using board_type = typename R::board_type;
+  explicit stack_hunter(const R& rules) : g_(rules.geometry()) {}
+  int next_shot(const observation<board_type>& seen) {
+    while (!stack_.empty()) {
+      const int c = stack_.back();
+      stack_.pop_back();
+      if (!seen.shots().test(static_cast<std::size_t>(c))) return c;
+    }
+    int c = 0;
+    while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
+    return c;
+  }
+  void on_result(int cell, shot_result r, const observation<board_type>&) {
+    if (r.kind == outcome::sunk) {
+      stack_.clear();
+      return;
+    }
+    if (!r.is_hit()) return;
+    const int row = cell / g_.width(), col = cell % g_.width();
+    if (col > 0) stack_.push_back(cell - 1);
+    if (row + 1 < g_.height()) stack_.push_back(cell + g_.width());
+    if (col + 1 < g_.width()) stack_.push_back(cell + 1);
+    if (row > 0) stack_.push_back(cell - g_.width());
+  }
+  void new_game() { stack_.clear(); }
+
+ private:
+  decltype(std::declval<const R&>().geometry()) g_;
+  std::vector<int> stack_;
+};
+
+// Shoots cell 0 twice.
+template <class R>
+struct repeater {
+  using board_type = typename R::board_type;
+  int next_shot(const observation<board_type>&) { return 0; }
+};
+
+exhaustive_options one_thread() {
+  exhaustive_options o;
+  o.threads = 1;
+  return o;
+}
+
+short_games_options walk(int max_misses, int threads) {
+  short_games_options o;
+  o.max_misses = max_misses;
+  o.threads = threads;
+  return o;
+}
+
+// games[m] of `walked` against histogram[ship_cells + m] of `played`.
+void require_head_of(const short_games_result& walked, const exhaustive_result& played) {
+  REQUIRE(walked.layouts == played.layouts());
+  count_type head = 0;
+  for (int m = 0; m <= walked.max_misses; ++m) {
+    const auto s = static_cast<std::size_t>(walked.ship_cells + m);
+    const count_type expected = s < played.histogram.size() ? count_type{played.histogram[s]} : 0;
+    INFO("misses " << m);
+    CHECK(walked.games[static_cast<std::size_t>(m)] == expected);
+    head += expected;
+  }
+  CHECK(walked.longer == played.layouts() - head);
+}
+
+template <class R, class S>
+void check_strategy(const R& rules, const S& strategy, std::mt19937& rng) {
+  const auto played = evaluate_by_playing(rules, strategy, one_thread());
+  const int cells = rules.geometry().cell_count();
+  const auto whole = count_short_games(rules, strategy, walk(cells, 1));
+  CHECK(whole.max_misses == cells - total_ship_cells(rules.fleet));
+  CHECK(whole.longer == 0);
+  require_head_of(whole, played);
+  // Cut after a few misses, on two threads: the same head.
+  const int cut = std::uniform_int_distribution<int>(0, 2)(rng);
+  const auto head = count_short_games(rules, strategy, walk(cut, 2));
+  CHECK(head.max_misses == std::min(cut, whole.max_misses));
+  require_head_of(head, played);
+  CHECK(head.positions <= whole.positions);
+}
+
+}  // namespace
+
+TEST_CASE("count_short_games equals exhaustive play on random small instances", "[short-games]") {
+  std::mt19937 rng(20261129);
+  const adjacency rules_in_turn[] = {adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  int checked = 0;
+  for (int k = 0; checked < 36; ++k) {
+    const int w = std::uniform_int_distribution<int>(2, 4)(rng);
+    const int h = std::uniform_int_distribution<int>(2, 4)(rng);
+    std::vector<int> fleet(static_cast<std::size_t>(std::uniform_int_distribution<int>(1, 3)(rng)));
+    for (auto& len : fleet) len = std::uniform_int_distribution<int>(1, 3)(rng);
+    const adjacency rule = rules_in_turn[k % 3];
+    const bool sunk = (k / 3) % 2 == 1;
+    std::optional<dynamic_rules> made;
+    try {
+      made.emplace(make_dynamic_rules(w, h, fleet, rule, sunk));
+    } catch (const std::invalid_argument&) {
+      continue;
+    }
+    const dynamic_rules& rules = *made;
+    if (exact_count(rules, false).labelled == 0) continue;
+    INFO(rules_label(rules));
+    check_strategy(rules, row_scan(rules), rng);
+    check_strategy(rules, stack_hunter(rules), rng);
+    check_strategy(rules, sweep(rules), rng);
+    check_strategy(rules, density_greedy(rules, per_ship_density<dynamic_rules>(rules)), rng);
+    if (w * h <= 12) check_strategy(rules, density_greedy(rules, exact_density<dynamic_rules>(rules)), rng);
+    ++checked;
+  }
+}
+
+TEST_CASE("count_short_games: the row scan on a strip, in closed form", "[short-games]") {
+  // One ship of length 2 on a 1x5 strip: it starts at cell s (4 ways), and
+  // the scan finishes after s + 2 shots, s of them misses.
+  const auto rules = make_dynamic_rules(5, 1, {2}, adjacency::touching, false);
+  const auto r = count_short_games(rules, row_scan(rules), walk(1, 1));
+  CHECK(r.layouts == 4);
+  CHECK(r.ship_cells == 2);
+  REQUIRE(r.games.size() == 2);
+  CHECK(r.games[0] == 1);
+  CHECK(r.games[1] == 1);
+  CHECK(r.longer == 2);
+  CHECK(r.probability(0) == Approx(0.25));
+  CHECK(r.probability_at_most(1) == Approx(0.5));
+  CHECK(r.rules == "5x1 2 touching hit-miss");
+  // Positions: the empty board; after the hit on A1; after the miss on A1;
+  // after that miss and a hit on A2.
+  CHECK(r.positions == 4);
+}
+
+TEST_CASE("count_short_games: classic fleet, 10x10, perfect games of the row scan", "[short-games]") {
+  // The row scan plays a perfect game only when the 17 ship cells are the
+  // first 17 cells: rows A and B up to B7. Under hit/miss feedback with
+  // touching ships that is the labelled layouts covering exactly those cells.
+  const park_rules rules;
+  const auto r = count_short_games(rules, row_scan(rules), walk(0, 2));
+  observation<park_rules::board_type> seen(rules);
+  for (int c = 0; c < 17; ++c) seen.record_hit(c);
+  CHECK(r.layouts == 30'093'975'536ULL);
+  CHECK(r.games[0] == exact_count(rules, seen, false).labelled);
+  CHECK(r.games[0] > 0);
+  CHECK(r.positions == 17);
+}
+
+TEST_CASE("count_short_games refuses bad requests with clear errors", "[short-games]") {
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  CHECK_THROWS_AS(count_short_games(rules, row_scan(rules), walk(-1, 1)), std::invalid_argument);
+  CHECK_THROWS_AS(count_short_games(rules, row_scan(rules), walk(0, -1)), std::invalid_argument);
+  CHECK_THROWS_WITH(count_short_games(rules, repeater<dynamic_rules>{}, walk(2, 1)),
+                    Catch::Contains("chose cell 0, which is off the grid or already shot"));
+  const auto crowded = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false);
+  CHECK_THROWS_AS(count_short_games(crowded, row_scan(crowded), walk(0, 1)), inconsistent_observation);
+}
+
+TEST_CASE("count_short_games reports progress, and a callback that throws cancels the walk", "[short-games]") {
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
+  short_games_options o = walk(16, 2);
+  o.progress_interval = 0;
+  std::vector<short_games_progress> seen;
+  o.progress = [&](const short_games_progress& p) { seen.push_back(p); };
+  const auto r = count_short_games(rules, stack_hunter(rules), o);
+  REQUIRE_FALSE(seen.empty());
+  CHECK(seen.back().positions == r.positions);
+  CHECK(seen.back().settled == Approx(1.0));
+  o.progress = [](const short_games_progress&) { throw std::runtime_error("stop"); };
+  CHECK_THROWS_WITH(count_short_games(rules, stack_hunter(rules), o), "stop");
+}
+
+}  // namespace test_short_games
