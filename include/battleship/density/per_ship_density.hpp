@@ -233,31 +233,28 @@ class per_ship_density {
     shots_ = {};
     attributed_ = {};
     obstructed_ = {};
-    applied_.clear();
+    applied_ = 0;
+    sinks_.clear();
   }
 
   // Brings the state up to `obs`, restarting if `obs` does not extend it.
+  // The state is a function of the shot cells, the hits among them and the
+  // sinkings in order, each with the hits it saw (which decide what its ship
+  // covers); not of the order of the other shots. So `obs` extends it when
+  // it has every applied cell with the same outcome, the applied sinkings
+  // first and no further sinking on an applied cell. A caller walking other
+  // branches of a game (a search, count_short_games) passes the same cells
+  // with another outcome, or in another order.
   void sync(const observation<board_type>& obs) {
     require_observation_of(cells_, ships_, sunk_feedback_, obs);
-    // Only a log that starts with every shot applied so far, outcome for
-    // outcome, extends the state: a caller walking other branches of a game
-    // (a search, count_short_games) may pass the same cells with another
-    // outcome (a hit that sank a ship on one branch and not on another) or in
-    // another order (which decides what a sinking's ship covers).
     const auto& log = obs.log();
-    const bool extends = log.size() >= applied_.size() &&
-                         std::equal(applied_.begin(), applied_.end(), log.begin(), [](const auto& a, const auto& b) {
-                           return a.cell == b.cell && a.result == b.result;
-                         });
+    const auto& sunk = obs.sunk_events();
+    const bool extends = log.size() >= applied_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
+                         (sunk.empty() ? sinks_.empty() : sinks_agree(sunk));
     if (!extends) reset();
-    for (std::size_t k = applied_.size(); k < log.size(); ++k) {
-      try {
-        apply_shot(log[k].cell, log[k].result);
-      } catch (...) {  // half applied: start again on the next call
-        reset();
-        throw;
-      }
-      applied_.push_back(log[k]);
+    if (!apply_log(log)) {  // an applied cell later in the log: the others are not the applied set
+      reset();
+      apply_log(log);
     }
     // total_ holds exact integers: 0 on a live hit means no ship afloat can cover it.
     for (std::size_t g = 0; g < afloat_.size(); ++g)
@@ -266,6 +263,27 @@ class per_ship_density {
       hits_.for_each([&](std::size_t c) {
         if (total_[c] == 0) detail::uncoverable_hit(static_cast<int>(c));
       });
+  }
+
+  // Whether `sunk` starts with the sinkings applied and holds no other on an
+  // applied cell.
+  [[nodiscard]] bool sinks_agree(const std::vector<typename observation<board_type>::sunk_event>& sunk) const {
+    if (sunk.size() < sinks_.size()) return false;
+    if (sunk.size() > sinks_.size() && shots_.test(static_cast<std::size_t>(sunk[sinks_.size()].cell))) return false;
+    for (std::size_t k = 0; k < sinks_.size(); ++k)
+      if (sunk[k].ship != sinks_[k].ship || sunk[k].cell != sinks_[k].cell || sunk[k].hits_then != sinks_[k].hits_then)
+        return false;
+    return true;
+  }
+
+  // Applies log[applied_..]; false if one of those cells was already applied
+  // (also after a shot that threw half applied: its cell is marked first).
+  bool apply_log(const std::vector<typename observation<board_type>::shot>& log) {
+    for (; applied_ < log.size(); ++applied_) {
+      if (shots_.test(static_cast<std::size_t>(log[applied_].cell))) return false;
+      apply_shot(log[applied_].cell, log[applied_].result);
+    }
+    return true;
   }
 
   void apply_shot(int cell, shot_result r) {
@@ -304,6 +322,7 @@ class per_ship_density {
     const board_type fresh = halo(geometry_, contact_, ship_cells) - obstructed_;
     obstructed_ |= fresh;
     fresh.for_each([&](std::size_t x) { block_through(static_cast<int>(x)); });
+    sinks_.push_back({ship, cell, hits_});
   }
 
   void block_through(int cell) {
@@ -358,7 +377,8 @@ class per_ship_density {
   std::vector<int> live_;  // per group: placements not blocked by misses or sunk ships' halos
   std::vector<unsigned char> blocked_, hit_count_;
   board_type hits_{}, shots_{}, attributed_{}, obstructed_{};
-  std::vector<typename observation<board_type>::shot> applied_;  // the log applied so far
+  std::size_t applied_ = 0;                                          // log entries applied
+  std::vector<typename observation<board_type>::sunk_event> sinks_;  // the sinkings applied, in order
 };
 
 template <Ruleset R>
