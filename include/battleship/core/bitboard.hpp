@@ -225,7 +225,12 @@ class bitboard {
   friend constexpr bitboard operator<<(bitboard a, std::size_t n) noexcept { return a <<= n; }
   friend constexpr bitboard operator>>(bitboard a, std::size_t n) noexcept { return a >>= n; }
 
-  friend constexpr bool operator==(const bitboard&, const bitboard&) noexcept = default;
+  // Word by word: the defaulted form calls memcmp on wider boards.
+  friend constexpr bool operator==(const bitboard& a, const bitboard& b) noexcept {
+    for (std::size_t w = 0; w < word_count; ++w)
+      if (a.words_[w] != b.words_[w]) return false;
+    return true;
+  }
   // Lexicographic on words from the highest: a strict total order for maps and sorting.
   friend constexpr bool operator<(const bitboard& a, const bitboard& b) noexcept {
     for (std::size_t w = word_count; w-- > 0;)
