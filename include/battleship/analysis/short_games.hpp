@@ -109,56 +109,48 @@ class short_game_walker {
   static constexpr bool keeps_state = observes_outcomes<S>;
 
  public:
+  // `settled` adds up the layouts whose game has ended or been cut.
   short_game_walker(const R& rules, const S& strategy, int max_misses, std::atomic<std::uint64_t>& positions,
-                    std::atomic<double>& settled, const std::atomic<bool>& stop, count_type total)
-      : rules_(rules),
-        counter_(rules),
+                    std::atomic<double>& settled, const std::atomic<bool>& stop)
+      : counter_(rules),
         shared_(strategy),
         max_misses_(max_misses),
         ship_cells_(total_ship_cells(rules.fleet)),
-        cells_(rules.geometry().cell_count()),
         games_(static_cast<std::size_t>(max_misses) + 1, 0),
         positions_(positions),
         settled_(settled),
-        stop_(stop),
-        total_(static_cast<double>(total)) {}
+        stop_(stop) {
+    start_new_game(shared_);
+  }
+
+  [[nodiscard]] count_type layouts(const observation<board_type>& seen) { return counter_.count(seen, false).labelled; }
+
+  // The walk's first position: the empty board.
+  [[nodiscard]] position root(const observation<board_type>& empty, count_type layouts) const {
+    position p{empty, layouts, 0, std::nullopt};
+    if constexpr (keeps_state) p.strategy.emplace(shared_);
+    return p;
+  }
 
   // Walks the subtree below `p` to the end.
   template <class Tick>
   void walk(position& p, Tick&& tick) {
     if (stop_) return;
-    S& strategy = keeps_state ? *p.strategy : shared_;
-    expand(p, strategy, [&](position& child) { walk(child, tick); });
-    ++positions_;
+    expand(p, [&](position& child) { walk(child, tick); });
     tick();
   }
 
   // Calls `f` on each child of `p` that continues the game; settles the
   // others (games that end, branches cut, outcomes no layout agrees with).
   template <class F>
-  void expand(position& p, S& strategy, F&& f) {
+  void expand(position& p, F&& f) {
+    S& strategy = keeps_state ? *p.strategy : shared_;
     const int cell = strategy.next_shot(p.seen);
-    if (cell < 0 || cell >= cells_ || p.seen.shots().test(static_cast<std::size_t>(cell)))
+    if (cell < 0 || cell >= p.seen.cell_count() || p.seen.shots().test(static_cast<std::size_t>(cell)))
       throw std::logic_error("count_short_games: the strategy chose cell " + std::to_string(cell) +
                              ", which is off the grid or already shot");
-    count_type rest = p.layouts;  // what the miss keeps: the rest once every hit is counted
-    auto follow = [&](shot_result r, std::optional<count_type> known) {
-      observation<board_type> seen = p.seen;
-      seen.record(cell, r);
-      const count_type n = known ? *known : counter_.count(seen, false).labelled;
-      if (!known) rest -= n;
-      if (n == 0) return;
-      const int misses = p.misses + (r.is_hit() ? 0 : 1);
-      if (r.is_hit() && seen.hits().count() == ship_cells_) {
-        games_[static_cast<std::size_t>(misses)] += n;
-        settle(n);
-        return;
-      }
-      if (misses > max_misses_) {
-        longer_ += n;
-        settle(n);
-        return;
-      }
+    ++positions_;
+    auto descend = [&](observation<board_type> seen, count_type n, int misses, shot_result r) {
       position child{std::move(seen), n, misses, std::nullopt};
       if constexpr (keeps_state) {
         child.strategy.emplace(strategy);
@@ -166,30 +158,49 @@ class short_game_walker {
       }
       f(child);
     };
-    follow(shot_result::hit(), std::nullopt);
+    count_type rest = p.layouts;  // what the miss keeps: the rest once every hit is counted
+    auto hit = [&](shot_result r) {
+      observation<board_type> seen = p.seen;
+      seen.record(cell, r);
+      const count_type n = layouts(seen);
+      rest -= n;
+      if (n == 0) return;
+      if (seen.hits().count() == ship_cells_) {
+        games_[static_cast<std::size_t>(p.misses)] += n;
+        settle(n);
+      } else {
+        descend(std::move(seen), n, p.misses, r);
+      }
+    };
+    hit(shot_result::hit());
     if (p.seen.sunk_feedback())
-      for (int i = 0; i < rules_.ship_count(); ++i)
-        if (!p.seen.is_sunk(i)) follow(shot_result::sunk(i), std::nullopt);
-    follow(shot_result::miss(), rest);
+      for (int i = 0; i < p.seen.ship_count(); ++i)
+        if (!p.seen.is_sunk(i)) hit(shot_result::sunk(i));
+    if (rest == 0) return;
+    if (p.misses == max_misses_) {
+      longer_ += rest;
+      settle(rest);
+      return;
+    }
+    observation<board_type> seen = p.seen;
+    seen.record(cell, shot_result::miss());
+    descend(std::move(seen), rest, p.misses + 1, shot_result::miss());
   }
 
-  [[nodiscard]] S& shared_strategy() noexcept { return shared_; }
   [[nodiscard]] const std::vector<count_type>& games() const noexcept { return games_; }
   [[nodiscard]] count_type longer() const noexcept { return longer_; }
 
  private:
-  void settle(count_type n) { settled_.fetch_add(static_cast<double>(n) / total_, std::memory_order_relaxed); }
+  void settle(count_type n) { settled_.fetch_add(static_cast<double>(n), std::memory_order_relaxed); }
 
-  R rules_;
   exact_counter<R> counter_;
-  S shared_;
-  int max_misses_, ship_cells_, cells_;
+  S shared_;  // started; asked at every position unless S keeps state, and copied for each root
+  int max_misses_, ship_cells_;
   std::vector<count_type> games_;
   count_type longer_ = 0;
   std::atomic<std::uint64_t>& positions_;
   std::atomic<double>& settled_;
   const std::atomic<bool>& stop_;
-  double total_;
 };
 
 }  // namespace detail
@@ -218,40 +229,30 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   result.max_misses = max_misses;
   result.games.assign(static_cast<std::size_t>(max_misses) + 1, 0);
 
-  observation<board_type> empty(rules);
-  result.layouts = exact_counter<R>(rules).count(empty, false).labelled;
-  if (result.layouts == 0) throw no_layout_agrees(empty);
-
   std::atomic<std::uint64_t> positions{0};
   std::atomic<double> settled{0};
   std::atomic<bool> stop{false};
-  auto make_walker = [&] { return walker_type(rules, strategy, max_misses, positions, settled, stop, result.layouts); };
+  auto make_walker = [&] { return walker_type(rules, strategy, max_misses, positions, settled, stop); };
   auto add = [&](const walker_type& w) {
     for (std::size_t m = 0; m < result.games.size(); ++m) result.games[m] += w.games()[m];
     result.longer += w.longer();
   };
 
+  walker_type first = make_walker();
+  const observation<board_type> empty(rules);
+  result.layouts = first.layouts(empty);
+  if (result.layouts == 0) throw no_layout_agrees(empty);
+
   // The first positions, breadth first, until there are enough subtrees to
   // share among the threads.
   int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
   threads = std::max(threads, 1);
-  walker_type first = make_walker();
   std::vector<position> frontier;
-  frontier.push_back({empty, result.layouts, 0, std::nullopt});
-  if constexpr (detail::observes_outcomes<S>) {
-    frontier.back().strategy.emplace(strategy);
-    start_new_game(*frontier.back().strategy);
-  } else {
-    start_new_game(first.shared_strategy());
-  }
+  frontier.push_back(first.root(empty, result.layouts));
   const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;
   while (!frontier.empty() && frontier.size() < wanted) {
     std::vector<position> next;
-    for (auto& p : frontier) {
-      S& s = detail::observes_outcomes<S> ? *p.strategy : first.shared_strategy();
-      first.expand(p, s, [&](position& child) { next.push_back(std::move(child)); });
-      ++positions;
-    }
+    for (auto& p : frontier) first.expand(p, [&](position& child) { next.push_back(std::move(child)); });
     frontier = std::move(next);
   }
 
@@ -263,7 +264,8 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
     if (!options.progress) return;
     const auto now = std::chrono::steady_clock::now();
     last_report = now;
-    options.progress({positions.load(), settled.load(), std::chrono::duration<double>(now - start).count()});
+    options.progress({positions.load(), settled.load() / static_cast<double>(result.layouts),
+                      std::chrono::duration<double>(now - start).count()});
   };
   auto run = [&](walker_type& w, bool reporter) {
     try {
@@ -283,10 +285,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   };
   std::vector<walker_type> helpers;
   helpers.reserve(static_cast<std::size_t>(threads - 1));
-  for (int t = 1; t < threads && static_cast<std::size_t>(t) < frontier.size(); ++t) {
-    helpers.push_back(make_walker());
-    if constexpr (!detail::observes_outcomes<S>) start_new_game(helpers.back().shared_strategy());
-  }
+  for (int t = 1; t < threads && static_cast<std::size_t>(t) < frontier.size(); ++t) helpers.push_back(make_walker());
   std::vector<std::thread> pool;
   for (auto& h : helpers) pool.emplace_back([&run, &h] { run(h, false); });
   run(first, true);
