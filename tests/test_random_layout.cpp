@@ -23,6 +23,8 @@
 #include <battleship/defense/defense.hpp>
 #include <battleship/detail/random.hpp>
 
+#include "sampling_checks.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_random_layout {
 
@@ -30,22 +32,8 @@ using namespace battleship;
 
 namespace {
 
-// A layout as one integer: (row, col, dir) of each ship in base 2*16*16.
-std::uint64_t key(const layout& l) {
-  std::uint64_t k = 0;
-  for (int i = 0; i < l.size(); ++i)
-    k = k * 512 + static_cast<std::uint64_t>((l[i].row * 16 + l[i].col) * 2 + (l[i].dir == orientation::vertical));
-  return k;
-}
-
-// Upper p = 0.001 critical value of chi-square with `df` degrees of freedom
-// (Wilson-Hilferty; within a fraction of a percent for df >= 10).
-double chi_square_critical_001(int df) {
-  const double z = 3.090232306;  // standard normal upper 0.001 quantile
-  const double k = static_cast<double>(df);
-  const double t = 1.0 - 2.0 / (9.0 * k) + z * std::sqrt(2.0 / (9.0 * k));
-  return k * t * t * t;
-}
+using test_support::chi_square_critical_001;
+const auto key = test_support::layout_key;
 
 double chi_square(const std::vector<long>& observed, double expected) {
   double s = 0;

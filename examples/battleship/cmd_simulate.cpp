@@ -1,6 +1,8 @@
 // battleship simulate: play many games of one strategy against one defense
 // and report the distribution of game lengths (text or JSON), optionally as
-// an SVG histogram. Reproducible from --seed whatever --threads is.
+// an SVG histogram. Reproducible from --seed whatever --threads is. With
+// --search-climbs it searches for the layouts the strategy finds hardest
+// instead (search_hard_layouts).
 #include <unistd.h>
 
 #include <cmath>
@@ -14,8 +16,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include <battleship/analysis/hard_layouts.hpp>
 #include <battleship/analysis/histogram.hpp>
 #include <battleship/analysis/simulation.hpp>
+#include <battleship/defense/constrained_defense.hpp>
 #include <battleship/defense/defense.hpp>
 #include <battleship/defense/park_figure8.hpp>
 #include <battleship/defense/sequential_defense.hpp>
@@ -53,6 +57,15 @@ struct simulate_options {
   bool json = false;
   bool progress = false;
   std::string histogram;
+  // The uniform defense's constraints (constrained_defense).
+  std::string region = "all";
+  bool apart = false;
+  bool clustered = false;
+  // The search for hard layouts (search_hard_layouts), when climbs > 0.
+  int search_climbs = 0;
+  int search_steps = 200;
+  int games_per_layout = 1;
+  int fresh_games = 0;
 };
 
 // Every --defense behind one type, so that simulate() is compiled once per
@@ -72,15 +85,16 @@ class any_defense {
 };
 
 // A progress bar on stderr, redrawn in place.
-void draw_progress(long long done, long long total, std::chrono::steady_clock::time_point start) {
+void draw_progress(long long done, long long total, std::chrono::steady_clock::time_point start,
+                   const char* unit = "games") {
   constexpr int width = 40;
   const double share = total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
   const int filled = static_cast<int>(share * width);
   const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::string bar(static_cast<std::size_t>(filled), '#');
   bar.resize(width, '.');
-  std::fprintf(stderr, "\r[%s] %5.1f%%  %lld/%lld games  %.0f games/s ", bar.c_str(), 100.0 * share, done, total,
-               elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0);
+  std::fprintf(stderr, "\r[%s] %5.1f%%  %lld/%lld %s  %.0f %s/s ", bar.c_str(), 100.0 * share, done, total, unit,
+               elapsed > 0 ? static_cast<double>(done) / elapsed : 0.0, unit);
   if (done >= total) std::fprintf(stderr, "\n");
   std::fflush(stderr);
 }
@@ -108,48 +122,31 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
 // exact-greedy's shared cache of decisions (see strategy/memoized.hpp), when on.
 using book_t = decision_cache<rules_t::board_type>;
 
-simulation_result dispatch(const simulate_options& opts, const rules_t& rules, const any_defense& defense,
-                           const std::shared_ptr<book_t>& book) {
+// Calls run(make) with the factory of the strategy --strategy names, and
+// returns what it returns (a simulation or a search).
+template <class Run>
+auto with_strategy(const simulate_options& opts, const rules_t& rules, const std::shared_ptr<book_t>& book, Run run) {
   const std::string& s = opts.strategy;
-  if (s == "random")
-    return run_with(
-        opts, rules, [&] { return random_fire<rules_t>(rules); }, defense);
-  if (s == "hunt-target")
-    return run_with(
-        opts, rules, [&] { return hunt_target<rules_t>(rules); }, defense);
-  if (s == "parity")
-    return run_with(
-        opts, rules, [&] { return parity_hunt_target<rules_t>(rules); }, defense);
-  if (s == "park-hunt-target")
-    return run_with(
-        opts, rules, [&] { return park_hunt_target<rules_t>(rules); }, defense);
-  if (s == "row-scan")
-    return run_with(
-        opts, rules, [&] { return row_scan<rules_t>(rules); }, defense);
-  if (s == "sweep")
-    return run_with(
-        opts, rules, [&] { return sweep<rules_t>(rules, sweep_clearing::four_directions); }, defense);
+  if (s == "random") return run([&] { return random_fire<rules_t>(rules); });
+  if (s == "hunt-target") return run([&] { return hunt_target<rules_t>(rules); });
+  if (s == "parity") return run([&] { return parity_hunt_target<rules_t>(rules); });
+  if (s == "park-hunt-target") return run([&] { return park_hunt_target<rules_t>(rules); });
+  if (s == "row-scan") return run([&] { return row_scan<rules_t>(rules); });
+  if (s == "sweep") return run([&] { return sweep<rules_t>(rules, sweep_clearing::four_directions); });
   if (s == "sweep-horizontal-first")
-    return run_with(
-        opts, rules, [&] { return sweep<rules_t>(rules, sweep_clearing::horizontal_first); }, defense);
+    return run([&] { return sweep<rules_t>(rules, sweep_clearing::horizontal_first); });
   if (s == "per-ship-density") {
     const per_ship_density_options po{opts.hit_weight};
-    return run_with(
-        opts, rules, [&] { return density_greedy(rules, per_ship_density<rules_t>(rules, po)); }, defense);
+    return run([&] { return density_greedy(rules, per_ship_density<rules_t>(rules, po)); });
   }
   if (s == "exact-greedy") {
     // Deterministic (ties to the lowest cell), so the shared cache replays its own choices.
-    if (book)
-      return run_with(
-          opts, rules, [&] { return memoized(density_greedy(rules, exact_density<rules_t>(rules)), book); }, defense);
-    return run_with(
-        opts, rules, [&] { return density_greedy(rules, exact_density<rules_t>(rules)); }, defense);
+    if (book) return run([&] { return memoized(density_greedy(rules, exact_density<rules_t>(rules)), book); });
+    return run([&] { return density_greedy(rules, exact_density<rules_t>(rules)); });
   }
   if (s == "monte-carlo-greedy") {
     if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
-    return run_with(
-        opts, rules, [&] { return density_greedy(rules, monte_carlo_density<rules_t>(rules, 0, opts.samples)); },
-        defense);
+    return run([&] { return density_greedy(rules, monte_carlo_density<rules_t>(rules, 0, opts.samples)); });
   }
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
@@ -162,6 +159,99 @@ std::string describe_rules(const rules_t& rules) {
          std::string(to_string(rules.contact())) + ", " + (rules.announces_sunk() ? "sunk" : "hit-miss");
 }
 
+// "uniform", or "uniform (edges, apart)" with constraints.
+std::string defense_label(const simulate_options& opts) {
+  std::string parts;
+  auto add = [&](const std::string& p) { parts += (parts.empty() ? "" : ", ") + p; };
+  if (opts.region != "all") add(opts.region);
+  if (opts.apart) add("apart");
+  if (opts.clustered) add("clustered");
+  return parts.empty() ? opts.defense : opts.defense + " (" + parts + ")";
+}
+
+// What every JSON answer starts with.
+nlohmann::ordered_json json_head(const simulate_options& opts, const rules_t& rules) {
+  nlohmann::ordered_json out;
+  out["strategy"] = opts.strategy;
+  out["defense"] = defense_label(opts);
+  out["rules"] = describe_rules(rules);
+  return out;
+}
+
+// The uniform defense with --region, --apart and --clustered.
+constrained_defense<rules_t> make_constrained_defense(const simulate_options& opts, const rules_t& rules) {
+  if (opts.apart && opts.clustered)
+    throw std::invalid_argument(
+        "--apart (no two ships share an edge) and --clustered (every ship shares an edge "
+        "with another) exclude each other");
+  defense_constraints<rules_t::board_type> c;
+  const auto g = rules.geometry();
+  if (opts.region == "edges") c.region = cells_by_inset(g, 0, 0);
+  if (opts.region == "middle") c.region = cells_by_inset(g, 2, g.width() + g.height());
+  if (opts.apart && rules.contact() == adjacency::touching) c.contact = adjacency::no_edge;
+  if (opts.clustered) c.condition = [rules](const layout& l) { return every_ship_touches_another(rules, l); };
+  return constrained_defense<rules_t>(rules, std::move(c));
+}
+
+// --search-climbs: the layouts the strategy finds hardest.
+void search(const simulate_options& opts, const rules_t& rules, const std::shared_ptr<book_t>& book) {
+  if (opts.search_steps < 0) throw std::invalid_argument("--search-steps must not be negative");
+  if (opts.games_per_layout < 1) throw std::invalid_argument("--games-per-layout must be at least 1");
+  if (opts.fresh_games < 0) throw std::invalid_argument("--fresh-games must not be negative");
+  if (!opts.histogram.empty()) throw std::invalid_argument("--histogram is for simulations, not --search-climbs");
+  const constrained_defense<rules_t> defense = make_constrained_defense(opts, rules);
+  hard_layout_options o;
+  o.climbs = opts.search_climbs;
+  o.steps = opts.search_steps;
+  o.games_per_layout = opts.games_per_layout;
+  o.fresh_games = opts.fresh_games;
+  o.seed = opts.seed;
+  if (opts.progress || isatty(STDERR_FILENO) != 0) {
+    const auto start = std::chrono::steady_clock::now();
+    const long long total = static_cast<long long>(o.climbs) * o.steps;
+    o.progress = [start, total, steps = o.steps](const hard_layout_progress& p) {
+      draw_progress(static_cast<long long>(p.climb) * steps + p.step, total, start, "steps");
+    };
+  }
+  const hard_layout_result r =
+      with_strategy(opts, rules, book, [&](auto make) { return search_hard_layouts(defense, make(), o); });
+  const std::string pic = picture(rules, r.hardest);
+  if (opts.json) {
+    nlohmann::ordered_json out = json_head(opts, rules);
+    out["seed"] = opts.seed;
+    out["climbs"] = o.climbs;
+    out["steps"] = o.steps;
+    out["games_per_layout"] = o.games_per_layout;
+    out["shots"] = r.shots;
+    out["starts"] = r.starts;
+    out["climb_bests"] = r.climbs;
+    if (o.fresh_games > 0) out["fresh"] = {{"games", o.fresh_games}, {"mean", r.fresh_shots}};
+    nlohmann::ordered_json ships = nlohmann::ordered_json::array();
+    for (int i = 0; i < r.hardest.size(); ++i)
+      ships.push_back({{"ship", std::string(rules.fleet.name(i))},
+                       {"length", rules.ship_length(i)},
+                       {"start", rules.geometry().cell_name(rules.geometry().cell(r.hardest[i].row, r.hardest[i].col))},
+                       {"direction", r.hardest[i].dir == orientation::horizontal ? "horizontal" : "vertical"}});
+    out["layout"] = ships;
+    out["picture"] = pic;
+    out["evaluations"] = r.evaluations;
+    out["moves_kept"] = r.moves_kept;
+    out["seconds"] = r.seconds;
+    std::cout << out.dump(2) << '\n';
+    return;
+  }
+  std::printf("search   %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
+              describe_rules(rules).c_str());
+  std::printf("climbs   %d of %d steps (seed %llu), %d game%s per layout\n", o.climbs, o.steps,
+              static_cast<unsigned long long>(opts.seed), o.games_per_layout, o.games_per_layout == 1 ? "" : "s");
+  std::printf("hardest  %g shots\n", r.shots);
+  if (o.fresh_games > 0) std::printf("fresh    %g shots over %d games with new seeds\n", r.fresh_shots, o.fresh_games);
+  for (std::size_t c = 0; c < r.climbs.size(); ++c)
+    std::printf("climb %zu  %g -> %g shots\n", c + 1, r.starts[c], r.climbs[c]);
+  std::printf("layout (ships lettered A, B, ... in fleet order)\n%s", pic.c_str());
+  std::printf("layouts  %lld played, %lld moves kept, %.1f s\n", r.evaluations, r.moves_kept, r.seconds);
+}
+
 void run(const simulate_options& opts) {
   if (opts.games < 1) throw std::invalid_argument("--games must be at least 1");
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
@@ -170,22 +260,26 @@ void run(const simulate_options& opts) {
   if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
   const auto book =
       opts.strategy == "exact-greedy" && opts.book_depth >= 0 ? std::make_shared<book_t>(opts.book_depth) : nullptr;
+  const bool constrained = opts.region != "all" || opts.apart || opts.clustered;
+  if ((constrained || opts.search_climbs > 0) && opts.defense != "uniform")
+    throw std::invalid_argument(
+        "--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " + opts.defense);
+  if (opts.search_climbs > 0) return search(opts, rules, book);
   const any_defense defense = opts.defense == "park-figure8" ? any_defense(park_figure8_defense(rules))
                               : opts.defense == "sequential" ? any_defense(sequential_defense<rules_t>(rules))
+                              : constrained                  ? any_defense(make_constrained_defense(opts, rules))
                                                              : any_defense(uniform_defense<rules_t>(rules));
-  const simulation_result r = dispatch(opts, rules, defense, book);
+  const simulation_result r =
+      with_strategy(opts, rules, book, [&](auto make) { return run_with(opts, rules, make, defense); });
   const shot_statistics& st = r.stats;
   const double half = (st.ci95_high - st.ci95_low) / 2;
   if (!opts.histogram.empty()) {
     histogram_svg_options ho;
-    ho.title = opts.strategy + " vs " + opts.defense + " defense (" + describe_rules(rules) + ")";
+    ho.title = opts.strategy + " vs " + defense_label(opts) + " defense (" + describe_rules(rules) + ")";
     write_histogram_svg(opts.histogram, {{opts.strategy, st}}, ho);
   }
   if (opts.json) {
-    nlohmann::ordered_json out;
-    out["strategy"] = opts.strategy;
-    out["defense"] = opts.defense;
-    out["rules"] = describe_rules(rules);
+    nlohmann::ordered_json out = json_head(opts, rules);
     out["games"] = st.games;
     out["seed"] = opts.seed;
     out["threads"] = r.threads;
@@ -209,7 +303,7 @@ void run(const simulate_options& opts) {
     std::cout << out.dump(2) << '\n';
     return;
   }
-  std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), opts.defense.c_str(),
+  std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
               describe_rules(rules).c_str());
   std::printf("games    %lld (seed %llu, %d thread%s)\n", st.games, static_cast<unsigned long long>(opts.seed),
               r.threads, r.threads == 1 ? "" : "s");
@@ -251,6 +345,25 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--book-depth", opts->book_depth,
                   "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
                   "games and threads (the same games, much faster); -1 turns the cache off")
+      ->capture_default_str();
+  sub->add_option("--region", opts->region,
+                  "uniform defense: every ship inside the region, the grid's edges (its border ring) or its middle "
+                  "(without the two outer rings)")
+      ->check(CLI::IsMember({"all", "edges", "middle"}))
+      ->capture_default_str();
+  sub->add_flag("--apart", opts->apart, "uniform defense: no two ships share an edge, though the rules allow it");
+  sub->add_flag("--clustered", opts->clustered, "uniform defense: every ship shares an edge with another");
+  sub->add_option("--search-climbs", opts->search_climbs,
+                  "instead of simulating, search for the layouts the strategy finds hardest: this many hill climbs "
+                  "from layouts the (uniform, maybe constrained) defense draws")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")->capture_default_str();
+  sub->add_option("--games-per-layout", opts->games_per_layout,
+                  "games averaged per layout in the search (1 is exact for a deterministic strategy)")
+      ->capture_default_str();
+  sub->add_option("--fresh-games", opts->fresh_games,
+                  "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
+                  "mean for a randomised strategy)")
       ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");

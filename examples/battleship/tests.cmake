@@ -307,6 +307,24 @@ battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"
   JSON layouts=801760 unlabelled_layouts=400880 max=42 min=24)
 battleship_cli_test("error: evaluate with a shard out of range" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 3/2)
+# Constrained defenses (constrained_defense) and the search for hard layouts
+# (search_hard_layouts). On a 5x1 strip the row scan's worst layout holds the
+# 2-ship on the last two cells: 5 shots.
+battleship_cli_test("simulate: hunt-target against ships on the edges, apart"
+  ARGS simulate --strategy hunt-target --preset park --region edges --apart --games 200 --seed 2 --json
+  JSON games=200 "defense=uniform (edges, apart)")
+battleship_cli_test("simulate: the search finds the row scan's worst layout on a strip"
+  ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --seed 1 --json
+  JSON shots=5.0 layout.0.start=A4 layout.0.direction=horizontal JSON_LENGTH starts=2)
+battleship_cli_test("error: simulate --apart with --clustered" FAIL
+  ARGS simulate --strategy random --preset park --apart --clustered --games 3 STDERR "exclude each other")
+battleship_cli_test("error: simulate --region with another defense" FAIL
+  ARGS simulate --strategy random --preset park --region edges --defense sequential --games 3
+  STDERR "take the uniform defense")
+battleship_cli_test("error: simulate with no layout in the middle of a small grid" FAIL
+  ARGS simulate --strategy random --grid 4x4 --fleet 3 --region middle --games 3
+  STDERR "no legal layout keeps every ship inside the region")
+
 # short-games: the game tree walked with exact counts (count_short_games).
 # One 2-ship on a 1x5 strip, row scan: it finishes at once only when the
 # ship starts on A1 (1 layout of 4), after one miss when it starts on A2.

@@ -6,6 +6,7 @@
 #include <battleship/analysis/exhaustive.hpp>
 #include <battleship/analysis/exhaustive_result.hpp>
 #include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/hard_layouts.hpp>
 #include <battleship/analysis/histogram.hpp>
 #include <battleship/analysis/short_games.hpp>
 #include <battleship/analysis/simulation.hpp>
@@ -28,6 +29,7 @@
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/defense/constrained_defense.hpp>
 #include <battleship/defense/defense.hpp>
 #include <battleship/defense/park_figure8.hpp>
 #include <battleship/defense/sequential_defense.hpp>

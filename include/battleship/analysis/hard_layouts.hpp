@@ -1,0 +1,153 @@
+#pragma once
+// search_hard_layouts: layouts against which a strategy takes long, found by
+// hill climbing. Park guessed "good defenses" (ships away from the edges
+// against hunt and target; on the edges and apart against probability
+// density) and tried six; this searches for them.
+//
+// A climb starts from a layout the defense draws and tries `steps` moves. A
+// move puts one ship, chosen at random, at a random placement of its own
+// that the defense's constraints allow, the other ships staying; the new
+// layout must still meet every constraint (constrained_defense::admits). It
+// is kept when the strategy needs at least as many shots against it as
+// against the current layout (equal moves let a climb cross plateaus). Each
+// evaluation plays games_per_layout games, with the strategy seeded the same
+// way for every layout (common random numbers), so 1 is exact for a
+// deterministic strategy. For a randomised one the figure is a mean over
+// those seeds, and the climbs pick the layout it flatters most: fresh_games
+// then plays the hardest layout again with seeds the climbs never used, an
+// unbiased figure. Either way the result is a lower bound on the strategy's
+// worst case (its mean, for a randomised one) over the constrained layouts,
+// with a layout that shows it.
+//
+// One thread; run several seeds in parallel for more climbs. A progress
+// callback that throws cancels the search.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <stdexcept>
+#include <vector>
+
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/core/layout.hpp>
+#include <battleship/core/placement.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/defense/constrained_defense.hpp>
+#include <battleship/detail/random.hpp>
+#include <battleship/strategy/rng.hpp>
+#include <battleship/strategy/strategy.hpp>
+
+namespace battleship {
+
+struct hard_layout_progress {
+  int climb = 0;  // from 0
+  int step = 0;   // moves tried in this climb so far
+  double current = 0;
+  double best = 0;  // over every climb so far
+  long long evaluations = 0;
+};
+
+struct hard_layout_options {
+  int climbs = 4;            // independent climbs, each from a fresh draw of the defense
+  int steps = 200;           // moves tried per climb
+  int games_per_layout = 1;  // games (strategy seeds) per evaluation
+  int fresh_games = 0;       // games against the hardest layout afterwards, with new seeds
+  std::uint64_t seed = 0;
+  // Called after each evaluation, from the calling thread.
+  std::function<void(const hard_layout_progress&)> progress;
+};
+
+struct hard_layout_result {
+  layout hardest;
+  double shots = 0;            // mean over games_per_layout games against `hardest`
+  std::vector<double> starts;  // each climb's starting layout, the same measure
+  std::vector<double> climbs;  // each climb's best
+  double fresh_shots = 0;      // mean over fresh_games games against `hardest` with new seeds (0 without)
+  long long evaluations = 0;   // layouts played (each games_per_layout games)
+  long long moves_kept = 0;    // moves that kept or raised the count
+  double seconds = 0;
+};
+
+template <Ruleset R, Strategy S>
+requires std::same_as<typename S::board_type, typename R::board_type>
+[[nodiscard]] hard_layout_result search_hard_layouts(const constrained_defense<R>& defense, S strategy,
+                                                     const hard_layout_options& options = {}) {
+  if (options.climbs < 1) throw std::invalid_argument("search_hard_layouts: climbs must be at least 1");
+  if (options.steps < 0) throw std::invalid_argument("search_hard_layouts: steps must not be negative");
+  if (options.games_per_layout < 1)
+    throw std::invalid_argument("search_hard_layouts: games_per_layout must be at least 1");
+  if (options.fresh_games < 0) throw std::invalid_argument("search_hard_layouts: fresh_games must not be negative");
+  const auto start_time = std::chrono::steady_clock::now();
+  const R& rules = defense.rules();
+  const int ships = rules.ship_count();
+
+  // Each ship's placements that the constraints allow on their own.
+  const placement_table<R> table(rules);
+  std::vector<std::vector<placement>> allowed(static_cast<std::size_t>(ships));
+  for (int i = 0; i < ships; ++i)
+    for (const auto& p : table.ship(i))
+      if (defense.allows(i, p.where)) allowed[static_cast<std::size_t>(i)].push_back(p.where);
+
+  hard_layout_result result;
+  // The mean of `games` games against `l`, the strategy seeded from `first` on.
+  auto mean_shots = [&](const layout& l, std::uint64_t first, int games) {
+    long long total = 0;
+    for (int k = 0; k < games; ++k) {
+      seed_strategy(strategy, derive_seed(options.seed, first + static_cast<std::uint64_t>(k)));
+      total += play_game(rules, strategy, l);
+    }
+    return static_cast<double>(total) / games;
+  };
+  constexpr std::uint64_t climb_seeds = 0x9e3779b97f4a7c15ULL;  // apart from the climbs' own generators
+  auto evaluate = [&](const layout& l) {
+    ++result.evaluations;
+    return mean_shots(l, climb_seeds, options.games_per_layout);
+  };
+
+  // A move can fail the constraints (the ship overlaps or touches another,
+  // the condition fails); a step tries this many before giving up.
+  constexpr int proposals_per_step = 64;
+  bool have_best = false;
+  for (int climb = 0; climb < options.climbs; ++climb) {
+    splitmix_rng rng(derive_seed(options.seed, static_cast<std::uint64_t>(climb)));
+    layout current = defense.place(rng);
+    double current_shots = evaluate(current);
+    result.starts.push_back(current_shots);
+    auto note_best = [&] {
+      if (!have_best || current_shots > result.shots) {
+        result.hardest = current;
+        result.shots = current_shots;
+        have_best = true;
+      }
+    };
+    note_best();
+    for (int step = 0; step < options.steps; ++step) {
+      for (int attempt = 0; attempt < proposals_per_step; ++attempt) {
+        const int ship = static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(ships)));
+        const auto& choices = allowed[static_cast<std::size_t>(ship)];
+        const placement p = choices[static_cast<std::size_t>(detail::uniform_below(rng, choices.size()))];
+        if (p == current[ship]) continue;
+        layout candidate = current;
+        candidate[ship] = p;
+        if (!defense.admits(candidate)) continue;
+        const double shots = evaluate(candidate);
+        if (shots >= current_shots) {
+          current = candidate;
+          current_shots = shots;
+          ++result.moves_kept;
+          note_best();
+        }
+        break;
+      }
+      if (options.progress) options.progress({climb, step + 1, current_shots, result.shots, result.evaluations});
+    }
+    result.climbs.push_back(current_shots);
+  }
+  if (options.fresh_games > 0)
+    result.fresh_shots = mean_shots(result.hardest, climb_seeds + static_cast<std::uint64_t>(options.games_per_layout),
+                                    options.fresh_games);
+  result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
+  return result;
+}
+
+}  // namespace battleship

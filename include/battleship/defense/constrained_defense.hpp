@@ -1,0 +1,161 @@
+#pragma once
+// constrained_defense<R>: the defender draws each game's layout uniformly
+// from the legal layouts that also meet constraints of its own choosing,
+// the kinds Park set against the probability-density attack (his Table 5):
+//   - region: every ship cell inside a set of cells (on the edges, in the
+//     middle: cells_by_inset() builds such sets);
+//   - contact: a stricter contact rule than the game's (ships apart, though
+//     the game lets them touch);
+//   - condition: a test of the whole layout (every_ship_touches_another(),
+//     say), met by rejection.
+// With a placement weight the draw is proportional to the product of the
+// ships' weights instead (a defender who favours some placements).
+//
+// The region and the contact rule cost no rejection: the layouts come from
+// the exact counter's tables (exact_sampler, with placements outside the
+// region weighing 0), so the draw is exact however rare such layouts are
+// among all of them (about 1 in 10^7 of Park's keep every ship on the
+// border). Only the condition is met by redrawing, at most max_tries times.
+// The sampler's tables are built once and shared by copies, and place() is
+// const and safe to call from several threads (simulate() does).
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <battleship/core/adjacency.hpp>
+#include <battleship/core/geometry.hpp>
+#include <battleship/core/layout.hpp>
+#include <battleship/core/observation.hpp>
+#include <battleship/core/placement.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/count_result.hpp>
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/count/exact_sampler.hpp>
+
+namespace battleship {
+
+template <class Board>
+struct defense_constraints {
+  std::optional<Board> region;                   // every ship cell inside; nullopt: the whole grid
+  std::optional<adjacency> contact;              // at least as strict as the game's; nullopt: the game's
+  std::function<bool(const layout&)> condition;  // on the whole layout, met by redrawing; empty: none
+  long long max_tries = 100'000;                 // draws per layout before place() gives up on the condition
+};
+
+// The cells whose distance to the nearest edge of the grid lies in
+// [min_inset, max_inset]: (0, 0) is the border ring, (2, big) the middle
+// of a 10x10 grid without its two outer rings (6x6 cells).
+template <class Board>
+[[nodiscard]] constexpr Board cells_by_inset(const board_geometry<Board>& g, int min_inset, int max_inset) {
+  Board cells;
+  for (int r = 0; r < g.height(); ++r)
+    for (int c = 0; c < g.width(); ++c) {
+      const int inset = std::min(std::min(r, c), std::min(g.height() - 1 - r, g.width() - 1 - c));
+      if (inset >= min_inset && inset <= max_inset) cells.set(static_cast<std::size_t>(g.cell(r, c)));
+    }
+  return cells;
+}
+
+// Does every ship share an edge with at least one other ship? (Park's
+// "placed adjacent to each other"; a one-ship fleet never does.)
+template <Ruleset R>
+[[nodiscard]] bool every_ship_touches_another(const R& rules, const layout& l) {
+  const auto g = rules.geometry();
+  const auto masks = ship_masks(rules, l);
+  for (int i = 0; i < l.size(); ++i) {
+    const auto near = g.dilate4(masks[static_cast<std::size_t>(i)]);
+    bool touches = false;
+    for (int j = 0; j < l.size() && !touches; ++j)
+      touches = j != i && near.intersects(masks[static_cast<std::size_t>(j)]);
+    if (!touches) return false;
+  }
+  return true;
+}
+
+template <Ruleset R>
+class constrained_defense {
+ public:
+  using board_type = typename R::board_type;
+  using constraints_type = defense_constraints<board_type>;
+  // The game's grid, fleet and feedback with the defender's contact rule.
+  using defender_rules =
+      ruleset<typename R::grid_type, typename R::fleet_type, dynamic_adjacency, typename R::feedback_type>;
+
+  // Throws std::invalid_argument for a contact rule looser than the game's,
+  // a region with cells off the grid, or when no legal layout meets the
+  // region and the contact rule.
+  constrained_defense(const R& rules, constraints_type constraints)
+      : constrained_defense(rules, std::move(constraints), unit_weight{}) {}
+
+  template <PlacementWeight Weight>
+  constrained_defense(const R& rules, constraints_type constraints, Weight weight)
+      : rules_(rules), constraints_(std::move(constraints)) {
+    const auto g = rules.geometry();
+    const adjacency contact = constraints_.contact.value_or(rules.contact());
+    if (static_cast<int>(contact) < static_cast<int>(rules.contact()))
+      throw std::invalid_argument("constrained defense: the contact rule " + std::string(to_string(contact)) +
+                                  " is looser than the game's (" + std::string(to_string(rules.contact())) +
+                                  "): its layouts would be illegal");
+    if (constraints_.region && !constraints_.region->subset_of(g.full()))
+      throw std::invalid_argument("constrained defense: the region has cells off the grid");
+    if (constraints_.max_tries < 1) throw std::invalid_argument("constrained defense: max_tries must be at least 1");
+    const defender_rules own{rules.grid, rules.fleet, dynamic_adjacency{contact}, rules.feedback};
+    const board_type region = constraints_.region.value_or(g.full());
+    weight_ = [g, own, region, weight](int ship, const placement& p) mutable -> std::uint64_t {
+      const auto mask = g.ship_mask(p.row, p.col, p.dir, own.ship_length(ship));
+      return mask && mask->subset_of(region) ? static_cast<std::uint64_t>(weight(ship, p)) : 0;
+    };
+    try {
+      sampler_ = std::make_shared<const exact_sampler<defender_rules>>(own, observation<board_type>(own), weight_);
+    } catch (const inconsistent_observation&) {
+      throw std::invalid_argument("constrained defense: no legal layout keeps every ship inside the region under the " +
+                                  std::string(to_string(contact)) + " rule" +
+                                  (constraints_.region ? "" : " (or every placement weighs 0)"));
+    }
+  }
+
+  // A layout meeting every constraint. Throws std::runtime_error when
+  // max_tries draws all fail the condition.
+  template <std::uniform_random_bit_generator Rng>
+  [[nodiscard]] layout place(Rng& rng) const {
+    for (long long tries = 0; tries < constraints_.max_tries; ++tries) {
+      layout l = (*sampler_)(rng);
+      if (!constraints_.condition || constraints_.condition(l)) return l;
+    }
+    throw std::runtime_error("constrained defense: no layout met the condition in " +
+                             std::to_string(constraints_.max_tries) + " draws");
+  }
+
+  // Does `l` meet every constraint: legal under the defender's contact rule,
+  // inside the region, every placement of positive weight, and the condition?
+  [[nodiscard]] bool admits(const layout& l) const {
+    if (validate(sampler_->rules(), l)) return false;
+    for (int i = 0; i < l.size(); ++i)
+      if (weight_(i, l[i]) == 0) return false;
+    return !constraints_.condition || constraints_.condition(l);
+  }
+
+  // May ship `ship` lie at `p` as far as the region and the weight go?
+  [[nodiscard]] bool allows(int ship, const placement& p) const { return weight_(ship, p) > 0; }
+
+  // The number of labelled layouts meeting the region and the contact rule
+  // (with a weight: the sum of their weights), before the condition.
+  [[nodiscard]] count_type layout_count() const noexcept { return sampler_->layout_count(); }
+  [[nodiscard]] const R& rules() const noexcept { return rules_; }
+  [[nodiscard]] const constraints_type& constraints() const noexcept { return constraints_; }
+
+ private:
+  R rules_;
+  constraints_type constraints_;
+  std::function<std::uint64_t(int, const placement&)> weight_;
+  std::shared_ptr<const exact_sampler<defender_rules>> sampler_;
+};
+
+}  // namespace battleship

@@ -1,0 +1,366 @@
+// constrained_defense and search_hard_layouts, on random small instances
+// where every layout can be listed: the defense draws exactly the layouts
+// its constraints admit (region, stricter contact rule, whole-layout
+// condition), uniformly or by placement weight (chi-square), and counts them
+// right; the search returns an admitted layout whose replayed game gives
+// its figure, never beats the brute-force worst case and usually reaches it.
+// Seeds are fixed, so nothing can flake.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/hard_layouts.hpp>
+#include <battleship/core/layout.hpp>
+#include <battleship/core/ruleset.hpp>
+#include <battleship/count/edge_prior.hpp>
+#include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/defense/constrained_defense.hpp>
+#include <battleship/density/per_ship_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
+#include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/row_scan.hpp>
+
+#include "sampling_checks.hpp"
+
+// Named so that the test files can share one translation unit (a unity build).
+namespace test_constrained_defense {
+
+using namespace battleship;
+
+namespace {
+
+using board = dynamic_rules::board_type;
+
+using test_support::chi_square_critical_001;
+const auto key = test_support::layout_key;
+
+struct instance {
+  dynamic_rules rules;
+  defense_constraints<board> constraints;
+  std::string label;
+};
+
+// Random rules on 3x3 to 5x5 with one to three ships, and random
+// constraints: a region (none, by inset, or a random set of cells), a
+// contact rule at least as strict as the game's, and sometimes the
+// condition that every ship touches another.
+instance random_instance(std::mt19937_64& rng) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const int w = pick(3, 5), h = pick(3, 5);
+  std::vector<int> lengths(static_cast<std::size_t>(pick(1, 3)));
+  for (auto& l : lengths) l = pick(1, 3);
+  const auto rule = static_cast<adjacency>(pick(0, 2));
+  instance in{make_dynamic_rules(w, h, lengths, rule, pick(0, 1) == 1), {}, ""};
+  const auto g = in.rules.geometry();
+  in.label = std::to_string(w) + "x" + std::to_string(h) + " ships";
+  for (int l : lengths) in.label += " " + std::to_string(l);
+  in.label += " " + std::string(to_string(rule));
+  switch (pick(0, 2)) {
+    case 0:
+      break;
+    case 1: {
+      const int lo = pick(0, 1);
+      in.constraints.region = cells_by_inset(g, lo, lo + pick(0, 2));
+      in.label += ", inset region";
+      break;
+    }
+    default: {
+      board region;
+      for (int c = 0; c < g.cell_count(); ++c)
+        if (pick(0, 9) < 8) region.set(static_cast<std::size_t>(c));
+      in.constraints.region = region;
+      in.label += ", random region";
+    }
+  }
+  if (pick(0, 1) == 1) {
+    in.constraints.contact = static_cast<adjacency>(pick(static_cast<int>(rule), 2));
+    in.label += ", defender " + std::string(to_string(*in.constraints.contact));
+  }
+  if (lengths.size() >= 2 && pick(0, 2) == 0) {
+    const dynamic_rules r = in.rules;
+    in.constraints.condition = [r](const layout& l) { return every_ship_touches_another(r, l); };
+    in.label += ", every ship touching another";
+  }
+  return in;
+}
+
+// What the constraints admit, decided from their definitions: legal under
+// the game's rules and the defender's contact rule, every ship cell in the
+// region, and the condition.
+bool admitted_by_definition(const instance& in, const layout& l, bool with_condition) {
+  dynamic_rules own = in.rules;
+  own.rule = dynamic_adjacency{in.constraints.contact.value_or(in.rules.contact())};
+  if (validate(in.rules, l) || validate(own, l)) return false;
+  if (in.constraints.region && !occupied_cells(in.rules, l).subset_of(*in.constraints.region)) return false;
+  return !with_condition || !in.constraints.condition || in.constraints.condition(l);
+}
+
+}  // namespace
+
+TEST_CASE("constrained_defense draws uniformly what its constraints admit, on random small instances",
+          "[defense][constrained]") {
+  std::mt19937_64 rng(20261201);
+  int sampled = 0, refused = 0;
+  for (int trial = 0; trial < 60; ++trial) {
+    const instance in = random_instance(rng);
+    INFO(in.label);
+    std::map<std::uint64_t, int> admitted;  // with the condition
+    long long before_condition = 0;
+    std::vector<layout> all_legal;
+    for_each_layout(in.rules, [&](const auto& e) { all_legal.push_back(e.to_layout()); });
+    for (const layout& l : all_legal) {
+      if (admitted_by_definition(in, l, false)) ++before_condition;
+      if (admitted_by_definition(in, l, true)) admitted.emplace(key(l), static_cast<int>(admitted.size()));
+    }
+    if (before_condition == 0) {
+      CHECK_THROWS_AS(constrained_defense<dynamic_rules>(in.rules, in.constraints), std::invalid_argument);
+      ++refused;
+      continue;
+    }
+    auto constraints = in.constraints;
+    constraints.max_tries = 2'000;
+    const constrained_defense<dynamic_rules> defense(in.rules, constraints);
+    CHECK(defense.layout_count() == count_type(before_condition));
+    for (const layout& l : all_legal) CHECK(defense.admits(l) == admitted.count(key(l)) > 0);
+    splitmix_rng draw_rng(static_cast<std::uint64_t>(trial));
+    if (admitted.empty()) {
+      CHECK_THROWS_AS(defense.place(draw_rng), std::runtime_error);
+      ++refused;
+      continue;
+    }
+    const int k = static_cast<int>(admitted.size());
+    const int draws = k <= 150 ? 120 * k : 3'000;
+    std::vector<long> counts(static_cast<std::size_t>(k), 0);
+    for (int d = 0; d < draws; ++d) {
+      const auto it = admitted.find(key(defense.place(draw_rng)));
+      REQUIRE(it != admitted.end());
+      ++counts[static_cast<std::size_t>(it->second)];
+    }
+    if (k >= 2 && k <= 150) {
+      double stat = 0;
+      for (long c : counts) stat += (c - 120.0) * (c - 120.0) / 120.0;
+      INFO(k << " layouts, chi-square " << stat);
+      CHECK(stat < chi_square_critical_001(k - 1));
+      ++sampled;
+    }
+  }
+  CHECK(sampled >= 20);  // the instances exercise the sampler, not only the refusals
+  CHECK(refused >= 1);
+}
+
+TEST_CASE("constrained_defense with a placement weight draws in proportion to the weights", "[defense][constrained]") {
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, false);
+  defense_constraints<board> c;
+  c.contact = adjacency::no_edge;
+  const edge_prior<dynamic_rules> weight{rules, 4};
+  const constrained_defense<dynamic_rules> defense(rules, c, weight);
+  std::map<std::uint64_t, int> index;
+  std::vector<double> p;
+  double total = 0;
+  for_each_layout(rules, [&](const auto& e) {
+    const layout l = e.to_layout();
+    if (!defense.admits(l)) return;
+    const double w = static_cast<double>(weight(0, l[0]) * weight(1, l[1]));
+    index.emplace(key(l), static_cast<int>(index.size()));
+    p.push_back(w);
+    total += w;
+  });
+  CHECK(defense.layout_count() == count_type(static_cast<long long>(total)));
+  constexpr int draws = 200'000;
+  std::vector<long> counts(p.size(), 0);
+  splitmix_rng rng(7);
+  for (int d = 0; d < draws; ++d) ++counts[static_cast<std::size_t>(index.at(key(defense.place(rng))))];
+  double stat = 0;
+  for (std::size_t i = 0; i < p.size(); ++i) {
+    const double expected = draws * p[i] / total;
+    stat += (static_cast<double>(counts[i]) - expected) * (static_cast<double>(counts[i]) - expected) / expected;
+  }
+  INFO(p.size() << " layouts, chi-square " << stat);
+  CHECK(stat < chi_square_critical_001(static_cast<int>(p.size()) - 1));
+}
+
+TEST_CASE("constrained_defense: Park's six kinds of layout on the classic board", "[defense][constrained]") {
+  const park_rules rules;
+  const auto g = rules.geometry();
+  splitmix_rng rng(3);
+  for (const auto& [region, apart] :
+       std::vector<std::pair<park_rules::board_type, bool>>{{g.full(), false},
+                                                            {g.full(), true},
+                                                            {cells_by_inset(g, 0, 0), false},
+                                                            {cells_by_inset(g, 0, 0), true},
+                                                            {cells_by_inset(g, 2, 9), false},
+                                                            {cells_by_inset(g, 2, 9), true}}) {
+    defense_constraints<park_rules::board_type> c;
+    c.region = region;
+    if (apart)
+      c.contact = adjacency::no_edge;
+    else
+      c.condition = [rules](const layout& l) { return every_ship_touches_another(rules, l); };
+    const constrained_defense<park_rules> defense(rules, c);
+    for (int d = 0; d < 20; ++d) {
+      const layout l = defense.place(rng);
+      CHECK_FALSE(validate(rules, l));
+      CHECK(occupied_cells(rules, l).subset_of(region));
+      CHECK(every_ship_touches_another(rules, l) != apart);
+      CHECK(defense.admits(l));
+    }
+  }
+  // The border ring, 36 cells, holds the 17 ship cells apart in 1,048,832 ways.
+  defense_constraints<park_rules::board_type> edges_apart;
+  edges_apart.region = cells_by_inset(g, 0, 0);
+  edges_apart.contact = adjacency::no_edge;
+  CHECK(constrained_defense<park_rules>(rules, edges_apart).layout_count() == count_type{1'048'832});
+}
+
+TEST_CASE("constrained_defense refuses what cannot work, with a reason", "[defense][constrained][errors]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::no_edge, false);
+  const auto g = rules.geometry();
+  defense_constraints<board> looser;
+  looser.contact = adjacency::touching;
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, looser),
+                    Catch::Contains("looser than the game's") && Catch::Contains("illegal"));
+  defense_constraints<board> off_grid;
+  off_grid.region = g.full();
+  off_grid.region->set(30);
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, off_grid), Catch::Contains("off the grid"));
+  defense_constraints<board> too_small;
+  too_small.region = cells_by_inset(g, 2, 2);  // the centre cell alone
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, too_small),
+                    Catch::Contains("no legal layout keeps every ship inside the region"));
+  defense_constraints<board> never;
+  never.condition = [](const layout&) { return false; };
+  never.max_tries = 50;
+  const constrained_defense<dynamic_rules> defense(rules, never);
+  splitmix_rng rng(1);
+  CHECK_THROWS_WITH(defense.place(rng), Catch::Contains("no layout met the condition in 50 draws"));
+  never.max_tries = 0;
+  CHECK_THROWS_AS(constrained_defense<dynamic_rules>(rules, never), std::invalid_argument);
+}
+
+namespace {
+// The brute-force worst case of a deterministic strategy over what the
+// defense admits.
+template <class S>
+int worst_case(const constrained_defense<dynamic_rules>& defense, S strategy) {
+  int worst = 0;
+  for_each_layout(defense.rules(), [&](const auto& e) {
+    const layout l = e.to_layout();
+    if (defense.admits(l)) worst = std::max(worst, play_game(defense.rules(), strategy, l));
+  });
+  return worst;
+}
+}  // namespace
+
+TEST_CASE("search_hard_layouts: an admitted layout, its game replayed, never past the worst case",
+          "[defense][hard_layouts]") {
+  std::mt19937_64 rng(99);
+  int instances = 0, reached = 0;
+  double starts = 0, ends = 0;
+  for (int trial = 0; instances < 16 && trial < 200; ++trial) {
+    instance in = random_instance(rng);
+    INFO(in.label);
+    if (in.rules.geometry().cell_count() < 12) continue;
+    std::optional<constrained_defense<dynamic_rules>> defense;
+    try {
+      defense.emplace(in.rules, in.constraints);
+      splitmix_rng probe(1);
+      (void)defense->place(probe);
+    } catch (const std::exception&) {
+      continue;  // nothing admitted: the test above covers it
+    }
+    ++instances;
+    hard_layout_options o;
+    o.climbs = 3;
+    o.steps = 40;
+    o.seed = static_cast<std::uint64_t>(trial);
+    auto check = [&](auto strategy) {
+      const int worst = worst_case(*defense, strategy);
+      const hard_layout_result r = search_hard_layouts(*defense, strategy, o);
+      CHECK(defense->admits(r.hardest));
+      CHECK(r.shots == play_game(in.rules, strategy, r.hardest));
+      CHECK(r.shots <= worst);
+      REQUIRE(r.starts.size() == 3);
+      REQUIRE(r.climbs.size() == 3);
+      for (std::size_t c = 0; c < 3; ++c) CHECK(r.climbs[c] >= r.starts[c]);
+      CHECK(r.shots == *std::max_element(r.climbs.begin(), r.climbs.end()));
+      CHECK(r.evaluations <= 3 * (40 + 1));
+      starts += *std::max_element(r.starts.begin(), r.starts.end());
+      ends += r.shots;
+      if (r.shots == worst) ++reached;
+    };
+    check(row_scan<dynamic_rules>(in.rules));
+    check(density_greedy(in.rules, per_ship_density<dynamic_rules>(in.rules)));
+  }
+  REQUIRE(instances == 16);
+  INFO("worst case reached in " << reached << " of 32 searches");
+  CHECK(reached >= 28);  // the climbs work: nearly every tiny search finds the worst case
+  CHECK(ends > starts);  // and they climb
+}
+
+TEST_CASE("search_hard_layouts: options checked, progress reported, cancelled by a throwing callback",
+          "[defense][hard_layouts][errors]") {
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  const row_scan<dynamic_rules> scan(rules);
+  hard_layout_options bad;
+  bad.climbs = 0;
+  CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
+  bad = {};
+  bad.steps = -1;
+  CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
+  bad = {};
+  bad.games_per_layout = 0;
+  CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
+  bad = {};
+  bad.fresh_games = -1;
+  CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
+
+  hard_layout_options o;
+  o.climbs = 2;
+  o.steps = 5;
+  int calls = 0;
+  o.progress = [&](const hard_layout_progress& p) {
+    ++calls;
+    CHECK(p.best >= p.current);
+  };
+  const auto r = search_hard_layouts(defense, scan, o);
+  CHECK(calls == 10);
+  CHECK(r.shots <= 16);
+  o.progress = [](const hard_layout_progress& p) {
+    if (p.step == 3) throw std::runtime_error("stop");
+  };
+  CHECK_THROWS_WITH(search_hard_layouts(defense, scan, o), "stop");
+}
+
+TEST_CASE("search_hard_layouts: fresh games measure the hardest layout with seeds the climbs never used",
+          "[defense][hard_layouts]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  hard_layout_options o;
+  o.climbs = 2;
+  o.steps = 30;
+  o.games_per_layout = 4;
+  o.fresh_games = 200;
+  o.seed = 5;
+  // A deterministic strategy takes the same shots with any seed.
+  const auto scan = search_hard_layouts(defense, row_scan<dynamic_rules>(rules), o);
+  CHECK(scan.fresh_shots == scan.shots);
+  // A randomised one: the fresh games give a mean of their own.
+  hunt_target<dynamic_rules> hunter(rules);
+  const auto r = search_hard_layouts(defense, hunter, o);
+  CHECK(r.fresh_shots > 0);
+  CHECK(r.fresh_shots != r.shots);  // other seeds, another mean (the climbs' figure is biased upwards)
+  o.fresh_games = 0;
+  CHECK(search_hard_layouts(defense, hunter, o).fresh_shots == 0);
+}
+
+}  // namespace test_constrained_defense
