@@ -35,6 +35,12 @@ TEST_CASE("hit/miss/sunk feedback: sunk names the ship on its last cell only", "
   CHECK(!g.is_sunk(4));
   CHECK(g.shoot(at("E7")) == shot_result::sunk(4));  // Destroyer
   CHECK(g.is_sunk(4));
+  // Indices outside the fleet name no ship, sunk or not (they read unused
+  // slots, which hold 0 cells left, or past the array before).
+  CHECK(!g.is_sunk(5));
+  CHECK(!g.is_sunk(15));
+  CHECK(!g.is_sunk(-1));
+  CHECK(!g.is_sunk(16));
   CHECK(g.shoot(at("D3")) == shot_result::hit());
   CHECK(g.shoot(at("C3")) == shot_result::hit());
   CHECK(g.shoot(at("E3")) == shot_result::sunk(2));  // Cruiser, completed in the middle order

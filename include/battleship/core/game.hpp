@@ -51,7 +51,10 @@ class game {
   [[nodiscard]] const observation<board_type>& seen() const noexcept { return observation_; }
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
   [[nodiscard]] const layout& hidden_layout() const noexcept { return layout_; }
-  [[nodiscard]] bool is_sunk(int ship) const noexcept { return remaining_[static_cast<std::size_t>(ship)] == 0; }
+  // False for an index outside the fleet, as observation::is_sunk.
+  [[nodiscard]] bool is_sunk(int ship) const noexcept {
+    return ship >= 0 && ship < rules_.ship_count() && remaining_[static_cast<std::size_t>(ship)] == 0;
+  }
 
  private:
   R rules_;
