@@ -14,8 +14,9 @@
 // The region and the contact rule cost no rejection: the layouts come from
 // the exact counter's tables (exact_sampler, with placements outside the
 // region weighing 0), so the draw is exact however rare such layouts are
-// among all of them (about 1 in 10^7 of Park's keep every ship on the
-// border). Only the condition is met by redrawing, at most max_tries times.
+// among all of them (3,034,368 of Park's 30,093,975,536, 1 in 9,918, keep
+// every ship on the border). Only the condition is met by redrawing, at most
+// max_tries times.
 // The sampler's tables are built once and shared by copies, and place() is
 // const and safe to call from several threads (simulate() does).
 
