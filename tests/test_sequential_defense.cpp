@@ -109,6 +109,11 @@ TEST_CASE("sequential_defense draws ship by ship, which is not uniform", "[defen
   for (int k = 0; k < 50; ++k) CHECK(d.place(a) == d.place(b));
   CHECK_THROWS_AS(sequential_defense<dyn>(make_dynamic_rules(3, 3, {4}, adjacency::touching, false)),
                   std::invalid_argument);
+  // A fleet that fits nowhere is refused at once: three 3-ships on 3x3 with
+  // no contact (it used to construct, and each place() restarted a million
+  // times before giving up).
+  CHECK_THROWS_WITH(sequential_defense<dyn>(make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false)),
+                    "the fleet cannot be placed on the grid under these rules");
 }
 
 }  // namespace test_sequential_defense
