@@ -281,6 +281,7 @@ TEST_CASE("search_hard_layouts: an admitted layout, its game replayed, never pas
     hard_layout_options o;
     o.climbs = 3;
     o.steps = 40;
+    o.ships_per_move = 1 + trial % 3;  // one, two or three ships a move
     o.seed = static_cast<std::uint64_t>(trial);
     auto check = [&](auto strategy) {
       const int worst = worst_case(*defense, strategy);
@@ -322,6 +323,9 @@ TEST_CASE("search_hard_layouts: options checked, progress reported, cancelled by
   CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
   bad = {};
   bad.fresh_games = -1;
+  CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
+  bad = {};
+  bad.ships_per_move = 0;
   CHECK_THROWS_AS(search_hard_layouts(defense, scan, bad), std::invalid_argument);
 
   hard_layout_options o;

@@ -64,6 +64,7 @@ struct simulate_options {
   // The search for hard layouts (search_hard_layouts), when climbs > 0.
   int search_climbs = 0;
   int search_steps = 200;
+  int move_ships = hard_layout_options{}.ships_per_move;
   int games_per_layout = 1;
   int fresh_games = 0;
 };
@@ -196,6 +197,7 @@ constrained_defense<rules_t> make_constrained_defense(const simulate_options& op
 // --search-climbs: the layouts the strategy finds hardest.
 void search(const simulate_options& opts, const rules_t& rules, const std::shared_ptr<book_t>& book) {
   if (opts.search_steps < 0) throw std::invalid_argument("--search-steps must not be negative");
+  if (opts.move_ships < 1) throw std::invalid_argument("--move-ships must be at least 1");
   if (opts.games_per_layout < 1) throw std::invalid_argument("--games-per-layout must be at least 1");
   if (opts.fresh_games < 0) throw std::invalid_argument("--fresh-games must not be negative");
   if (!opts.histogram.empty()) throw std::invalid_argument("--histogram is for simulations, not --search-climbs");
@@ -203,6 +205,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   hard_layout_options o;
   o.climbs = opts.search_climbs;
   o.steps = opts.search_steps;
+  o.ships_per_move = opts.move_ships;
   o.games_per_layout = opts.games_per_layout;
   o.fresh_games = opts.fresh_games;
   o.seed = opts.seed;
@@ -221,6 +224,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
     out["seed"] = opts.seed;
     out["climbs"] = o.climbs;
     out["steps"] = o.steps;
+    out["move_ships"] = o.ships_per_move;
     out["games_per_layout"] = o.games_per_layout;
     out["shots"] = r.shots;
     out["starts"] = r.starts;
@@ -358,6 +362,8 @@ const command_registration registered{[](CLI::App& app) {
                   "from layouts the (uniform, maybe constrained) defense draws")
       ->check(CLI::NonNegativeNumber);
   sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")->capture_default_str();
+  sub->add_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships")
+      ->capture_default_str();
   sub->add_option("--games-per-layout", opts->games_per_layout,
                   "games averaged per layout in the search (1 is exact for a deterministic strategy)")
       ->capture_default_str();
