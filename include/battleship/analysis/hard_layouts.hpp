@@ -57,7 +57,8 @@ struct hard_layout_options {
   int games_per_layout = 1;  // games (strategy seeds) per evaluation
   int fresh_games = 0;       // games against the hardest layout afterwards, with new seeds
   std::uint64_t seed = 0;
-  // Called after each evaluation, from the calling thread.
+  // Called after each step (whether or not a move was played), from the
+  // calling thread.
   std::function<void(const hard_layout_progress&)> progress;
 };
 
