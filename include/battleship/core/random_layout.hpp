@@ -57,6 +57,16 @@ template <Ruleset R>
   };
   return place(place, 0, 0, Board{});
 }
+
+// What every layout sampler checks before its first draw: each ship has a
+// placement, and some layout exists when the search can tell (a fleet that
+// fits nowhere is refused at once, not after a budget of failed draws).
+template <Ruleset R>
+void require_placeable(const R& rules, const placement_table<R>& table) {
+  require_room_for_every_ship(rules, table);
+  if (some_layout_exists(rules, table) == false)
+    throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+}
 }  // namespace detail
 
 template <Ruleset R>
@@ -64,9 +74,7 @@ class uniform_layout_sampler {
  public:
   using board_type = typename R::board_type;
   explicit uniform_layout_sampler(const R& rules) : rules_(rules), table_(rules) {
-    detail::require_room_for_every_ship(rules_, table_);
-    if (detail::some_layout_exists(rules_, table_) == false)
-      throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+    detail::require_placeable(rules_, table_);
   }
 
   // Draws one layout; the caller's generator is the only source of randomness.

@@ -31,13 +31,10 @@ class sequential_defense {
  public:
   using board_type = typename R::board_type;
 
-  // Refuses a fleet that cannot be placed at all, when the search can tell
-  // (as uniform_layout_sampler does), instead of restarting in vain at every
-  // place().
+  // Refuses a fleet that cannot be placed at all, when the search can tell,
+  // instead of restarting in vain at every place().
   explicit sequential_defense(const R& rules) : rules_(rules), table_(rules) {
-    detail::require_room_for_every_ship(rules_, table_);
-    if (detail::some_layout_exists(rules_, table_) == false)
-      throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+    detail::require_placeable(rules_, table_);
   }
 
   template <std::uniform_random_bit_generator Rng>
