@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <vector>
 
 #include <battleship/core/layout.hpp>
 
@@ -24,6 +25,13 @@ inline double chi_square_critical_001(int df) {
   const double k = static_cast<double>(df);
   const double t = 1.0 - 2.0 / (9.0 * k) + z * std::sqrt(2.0 / (9.0 * k));
   return k * t * t * t;
+}
+
+// Pearson's statistic for counts that should each be `expected`.
+inline double chi_square(const std::vector<long>& observed, double expected) {
+  double s = 0;
+  for (long o : observed) s += (static_cast<double>(o) - expected) * (static_cast<double>(o) - expected) / expected;
+  return s;
 }
 
 }  // namespace battleship::test_support

@@ -32,14 +32,9 @@ using namespace battleship;
 
 namespace {
 
+using test_support::chi_square;
 using test_support::chi_square_critical_001;
 const auto key = test_support::layout_key;
-
-double chi_square(const std::vector<long>& observed, double expected) {
-  double s = 0;
-  for (long o : observed) s += (static_cast<double>(o) - expected) * (static_cast<double>(o) - expected) / expected;
-  return s;
-}
 
 // Index of every legal layout, listed by the enumerator.
 std::map<std::uint64_t, int> all_layouts(const dynamic_rules& rules) {
