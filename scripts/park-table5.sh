@@ -11,7 +11,7 @@
 #   GAMES=2000 CHEAP_GAMES=100000 THREADS=2 SEED=1 scripts/park-table5.sh   # the defaults
 #
 # exact-greedy (Park's attack: the exact occurrence matrix, hit/miss) plays
-# GAMES games a kind, about 0.05 s a game with its opening book; hunt-target
+# GAMES games a kind, 0.05-0.1 s of CPU a game with its opening book; hunt-target
 # and per-ship-density play CHEAP_GAMES. Needs python3.
 set -euo pipefail
 

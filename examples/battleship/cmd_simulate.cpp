@@ -230,11 +230,12 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
     out["starts"] = r.starts;
     out["climb_bests"] = r.climbs;
     if (o.fresh_games > 0) out["fresh"] = {{"games", o.fresh_games}, {"mean", r.fresh_shots}};
+    const auto g = rules.geometry();
     nlohmann::ordered_json ships = nlohmann::ordered_json::array();
     for (int i = 0; i < r.hardest.size(); ++i)
       ships.push_back({{"ship", std::string(rules.fleet.name(i))},
                        {"length", rules.ship_length(i)},
-                       {"start", rules.geometry().cell_name(rules.geometry().cell(r.hardest[i].row, r.hardest[i].col))},
+                       {"start", g.cell_name(g.cell(r.hardest[i].row, r.hardest[i].col))},
                        {"direction", r.hardest[i].dir == orientation::horizontal ? "horizontal" : "vertical"}});
     out["layout"] = ships;
     out["picture"] = pic;
