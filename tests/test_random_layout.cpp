@@ -183,6 +183,48 @@ TEST_CASE("sampler: reproducible, legal, and clear about fleets that cannot fit"
   CHECK_THROWS_AS(tight(rng, 0), std::runtime_error);
 }
 
+TEST_CASE("acceptance_estimate: the share of legal rejection draws, the same every call", "[random_layout]") {
+  // The exact share: labelled layouts over the product of the ships' placement counts.
+  struct board {
+    int w, h;
+    std::vector<int> lengths;
+    adjacency rule;
+  };
+  for (const board& b :
+       {board{4, 4, {2, 2, 2}, adjacency::touching}, board{5, 5, {3, 3, 2, 2}, adjacency::touching},
+        board{6, 6, {4, 3, 3, 2}, adjacency::no_edge}, board{5, 5, {4, 3, 2, 2}, adjacency::no_contact}}) {
+    const auto rules = make_dynamic_rules(b.w, b.h, b.lengths, b.rule, false);
+    const placement_table<dynamic_rules> table(rules);
+    double product = 1;
+    for (int i = 0; i < rules.ship_count(); ++i) product *= static_cast<double>(table.ship(i).size());
+    const double exact = static_cast<double>(enumerate_bitset(rules, false).labelled) / product;
+    const uniform_layout_sampler<dynamic_rules> sampler(rules);
+    const long long draws = 1 << 18;
+    const double estimate = sampler.acceptance_estimate(draws, draws);
+    INFO(b.w << "x" << b.h << " rule " << static_cast<int>(b.rule) << ": exact " << exact << ", estimate " << estimate);
+    CHECK(std::abs(estimate - exact) <= 5 * std::sqrt(exact * (1 - exact) / static_cast<double>(draws)));
+    // A fixed seed of its own: the same answer every call, whatever was drawn meanwhile.
+    std::mt19937_64 rng(3);
+    for (int d = 0; d < 10; ++d) (void)sampler(rng);
+    CHECK(sampler.acceptance_estimate(draws, draws) == estimate);
+    // By default it stops after 16 legal draws: 16 / (draws made).
+    const double quick = sampler.acceptance_estimate();
+    CHECK(16 / quick == Approx(std::round(16 / quick)).margin(1e-6));
+    CHECK(quick > exact / 3);
+    CHECK(quick < exact * 3);
+    CHECK(uniform_defense<dynamic_rules>(rules).acceptance_estimate() == quick);
+  }
+  // The crowded board of the tool's switch to the tables (exact share 231,296
+  // of 54,212,659,200, about 4.3e-6): under 1e-4, where the classic board is far above.
+  const uniform_layout_sampler<dynamic_rules> crowded(
+      make_dynamic_rules(7, 7, {5, 4, 4, 3, 3, 2}, adjacency::no_contact, false));
+  CHECK(crowded.acceptance_estimate() < 1e-4);
+  CHECK(uniform_layout_sampler<datagenetics_rules>(datagenetics_rules{}).acceptance_estimate() > 0.1);
+  CHECK(uniform_layout_sampler<audinot_rules>(audinot_rules{}).acceptance_estimate() > 0.01);
+  CHECK_THROWS_AS(crowded.acceptance_estimate(0), std::invalid_argument);
+  CHECK_THROWS_AS(crowded.acceptance_estimate(10, 0), std::invalid_argument);
+}
+
 TEST_CASE("some_layout_exists agrees with brute force on small boards", "[random_layout]") {
   std::mt19937_64 rng(17);
   int checked = 0, impossible = 0;

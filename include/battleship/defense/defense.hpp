@@ -27,6 +27,12 @@ concept Defense = std::copyable<D> && requires(const D& d, splitmix_rng& rng) {
 };
 
 // Uniform over legal labelled layouts (rejection sampling, exactly uniform).
+// On a crowded board most draws are rejected: acceptance_estimate() says
+// how many (7x7, ships 5,4,4,3,3,2, no contact: about 4e-6, tens of
+// milliseconds a layout). There constrained_defense(rules, {}), which draws
+// the same distribution from the exact counter's tables, is thousands of
+// times faster a layout; it lives in its own header because the counter is
+// costly to compile (docs/RESULTS.md, "Crowded fleets").
 template <Ruleset R>
 class uniform_defense {
  public:
@@ -35,6 +41,8 @@ class uniform_defense {
   [[nodiscard]] layout place(Rng& rng) const {
     return sampler_(rng);
   }
+  // The share of rejection draws that are legal (uniform_layout_sampler).
+  [[nodiscard]] double acceptance_estimate() const { return sampler_.acceptance_estimate(); }
 
  private:
   uniform_layout_sampler<R> sampler_;
