@@ -313,6 +313,17 @@ battleship_cli_test("error: evaluate with a shard out of range" FAIL
 battleship_cli_test("simulate: hunt-target against ships on the edges, apart"
   ARGS simulate --strategy hunt-target --preset park --region edges --apart --games 200 --seed 2 --json
   JSON games=200 "defense=uniform (edges, apart)")
+# 7x7 with ships 5,4,4,3,3,2 and no contact: about 4e-6 of rejection draws
+# are legal (30 ms a layout); the counter's tables draw them at once.
+battleship_cli_test("simulate: a crowded fleet's uniform layouts come from the tables"
+  ARGS simulate --strategy hunt-target --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --games 1000 --seed 1 --json
+  JSON games=1000 defense=uniform defense_draws=tables)
+battleship_cli_test("simulate: a crowded fleet says where its layouts come from"
+  ARGS simulate --strategy random --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --games 5
+  STDOUT "draws    from the exact counter's tables")
+battleship_cli_test("simulate: the classic fleet's layouts come from rejection draws"
+  ARGS simulate --strategy random --preset audinot --games 20 --json
+  JSON games=20 defense_draws=rejection)
 battleship_cli_test("simulate: the search finds the row scan's worst layout on a strip"
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --seed 1 --json
   JSON shots=5.0 layout.0.start=A4 layout.0.direction=horizontal JSON_LENGTH starts=2)
