@@ -345,7 +345,7 @@ const command_registration registered{[](CLI::App& app) {
       ->required()
       ->check(CLI::IsMember({"random", "hunt-target", "parity", "park-hunt-target", "row-scan", "sweep",
                              "sweep-horizontal-first", "per-ship-density", "exact-greedy", "monte-carlo-greedy"}));
-  sub->add_option("--games", opts->games, "number of games")->capture_default_str();
+  auto* games = sub->add_option("--games", opts->games, "number of games")->capture_default_str();
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
       ->check(whole_number_u64())
       ->capture_default_str();
@@ -369,20 +369,26 @@ const command_registration registered{[](CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--apart", opts->apart, "uniform defense: no two ships share an edge, though the rules allow it");
   sub->add_flag("--clustered", opts->clustered, "uniform defense: every ship shares an edge with another");
-  sub->add_option("--search-climbs", opts->search_climbs,
-                  "instead of simulating, search for the layouts the strategy finds hardest: this many hill climbs "
-                  "from layouts the (uniform, maybe constrained) defense draws")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")->capture_default_str();
+  // The search plays its own games: --games would be ignored there, and the
+  // search's options without a search.
+  auto* climbs = sub->add_option("--search-climbs", opts->search_climbs,
+                                 "instead of simulating, search for the layouts the strategy finds hardest: this many "
+                                 "hill climbs from layouts the (uniform, maybe constrained) defense draws")
+                     ->check(CLI::NonNegativeNumber)
+                     ->excludes(games);
+  sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")->capture_default_str()->needs(climbs);
   sub->add_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(climbs);
   sub->add_option("--games-per-layout", opts->games_per_layout,
                   "games averaged per layout in the search (1 is exact for a deterministic strategy)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(climbs);
   sub->add_option("--fresh-games", opts->fresh_games,
                   "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
                   "mean for a randomised strategy)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(climbs);
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");

@@ -327,6 +327,13 @@ battleship_cli_test("simulate: the classic fleet's layouts come from rejection d
 battleship_cli_test("simulate: the search finds the row scan's worst layout on a strip"
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --seed 1 --json
   JSON shots=5.0 layout.0.start=A4 layout.0.direction=horizontal JSON_LENGTH starts=2)
+battleship_cli_test("error: simulate --games with --search-climbs" FAIL
+  ARGS simulate --strategy random --preset park --games 5 --search-climbs 1 STDERR "--games excludes --search-climbs")
+battleship_cli_test("error: simulate --search-steps without a search" FAIL
+  ARGS simulate --strategy random --preset park --games 5 --search-steps 5
+  STDERR "--search-steps requires --search-climbs")
+battleship_cli_test("error: simulate --fresh-games without a search" FAIL
+  ARGS simulate --strategy random --preset park --games 5 --fresh-games 5 STDERR "--fresh-games requires --search-climbs")
 battleship_cli_test("error: simulate --apart with --clustered" FAIL
   ARGS simulate --strategy random --preset park --apart --clustered --games 3 STDERR "exclude each other")
 battleship_cli_test("error: simulate --region with another defense" FAIL
