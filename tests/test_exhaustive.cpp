@@ -233,6 +233,11 @@ TEST_CASE("results do not depend on the number of threads", "[exhaustive]") {
   const row_scan scan(small);
   const auto p1 = evaluate_by_playing(small, scan, threads(1));
   CHECK(evaluate_by_playing(small, scan, threads(3)).histogram == p1.histogram);
+  // 0 is one per hardware thread; a negative count is refused (it was taken as 0).
+  CHECK(evaluate_by_playing(small, scan, threads(0)).histogram == p1.histogram);
+  CHECK_THROWS_WITH(evaluate_by_playing(small, scan, threads(-1)),
+                    "exhaustive evaluation: the number of threads cannot be negative");
+  CHECK_THROWS_AS(evaluate_sweep_fast(rules, s, threads(-2)), std::invalid_argument);
 }
 
 TEST_CASE("statistics are exact functions of the histogram", "[exhaustive]") {

@@ -217,6 +217,11 @@ TEST_CASE("simulate: fixed and Figure 8 defenses, progress, errors", "[simulatio
     CHECK_THROWS_AS(simulate(
                         rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o),
                     std::invalid_argument);
+    o.games = 10;
+    o.threads = -1;
+    CHECK_THROWS_WITH(simulate(
+                          rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o),
+                      "simulate: the number of threads cannot be negative");
   }
 }
 

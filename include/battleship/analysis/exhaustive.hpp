@@ -40,6 +40,7 @@
 #include <battleship/analysis/detail/exhaustive_walk.hpp>
 #include <battleship/analysis/exhaustive_result.hpp>
 #include <battleship/core/ruleset.hpp>
+#include <battleship/detail/threads.hpp>
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/strategy.hpp>
 #include <battleship/strategy/sweep.hpp>
@@ -62,15 +63,6 @@ struct exhaustive_options {
   std::function<void(const exhaustive_progress&)> progress;
   double progress_interval = 0.5;
 };
-
-// "WxH ships rule feedback", e.g. "10x10 5,4,3,3,2 no-contact hit-miss".
-template <Ruleset R>
-[[nodiscard]] std::string rules_label(const R& rules) {
-  const auto g = rules.geometry();
-  std::string s = std::to_string(g.width()) + "x" + std::to_string(g.height()) + " ";
-  for (int i = 0; i < rules.ship_count(); ++i) s += (i ? "," : "") + std::to_string(rules.ship_length(i));
-  return s + " " + std::string(to_string(rules.contact())) + (rules.announces_sunk() ? " sunk" : " hit-miss");
-}
 
 namespace detail {
 
@@ -99,8 +91,7 @@ template <class MakeWorker>
 std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t histogram_size, std::uint64_t weight,
                                      const exhaustive_options& options, MakeWorker make_worker) {
   const auto start = std::chrono::steady_clock::now();
-  int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  if (threads < 1) threads = 1;
+  int threads = resolve_threads(options.threads, "exhaustive evaluation");
   if (static_cast<std::size_t>(threads) > parts.size()) threads = static_cast<int>(parts.size() > 0 ? parts.size() : 1);
   std::vector<std::uint64_t> total(histogram_size, 0);
   std::atomic<std::size_t> next{0}, done{0};

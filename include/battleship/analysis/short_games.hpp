@@ -38,12 +38,12 @@
 #include <utility>
 #include <vector>
 
-#include <battleship/analysis/exhaustive.hpp>
 #include <battleship/core/fleet.hpp>
 #include <battleship/core/observation.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/exact_counter.hpp>
+#include <battleship/detail/threads.hpp>
 #include <battleship/strategy/strategy.hpp>
 
 namespace battleship {
@@ -213,7 +213,6 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 [[nodiscard]] short_games_result count_short_games(const R& rules, const S& strategy,
                                                    const short_games_options& options = {}) {
   if (options.max_misses < 0) throw std::invalid_argument("count_short_games: max_misses cannot be negative");
-  if (options.threads < 0) throw std::invalid_argument("count_short_games: threads cannot be negative");
   using board_type = typename R::board_type;
   using walker_type = detail::short_game_walker<R, S>;
   using position = detail::short_game_position<board_type, S>;
@@ -245,8 +244,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 
   // The first positions, breadth first, until there are enough subtrees to
   // share among the threads.
-  int threads = options.threads > 0 ? options.threads : static_cast<int>(std::thread::hardware_concurrency());
-  threads = std::max(threads, 1);
+  const int threads = detail::resolve_threads(options.threads, "count_short_games");
   std::vector<position> frontier;
   frontier.push_back(first.root(empty, result.layouts));
   const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;

@@ -35,6 +35,7 @@
 #include <battleship/core/game.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/defense/defense.hpp>
+#include <battleship/detail/threads.hpp>
 #include <battleship/strategy/rng.hpp>
 #include <battleship/strategy/strategy.hpp>
 
@@ -74,10 +75,8 @@ template <Ruleset R, class MakeStrategy, Defense D>
 simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, const D& defense,
                                  const simulation_options& options) {
   if (options.games < 1) throw std::invalid_argument("simulate: the number of games must be at least 1");
-  int threads = options.threads;
-  if (threads < 0) throw std::invalid_argument("simulate: the number of threads cannot be negative");
-  if (threads == 0) threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<long long>(threads, options.games));
+  const int threads =
+      static_cast<int>(std::min<long long>(detail::resolve_threads(options.threads, "simulate"), options.games));
   const int cells = rules.geometry().cell_count();
   // Blocks of games per fetch from the shared counter: large enough to keep
   // the counter cold, small enough that slow strategies still share out a

@@ -125,4 +125,13 @@ using dynamic_rules = ruleset<dynamic_grid<256>, dynamic_fleet, dynamic_adjacenc
   return r;
 }
 
+// "WxH ships rule feedback", e.g. "10x10 5,4,3,3,2 no-contact hit-miss".
+template <Ruleset R>
+[[nodiscard]] std::string rules_label(const R& rules) {
+  const auto g = rules.geometry();
+  std::string s = std::to_string(g.width()) + "x" + std::to_string(g.height()) + " ";
+  for (int i = 0; i < rules.ship_count(); ++i) s += (i ? "," : "") + std::to_string(rules.ship_length(i));
+  return s + " " + std::string(to_string(rules.contact())) + (rules.announces_sunk() ? " sunk" : " hit-miss");
+}
+
 }  // namespace battleship
