@@ -265,6 +265,14 @@ void run(const simulate_options& opts) {
   if (opts.games < 1) throw std::invalid_argument("--games must be at least 1");
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
   if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
+  // A strategy's own option given to another strategy would be ignored.
+  const simulate_options defaults;
+  if (opts.strategy != "per-ship-density" && opts.hit_weight != defaults.hit_weight)
+    throw std::invalid_argument("--hit-weight applies to per-ship-density only");
+  if (opts.strategy != "monte-carlo-greedy" && opts.samples != defaults.samples)
+    throw std::invalid_argument("--samples applies to monte-carlo-greedy only");
+  if (opts.strategy != "exact-greedy" && opts.book_depth != defaults.book_depth)
+    throw std::invalid_argument("--book-depth applies to exact-greedy only");
   const rules_t rules = opts.rules.make_rules();
   if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
   const auto book =

@@ -327,6 +327,12 @@ battleship_cli_test("simulate: the classic fleet's layouts come from rejection d
 battleship_cli_test("simulate: the search finds the row scan's worst layout on a strip"
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --seed 1 --json
   JSON shots=5.0 layout.0.start=A4 layout.0.direction=horizontal JSON_LENGTH starts=2)
+battleship_cli_test("error: simulate --hit-weight with another strategy" FAIL
+  ARGS simulate --strategy hunt-target --preset park --games 5 --hit-weight 5 STDERR "per-ship-density only")
+battleship_cli_test("error: simulate --samples with another strategy" FAIL
+  ARGS simulate --strategy exact-greedy --preset park --games 5 --samples 50 STDERR "monte-carlo-greedy only")
+battleship_cli_test("error: simulate --book-depth with another strategy" FAIL
+  ARGS simulate --strategy monte-carlo-greedy --preset park --games 5 --book-depth 3 STDERR "exact-greedy only")
 battleship_cli_test("error: simulate --games with --search-climbs" FAIL
   ARGS simulate --strategy random --preset park --games 5 --search-climbs 1 STDERR "--games excludes --search-climbs")
 battleship_cli_test("error: simulate --search-steps without a search" FAIL
