@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -160,10 +161,6 @@ std::string describe_rules(const rules_t& rules) {
          std::string(to_string(rules.contact())) + ", " + (rules.announces_sunk() ? "sunk" : "hit-miss");
 }
 
-// Below this share of legal rejection draws (a layout then costs about
-// 10,000 draws, milliseconds), the uniform defense draws from the tables.
-constexpr double crowded_acceptance = 1e-4;
-
 // "uniform", or "uniform (edges, apart)" with constraints.
 std::string defense_label(const simulate_options& opts) {
   std::string parts;
@@ -282,14 +279,15 @@ void run(const simulate_options& opts) {
     throw std::invalid_argument(
         "--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " + opts.defense);
   if (opts.search_climbs > 0) return search(opts, rules, book);
-  // A crowded fleet rejects most draws; the counter's tables then draw the
-  // same uniform layouts without rejecting any.
-  const bool from_tables = opts.defense == "uniform" && !constrained &&
-                           uniform_layout_sampler<rules_t>(rules).acceptance_estimate() < crowded_acceptance;
-  const any_defense defense = opts.defense == "park-figure8" ? any_defense(park_figure8_defense(rules))
-                              : opts.defense == "sequential" ? any_defense(sequential_defense<rules_t>(rules))
-                              : constrained || from_tables   ? any_defense(make_constrained_defense(opts, rules))
-                                                             : any_defense(uniform_defense<rules_t>(rules));
+  bool from_tables = false;  // a crowded fleet's uniform layouts come from the counter's tables
+  const any_defense defense = [&] {
+    if (opts.defense == "park-figure8") return any_defense(park_figure8_defense(rules));
+    if (opts.defense == "sequential") return any_defense(sequential_defense<rules_t>(rules));
+    if (constrained) return any_defense(make_constrained_defense(opts, rules));
+    uniform_defense<rules_t> uniform(rules);
+    from_tables = uniform.acceptance_estimate() < crowded_acceptance;
+    return from_tables ? any_defense(make_constrained_defense(opts, rules)) : any_defense(std::move(uniform));
+  }();
   const simulation_result r =
       with_strategy(opts, rules, book, [&](auto make) { return run_with(opts, rules, make, defense); });
   const shot_statistics& st = r.stats;

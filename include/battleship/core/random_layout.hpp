@@ -69,6 +69,13 @@ void require_placeable(const R& rules, const placement_table<R>& table) {
 }
 }  // namespace detail
 
+// Below this share of legal rejection draws a layout costs some 10,000
+// draws, milliseconds: exact_sampler's tables (constrained_defense with no
+// constraints) give the same distribution with no draw rejected (3,240x
+// faster a layout on a crowded 7x7 board; docs/RESULTS.md, "Crowded
+// fleets"). `battleship simulate` switches there.
+inline constexpr double crowded_acceptance = 1e-4;
+
 template <Ruleset R>
 class uniform_layout_sampler {
  public:
@@ -91,10 +98,7 @@ class uniform_layout_sampler {
   // The share of draws that give a legal layout, estimated from at most
   // `draws` draws of a generator with a fixed seed (the same answer every
   // call), stopping early once `enough` were legal. A layout costs about
-  // 1 / acceptance draws. On a crowded board that can be milliseconds:
-  // below about 1e-4, exact_sampler's tables (constrained_defense with no
-  // constraints) give the same distribution with no draw rejected, hundreds
-  // to thousands of times faster a layout (docs/RESULTS.md, "Crowded fleets").
+  // 1 / acceptance draws; below crowded_acceptance, draw from the tables.
   [[nodiscard]] double acceptance_estimate(long long draws = 1 << 16, long long enough = 16) const {
     if (draws < 1 || enough < 1) throw std::invalid_argument("acceptance_estimate: draws and enough must be positive");
     std::mt19937_64 rng(0x5eed);

@@ -28,11 +28,11 @@ concept Defense = std::copyable<D> && requires(const D& d, splitmix_rng& rng) {
 
 // Uniform over legal labelled layouts (rejection sampling, exactly uniform).
 // On a crowded board most draws are rejected: acceptance_estimate() says
-// how many (7x7, ships 5,4,4,3,3,2, no contact: about 4e-6, 13-31 ms a
-// layout on the project's machine). There constrained_defense(rules, {})
-// draws the same distribution from the exact counter's tables, thousands
-// of times faster a layout; it lives in its own header because the counter
-// is costly to compile (docs/RESULTS.md, "Crowded fleets").
+// how many (7x7, ships 5,4,4,3,3,2, no contact: about 4e-6, 13 ms a layout;
+// docs/RESULTS.md, "Crowded fleets"). Below crowded_acceptance,
+// constrained_defense(rules, {}) draws the same distribution from the exact
+// counter's tables; it lives in its own header because the counter is
+// costly to compile.
 template <Ruleset R>
 class uniform_defense {
  public:
