@@ -314,7 +314,7 @@ battleship_cli_test("simulate: hunt-target against ships on the edges, apart"
   ARGS simulate --strategy hunt-target --preset park --region edges --apart --games 200 --seed 2 --json
   JSON games=200 "defense=uniform (edges, apart)")
 # 7x7 with ships 5,4,4,3,3,2 and no contact: about 4e-6 of rejection draws
-# are legal (30 ms a layout); the counter's tables draw them at once.
+# are legal (13 ms a layout, docs/RESULTS.md); the counter's tables draw them at once.
 battleship_cli_test("simulate: a crowded fleet's uniform layouts come from the tables"
   ARGS simulate --strategy hunt-target --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --games 1000 --seed 1 --json
   JSON games=1000 defense=uniform defense_draws=tables)
