@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <optional>
 #include <random>
@@ -346,6 +347,51 @@ TEST_CASE("search_hard_layouts: options checked, progress reported, cancelled by
     if (p.step == 3) throw std::runtime_error("stop");
   };
   CHECK_THROWS_WITH(search_hard_layouts(defense, scan, o), "stop");
+}
+
+TEST_CASE("search_hard_layouts: annealing keeps worse moves while hot and reports each climb's best",
+          "[defense][hard_layouts]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  const row_scan<dynamic_rules> scan(rules);
+  hard_layout_options o;
+  o.climbs = 3;
+  o.steps = 60;
+  o.seed = 11;
+  // The plain climb drops the moves that lose shots, and there are some.
+  const auto plain = search_hard_layouts(defense, scan, o);
+  CHECK(plain.moves_kept < plain.evaluations - o.climbs);
+  // Temperature 0 is the plain climb, draw for draw.
+  o.temperature = 0;
+  const auto zero = search_hard_layouts(defense, scan, o);
+  CHECK(zero.hardest == plain.hardest);
+  CHECK(zero.climbs == plain.climbs);
+  CHECK(zero.moves_kept == plain.moves_kept);
+
+  // So hot that every move is kept: each evaluation after a climb's first is a move.
+  o.temperature = 1e9;
+  const auto hot = search_hard_layouts(defense, scan, o);
+  CHECK(hot.moves_kept == hot.evaluations - o.climbs);
+  // A walk that goes down as well as up: each climb reports its best layout,
+  // not where it ended, and the search the best of them.
+  CHECK(hot.shots == play_game(rules, scan, hot.hardest));
+  CHECK(hot.shots == *std::max_element(hot.climbs.begin(), hot.climbs.end()));
+  for (std::size_t c = 0; c < hot.climbs.size(); ++c) CHECK(hot.climbs[c] >= hot.starts[c]);
+  o.progress = [](const hard_layout_progress& p) { CHECK(p.best >= p.current); };
+  const auto again = search_hard_layouts(defense, scan, o);  // seeded: the same walk
+  CHECK(again.hardest == hot.hardest);
+  CHECK(again.moves_kept == hot.moves_kept);
+
+  // Between the two, some worse moves are kept and some are not.
+  o.temperature = 1;
+  const auto warm = search_hard_layouts(defense, scan, o);
+  CHECK(warm.moves_kept > plain.moves_kept);
+  CHECK(warm.moves_kept < warm.evaluations - o.climbs);
+
+  for (const double bad : {-1.0, std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()}) {
+    o.temperature = bad;
+    CHECK_THROWS_AS(search_hard_layouts(defense, scan, o), std::invalid_argument);
+  }
 }
 
 TEST_CASE("search_hard_layouts: fresh games measure the hardest layout with seeds the climbs never used",

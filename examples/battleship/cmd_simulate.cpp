@@ -68,6 +68,7 @@ struct simulate_options {
   int move_ships = hard_layout_options{}.ships_per_move;
   int games_per_layout = 1;
   int fresh_games = 0;
+  double search_temperature = 0;
 };
 
 // Every --defense behind one type, so that simulate() is compiled once per
@@ -201,6 +202,8 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   if (opts.move_ships < 1) throw std::invalid_argument("--move-ships must be at least 1");
   if (opts.games_per_layout < 1) throw std::invalid_argument("--games-per-layout must be at least 1");
   if (opts.fresh_games < 0) throw std::invalid_argument("--fresh-games must not be negative");
+  if (!(opts.search_temperature >= 0) || !std::isfinite(opts.search_temperature))
+    throw std::invalid_argument("--search-temperature must be finite and not negative");
   if (!opts.histogram.empty()) throw std::invalid_argument("--histogram is for simulations, not --search-climbs");
   const constrained_defense<rules_t> defense = make_constrained_defense(opts, rules);
   hard_layout_options o;
@@ -209,6 +212,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   o.ships_per_move = opts.move_ships;
   o.games_per_layout = opts.games_per_layout;
   o.fresh_games = opts.fresh_games;
+  o.temperature = opts.search_temperature;
   o.seed = opts.seed;
   if (opts.progress || isatty(STDERR_FILENO) != 0) {
     const auto start = std::chrono::steady_clock::now();
@@ -227,6 +231,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
     out["steps"] = o.steps;
     out["move_ships"] = o.ships_per_move;
     out["games_per_layout"] = o.games_per_layout;
+    out["temperature"] = o.temperature;
     out["shots"] = r.shots;
     out["starts"] = r.starts;
     out["climb_bests"] = r.climbs;
@@ -248,8 +253,10 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   }
   std::printf("search   %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
               describe_rules(rules).c_str());
-  std::printf("climbs   %d of %d steps (seed %llu), %d game%s per layout\n", o.climbs, o.steps,
+  std::printf("climbs   %d of %d steps (seed %llu), %d game%s per layout", o.climbs, o.steps,
               static_cast<unsigned long long>(opts.seed), o.games_per_layout, o.games_per_layout == 1 ? "" : "s");
+  if (o.temperature > 0) std::printf(", annealed from %g shots", o.temperature);
+  std::printf("\n");
   std::printf("hardest  %g shots\n", r.shots);
   if (o.fresh_games > 0) std::printf("fresh    %g shots over %d games with new seeds\n", r.fresh_shots, o.fresh_games);
   for (std::size_t c = 0; c < r.climbs.size(); ++c)
@@ -393,6 +400,11 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--fresh-games", opts->fresh_games,
                   "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
                   "mean for a randomised strategy)")
+      ->capture_default_str()
+      ->needs(climbs);
+  sub->add_option("--search-temperature", opts->search_temperature,
+                  "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
+                  "from this to 0 over a climb (0: keep only moves that lose nothing)")
       ->capture_default_str()
       ->needs(climbs);
   sub->add_flag("--json", opts->json, "print a JSON object");

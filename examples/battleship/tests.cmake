@@ -327,6 +327,19 @@ battleship_cli_test("simulate: the classic fleet's layouts come from rejection d
 battleship_cli_test("simulate: the search finds the row scan's worst layout on a strip"
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --seed 1 --json
   JSON shots=5.0 layout.0.start=A4 layout.0.direction=horizontal JSON_LENGTH starts=2)
+battleship_cli_test("simulate: an annealed search says so"
+  ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --search-temperature 2
+  STDOUT "annealed from 2 shots")
+battleship_cli_test("simulate: an annealed search finds the strip's worst layout too"
+  ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --search-temperature 2
+       --seed 1 --json
+  JSON shots=5.0 temperature=2.0 layout.0.start=A4)
+battleship_cli_test("error: simulate --search-temperature without a search" FAIL
+  ARGS simulate --strategy random --preset park --games 5 --search-temperature 1
+  STDERR "--search-temperature requires --search-climbs")
+battleship_cli_test("error: simulate with a negative search temperature" FAIL
+  ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 1 --search-temperature -1
+  STDERR "--search-temperature must be finite and not negative")
 battleship_cli_test("error: simulate --hit-weight with another strategy" FAIL
   ARGS simulate --strategy hunt-target --preset park --games 5 --hit-weight 5 STDERR "per-ship-density only")
 battleship_cli_test("error: simulate --samples with another strategy" FAIL

@@ -10,10 +10,11 @@
 // allow, the other ships staying; the new layout must still meet every
 // constraint (constrained_defense::admits). It is kept when the strategy
 // needs at least as many shots against it as against the current layout
-// (equal moves let a climb cross plateaus). Moving one ship at a time stalls
-// sooner: on DataGenetics' heat map, 24 climbs of 20,000 steps (three seeds)
-// ended at 69-74 shots moving one ship, 71-76 moving up to two
-// (docs/RESULTS.md). Each
+// (equal moves let a climb cross plateaus); with a temperature, a worse one
+// sometimes is too (simulated annealing), and each climb reports the best
+// layout it met. Moving one ship at a time stalls sooner: on DataGenetics'
+// heat map, 24 climbs of 20,000 steps (three seeds) ended at 69-74 shots
+// moving one ship, 71-76 moving up to two (docs/RESULTS.md). Each
 // evaluation plays games_per_layout games, with the strategy seeded the same
 // way for every layout (common random numbers), so 1 is exact for a
 // deterministic strategy. For a randomised one the figure is a mean over
@@ -26,9 +27,12 @@
 // One thread; run several seeds in parallel for more climbs. A progress
 // callback that throws cancels the search.
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 #include <vector>
 
@@ -57,6 +61,10 @@ struct hard_layout_options {
   int ships_per_move = 2;    // a move relocates 1 to this many ships
   int games_per_layout = 1;  // games (strategy seeds) per evaluation
   int fresh_games = 0;       // games against the hardest layout afterwards, with new seeds
+  // Simulated annealing: a move that loses d shots is still kept with
+  // probability exp(-d / T), T falling linearly from this value at a climb's
+  // first step to 0 at its last. 0 is the plain climb.
+  double temperature = 0;
   std::uint64_t seed = 0;
   // Called after each step (whether or not a move was played), from the
   // calling thread.
@@ -84,6 +92,8 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   if (options.games_per_layout < 1)
     throw std::invalid_argument("search_hard_layouts: games_per_layout must be at least 1");
   if (options.fresh_games < 0) throw std::invalid_argument("search_hard_layouts: fresh_games must not be negative");
+  if (!(options.temperature >= 0) || options.temperature == std::numeric_limits<double>::infinity())
+    throw std::invalid_argument("search_hard_layouts: temperature must be finite and not negative");
   const auto start_time = std::chrono::steady_clock::now();
   const R& rules = defense.rules();
   const int ships = rules.ship_count();
@@ -111,6 +121,13 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     return mean_shots(l, climb_seeds, options.games_per_layout);
   };
 
+  // Annealing's test for a move that loses -delta shots at `step`.
+  auto accept_worse = [&](double delta, int step, splitmix_rng& rng) {
+    if (options.temperature == 0) return false;  // the plain climb draws nothing here
+    const double t = options.temperature * (1.0 - static_cast<double>(step) / options.steps);
+    return t > 0 && detail::uniform_unit(rng) < std::exp(delta / t);
+  };
+
   // A move can fail the constraints (the ship overlaps or touches another,
   // the condition fails); a step tries this many before giving up.
   constexpr int proposals_per_step = 64;
@@ -119,8 +136,10 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     layout current = defense.place(rng);
     double current_shots = evaluate(current);
     result.starts.push_back(current_shots);
+    double climb_best = current_shots;  // annealing can end a climb below its best
     // Every game takes a shot or more, so the first layout beats result's 0.
     auto note_best = [&] {
+      climb_best = std::max(climb_best, current_shots);
       if (current_shots > result.shots) {
         result.hardest = current;
         result.shots = current_shots;
@@ -138,7 +157,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
         }
         if (candidate == current || !defense.admits(candidate)) continue;
         const double shots = evaluate(candidate);
-        if (shots >= current_shots) {
+        if (shots >= current_shots || accept_worse(shots - current_shots, step, rng)) {
           current = candidate;
           current_shots = shots;
           ++result.moves_kept;
@@ -148,7 +167,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
       }
       if (options.progress) options.progress({climb, step + 1, current_shots, result.shots, result.evaluations});
     }
-    result.climbs.push_back(current_shots);
+    result.climbs.push_back(climb_best);
   }
   if (options.fresh_games > 0)
     result.fresh_shots = mean_shots(result.hardest, climb_seeds + static_cast<std::uint64_t>(options.games_per_layout),
