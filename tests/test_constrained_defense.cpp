@@ -8,14 +8,17 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <map>
+#include <memory>
 #include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -349,11 +352,19 @@ TEST_CASE("search_hard_layouts: options checked, progress reported, cancelled by
   CHECK_THROWS_WITH(search_hard_layouts(defense, scan, o), "stop");
 }
 
+namespace {
+// 5x5, ships 3 and 2, touching: the searches' small board, its uniform defense and the row scan.
+struct small_board {
+  dynamic_rules rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  constrained_defense<dynamic_rules> defense{rules, {}};
+  row_scan<dynamic_rules> scan{rules};
+};
+}  // namespace
+
 TEST_CASE("search_hard_layouts: annealing keeps worse moves while hot and reports each climb's best",
           "[defense][hard_layouts]") {
-  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
-  const constrained_defense<dynamic_rules> defense(rules, {});
-  const row_scan<dynamic_rules> scan(rules);
+  const small_board b;
+  const auto& [rules, defense, scan] = b;
   hard_layout_options o;
   o.climbs = 3;
   o.steps = 60;
@@ -394,10 +405,128 @@ TEST_CASE("search_hard_layouts: annealing keeps worse moves while hot and report
   }
 }
 
+namespace {
+// The row scan, movable but not copyable: a search on one thread takes it.
+struct move_only_scan {
+  using board_type = dynamic_rules::board_type;
+  explicit move_only_scan(const dynamic_rules& rules) : scan(std::make_unique<row_scan<dynamic_rules>>(rules)) {}
+  int next_shot(const observation<board_type>& seen) { return scan->next_shot(seen); }
+  std::unique_ptr<row_scan<dynamic_rules>> scan;
+};
+
+void check_same_search(const hard_layout_result& a, const hard_layout_result& b) {
+  CHECK(a.hardest == b.hardest);
+  CHECK(a.shots == b.shots);
+  CHECK(a.starts == b.starts);
+  CHECK(a.climbs == b.climbs);
+  CHECK(a.evaluations == b.evaluations);
+  CHECK(a.moves_kept == b.moves_kept);
+  CHECK(a.fresh_shots == b.fresh_shots);
+}
+}  // namespace
+
+TEST_CASE("search_hard_layouts: climbs on several threads give the one-thread result",
+          "[defense][hard_layouts][threads]") {
+  std::mt19937_64 rng(7);
+  int instances = 0;
+  for (int trial = 0; instances < 6 && trial < 100; ++trial) {
+    instance in = random_instance(rng);
+    INFO(in.label);
+    std::optional<constrained_defense<dynamic_rules>> defense;
+    try {
+      defense.emplace(in.rules, in.constraints);
+      splitmix_rng probe(1);
+      (void)defense->place(probe);
+    } catch (const std::exception&) {
+      continue;
+    }
+    ++instances;
+    hard_layout_options o;
+    o.climbs = 5;
+    o.steps = 30;
+    o.seed = static_cast<std::uint64_t>(trial);
+    o.temperature = trial % 2 == 0 ? 0.0 : 1.0;
+    // A deterministic strategy, and a randomised one over three seeds a layout.
+    const row_scan<dynamic_rules> scan(in.rules);
+    const auto one = search_hard_layouts(*defense, scan, o);
+    CHECK(one.threads == 1);
+    hunt_target<dynamic_rules> hunter(in.rules);
+    hard_layout_options h = o;
+    h.games_per_layout = 3;
+    h.fresh_games = 20;
+    const auto hunted = search_hard_layouts(*defense, hunter, h);
+    for (const int threads : {2, 3, 0}) {
+      INFO("threads " << threads);
+      o.threads = h.threads = threads;
+      const auto many = search_hard_layouts(*defense, scan, o);
+      check_same_search(one, many);
+      CHECK(many.threads == (threads == 0
+                                 ? std::min<int>(5, static_cast<int>(std::max(1U, std::thread::hardware_concurrency())))
+                                 : threads));
+      check_same_search(hunted, search_hard_layouts(*defense, hunter, h));
+    }
+  }
+  REQUIRE(instances == 6);
+}
+
+TEST_CASE(
+    "search_hard_layouts on threads: progress one call at a time, a throwing callback cancels, a strategy that "
+    "cannot be copied refused",
+    "[defense][hard_layouts][threads][errors]") {
+  const small_board b;
+  const auto& [rules, defense, scan] = b;
+  hard_layout_options o;
+  o.climbs = 4;
+  o.steps = 25;
+  o.threads = 2;
+  std::atomic<int> inside{0};
+  int calls = 0, overlaps = 0;
+  long long last_steps = 0;
+  bool steps_counted = true, best_ok = true;
+  double best = 0;
+  // No Catch2 assertion inside: they come from the workers.
+  o.progress = [&](const hard_layout_progress& p) {
+    if (++inside > 1) ++overlaps;
+    ++calls;
+    steps_counted = steps_counted && p.steps == last_steps + 1;
+    last_steps = p.steps;
+    best_ok = best_ok && p.best >= p.current && p.best >= best;  // and never falls
+    best = p.best;
+    --inside;
+  };
+  const auto r = search_hard_layouts(defense, scan, o);
+  CHECK(overlaps == 0);
+  CHECK(calls == 100);
+  CHECK(steps_counted);
+  CHECK(best_ok);
+  CHECK(best == r.shots);
+
+  std::atomic<int> after_throw{0};
+  std::atomic<bool> thrown{false};
+  o.progress = [&](const hard_layout_progress& p) {
+    if (thrown) ++after_throw;
+    if (p.steps == 10) {
+      thrown = true;
+      throw std::runtime_error("stop");
+    }
+  };
+  CHECK_THROWS_WITH(search_hard_layouts(defense, scan, o), "stop");
+  CHECK(after_throw == 0);  // no call once one has thrown
+
+  o.progress = nullptr;
+  o.threads = -1;
+  CHECK_THROWS_AS(search_hard_layouts(defense, scan, o), std::invalid_argument);
+  o.threads = 2;
+  CHECK_THROWS_WITH(search_hard_layouts(defense, move_only_scan(rules), o),
+                    Catch::Contains("a strategy that can be copied"));
+  o.threads = 1;
+  CHECK(search_hard_layouts(defense, move_only_scan(rules), o).shots == search_hard_layouts(defense, scan, o).shots);
+}
+
 TEST_CASE("search_hard_layouts: fresh games measure the hardest layout with seeds the climbs never used",
           "[defense][hard_layouts]") {
-  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
-  const constrained_defense<dynamic_rules> defense(rules, {});
+  const small_board b;
+  const auto& [rules, defense, scanner] = b;
   hard_layout_options o;
   o.climbs = 2;
   o.steps = 30;
@@ -405,7 +534,7 @@ TEST_CASE("search_hard_layouts: fresh games measure the hardest layout with seed
   o.fresh_games = 200;
   o.seed = 5;
   // A deterministic strategy takes the same shots with any seed.
-  const auto scan = search_hard_layouts(defense, row_scan<dynamic_rules>(rules), o);
+  const auto scan = search_hard_layouts(defense, scanner, o);
   CHECK(scan.fresh_shots == scan.shots);
   // A randomised one: the fresh games give a mean of their own.
   hunt_target<dynamic_rules> hunter(rules);

@@ -213,13 +213,12 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   o.games_per_layout = opts.games_per_layout;
   o.fresh_games = opts.fresh_games;
   o.temperature = opts.search_temperature;
+  o.threads = opts.threads;
   o.seed = opts.seed;
   if (opts.progress || isatty(STDERR_FILENO) != 0) {
     const auto start = std::chrono::steady_clock::now();
     const long long total = static_cast<long long>(o.climbs) * o.steps;
-    o.progress = [start, total, steps = o.steps](const hard_layout_progress& p) {
-      draw_progress(static_cast<long long>(p.climb) * steps + p.step, total, start, "steps");
-    };
+    o.progress = [start, total](const hard_layout_progress& p) { draw_progress(p.steps, total, start, "steps"); };
   }
   const hard_layout_result r =
       with_strategy(opts, rules, book, [&](auto make) { return search_hard_layouts(defense, make(), o); });
@@ -232,6 +231,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
     out["move_ships"] = o.ships_per_move;
     out["games_per_layout"] = o.games_per_layout;
     out["temperature"] = o.temperature;
+    out["threads"] = r.threads;
     out["shots"] = r.shots;
     out["starts"] = r.starts;
     out["climb_bests"] = r.climbs;
@@ -256,7 +256,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   std::printf("climbs   %d of %d steps (seed %llu), %d game%s per layout", o.climbs, o.steps,
               static_cast<unsigned long long>(opts.seed), o.games_per_layout, o.games_per_layout == 1 ? "" : "s");
   if (o.temperature > 0) std::printf(", annealed from %g shots", o.temperature);
-  std::printf("\n");
+  std::printf(", %d thread%s\n", r.threads, r.threads == 1 ? "" : "s");
   std::printf("hardest  %g shots\n", r.shots);
   if (o.fresh_games > 0) std::printf("fresh    %g shots over %d games with new seeds\n", r.fresh_shots, o.fresh_games);
   for (std::size_t c = 0; c < r.climbs.size(); ++c)

@@ -334,6 +334,16 @@ battleship_cli_test("simulate: an annealed search finds the strip's worst layout
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --search-temperature 2
        --seed 1 --json
   JSON shots=5.0 temperature=2.0 layout.0.start=A4)
+# The climbs run in parallel with --threads, with the same result.
+battleship_cli_test("simulate: a search on one thread"
+  ARGS simulate --strategy per-ship-density --grid 6x6 --fleet 3,2,2 --search-climbs 4 --search-steps 50 --seed 3 --json
+  JSON shots=29.0 climb_bests.0=28.0 climb_bests.3=29.0 starts.0=19.0 evaluations=204 moves_kept=26 threads=1
+       layout.0.start=E4)
+battleship_cli_test("simulate: the same search on two threads"
+  ARGS simulate --strategy per-ship-density --grid 6x6 --fleet 3,2,2 --search-climbs 4 --search-steps 50 --seed 3
+       --threads 2 --json
+  JSON shots=29.0 climb_bests.0=28.0 climb_bests.3=29.0 starts.0=19.0 evaluations=204 moves_kept=26 threads=2
+       layout.0.start=E4)
 battleship_cli_test("error: simulate --search-temperature without a search" FAIL
   ARGS simulate --strategy random --preset park --games 5 --search-temperature 1
   STDERR "--search-temperature requires --search-climbs")

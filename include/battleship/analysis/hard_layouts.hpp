@@ -24,16 +24,21 @@
 // worst case (its mean, for a randomised one) over the constrained layouts,
 // with a layout that shows it.
 //
-// One thread; run several seeds in parallel for more climbs. A progress
+// Climbs run in parallel with hard_layout_options::threads. A progress
 // callback that throws cancels the search.
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <limits>
+#include <mutex>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include <battleship/analysis/game_loop.hpp>
@@ -42,6 +47,7 @@
 #include <battleship/core/ruleset.hpp>
 #include <battleship/defense/constrained_defense.hpp>
 #include <battleship/detail/random.hpp>
+#include <battleship/detail/threads.hpp>
 #include <battleship/strategy/rng.hpp>
 #include <battleship/strategy/strategy.hpp>
 
@@ -51,8 +57,9 @@ struct hard_layout_progress {
   int climb = 0;  // from 0
   int step = 0;   // moves tried in this climb so far
   double current = 0;
-  double best = 0;  // over every climb so far
-  long long evaluations = 0;
+  double best = 0;            // over every climb so far
+  long long evaluations = 0;  // over every climb so far
+  long long steps = 0;        // steps tried over every climb so far (the calls so far)
 };
 
 struct hard_layout_options {
@@ -66,8 +73,14 @@ struct hard_layout_options {
   // first step to 0 at its last. 0 is the plain climb.
   double temperature = 0;
   std::uint64_t seed = 0;
-  // Called after each step (whether or not a move was played), from the
-  // calling thread.
+  // Climbs run on this many threads at once (0: one per hardware thread),
+  // each with its own copy of the strategy; the result is the same for any
+  // number. The defense's constraints are then used from several threads, as
+  // simulate() uses them.
+  int threads = 1;
+  // Called after each step (whether or not a move was played): from the
+  // calling thread, or with threads > 1 from the workers, never two calls at
+  // once.
   std::function<void(const hard_layout_progress&)> progress;
 };
 
@@ -78,7 +91,8 @@ struct hard_layout_result {
   std::vector<double> climbs;  // each climb's best
   double fresh_shots = 0;      // mean over fresh_games games against `hardest` with new seeds (0 without)
   long long evaluations = 0;   // layouts played (each games_per_layout games)
-  long long moves_kept = 0;    // moves that kept or raised the count
+  long long moves_kept = 0;    // moves that kept (or, annealing, took) a move
+  int threads = 1;             // threads the climbs ran on
   double seconds = 0;
 };
 
@@ -105,21 +119,16 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     for (const auto& p : table.ship(i))
       if (defense.allows(i, p.where)) allowed[static_cast<std::size_t>(i)].push_back(p.where);
 
-  hard_layout_result result;
-  // The mean of `games` games against `l`, the strategy seeded from `first` on.
-  auto mean_shots = [&](const layout& l, std::uint64_t first, int games) {
+  // The mean of `games` games of `player` against `l`, seeded from `first` on.
+  auto mean_shots = [&](S& player, const layout& l, std::uint64_t first, int games) {
     long long total = 0;
     for (int k = 0; k < games; ++k) {
-      seed_strategy(strategy, derive_seed(options.seed, first + static_cast<std::uint64_t>(k)));
-      total += play_game(rules, strategy, l);
+      seed_strategy(player, derive_seed(options.seed, first + static_cast<std::uint64_t>(k)));
+      total += play_game(rules, player, l);
     }
     return static_cast<double>(total) / games;
   };
   constexpr std::uint64_t climb_seeds = 0x9e3779b97f4a7c15ULL;  // apart from the climbs' own generators
-  auto evaluate = [&](const layout& l) {
-    ++result.evaluations;
-    return mean_shots(l, climb_seeds, options.games_per_layout);
-  };
 
   // Annealing's test for a move that loses -delta shots at `step`.
   auto accept_worse = [&](double delta, int step, splitmix_rng& rng) {
@@ -128,25 +137,47 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     return t > 0 && detail::uniform_unit(rng) < std::exp(delta / t);
   };
 
+  // What one climb found. A climb depends only on its index and the seed,
+  // so the result is the same on any number of threads.
+  struct climb_outcome {
+    double start = 0;
+    double best = 0;
+    layout hardest;  // the first layout at `best`
+    long long evaluations = 0;
+    long long moves_kept = 0;
+  };
+  std::vector<climb_outcome> outcomes(static_cast<std::size_t>(options.climbs));
+
+  // Progress, one call at a time, and a stop when a call throws.
+  std::mutex report_mutex;
+  std::atomic<bool> stop{false};
+  long long steps_done = 0, evaluations_done = 0;
+  double best_so_far = 0;
+  auto report = [&](int climb, int step, double current, double climb_best, long long new_evaluations) {
+    if (!options.progress) return;
+    const std::lock_guard<std::mutex> lock(report_mutex);
+    ++steps_done;
+    evaluations_done += new_evaluations;
+    best_so_far = std::max(best_so_far, climb_best);
+    if (!stop) options.progress({climb, step, current, best_so_far, evaluations_done, steps_done});
+  };
+
   // A move can fail the constraints (the ship overlaps or touches another,
   // the condition fails); a step tries this many before giving up.
   constexpr int proposals_per_step = 64;
-  for (int climb = 0; climb < options.climbs; ++climb) {
+  auto run_climb = [&](S& player, int climb) {
+    climb_outcome& out = outcomes[static_cast<std::size_t>(climb)];
+    auto evaluate = [&](const layout& l) {
+      ++out.evaluations;
+      return mean_shots(player, l, climb_seeds, options.games_per_layout);
+    };
     splitmix_rng rng(derive_seed(options.seed, static_cast<std::uint64_t>(climb)));
     layout current = defense.place(rng);
     double current_shots = evaluate(current);
-    result.starts.push_back(current_shots);
-    double climb_best = current_shots;  // annealing can end a climb below its best
-    // Every game takes a shot or more, so the first layout beats result's 0.
-    auto note_best = [&] {
-      climb_best = std::max(climb_best, current_shots);
-      if (current_shots > result.shots) {
-        result.hardest = current;
-        result.shots = current_shots;
-      }
-    };
-    note_best();
-    for (int step = 0; step < options.steps; ++step) {
+    out.start = out.best = current_shots;
+    out.hardest = current;
+    long long reported = 0;  // evaluations already counted in a progress call
+    for (int step = 0; step < options.steps && !stop; ++step) {
       for (int attempt = 0; attempt < proposals_per_step; ++attempt) {
         const auto moved = 1 + detail::uniform_below(rng, static_cast<std::uint64_t>(options.ships_per_move));
         layout candidate = current;
@@ -160,18 +191,65 @@ requires std::same_as<typename S::board_type, typename R::board_type>
         if (shots >= current_shots || accept_worse(shots - current_shots, step, rng)) {
           current = candidate;
           current_shots = shots;
-          ++result.moves_kept;
-          note_best();
+          ++out.moves_kept;
+          if (current_shots > out.best) {  // annealing can end a climb below its best
+            out.best = current_shots;
+            out.hardest = current;
+          }
         }
         break;
       }
-      if (options.progress) options.progress({climb, step + 1, current_shots, result.shots, result.evaluations});
+      report(climb, step + 1, current_shots, out.best, out.evaluations - reported);
+      reported = out.evaluations;
     }
-    result.climbs.push_back(climb_best);
+  };
+
+  const int threads = std::min(detail::resolve_threads(options.threads, "search_hard_layouts"), options.climbs);
+  if (threads == 1) {
+    for (int climb = 0; climb < options.climbs; ++climb) run_climb(strategy, climb);
+  } else {
+    if constexpr (!std::copy_constructible<S>) {
+      throw std::invalid_argument("search_hard_layouts: more than one thread needs a strategy that can be copied");
+    } else {
+      // Each thread plays with its own copy of the strategy and takes the
+      // next climb; the first exception stops the others and reaches the caller.
+      std::atomic<int> next_climb{0};
+      std::exception_ptr failure;
+      std::mutex failure_mutex;
+      auto worker = [&] {
+        try {
+          S player = strategy;
+          for (int climb = next_climb++; climb < options.climbs && !stop; climb = next_climb++)
+            run_climb(player, climb);
+        } catch (...) {
+          const std::lock_guard<std::mutex> lock(failure_mutex);
+          if (!failure) failure = std::current_exception();
+          stop = true;
+        }
+      };
+      std::vector<std::thread> pool;
+      for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+      for (auto& t : pool) t.join();
+      if (failure) std::rethrow_exception(failure);
+    }
   }
+
+  hard_layout_result result;
+  for (const climb_outcome& c : outcomes) {
+    result.starts.push_back(c.start);
+    result.climbs.push_back(c.best);
+    result.evaluations += c.evaluations;
+    result.moves_kept += c.moves_kept;
+    if (c.best > result.shots) {  // the first climb to reach the maximum, as one thread meets it
+      result.shots = c.best;
+      result.hardest = c.hardest;
+    }
+  }
+  result.threads = threads;
   if (options.fresh_games > 0)
-    result.fresh_shots = mean_shots(result.hardest, climb_seeds + static_cast<std::uint64_t>(options.games_per_layout),
-                                    options.fresh_games);
+    result.fresh_shots =
+        mean_shots(strategy, result.hardest, climb_seeds + static_cast<std::uint64_t>(options.games_per_layout),
+                   options.fresh_games);
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_time).count();
   return result;
 }
