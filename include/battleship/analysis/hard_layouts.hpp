@@ -75,8 +75,9 @@ struct hard_layout_options {
   std::uint64_t seed = 0;
   // Climbs run on this many threads at once (0: one per hardware thread),
   // each with its own copy of the strategy; the result is the same for any
-  // number. The defense's constraints are then used from several threads, as
-  // simulate() uses them.
+  // number. Copies that share state (the exact greedy's opening book) must
+  // share it safely, and the defense's constraints are used from several
+  // threads, as simulate() uses them.
   int threads = 1;
   // Called after each step (whether or not a move was played): from the
   // calling thread, or with threads > 1 from the workers, never two calls at
