@@ -92,7 +92,7 @@ struct hard_layout_result {
   std::vector<double> climbs;  // each climb's best
   double fresh_shots = 0;      // mean over fresh_games games against `hardest` with new seeds (0 without)
   long long evaluations = 0;   // layouts played (each games_per_layout games)
-  long long moves_kept = 0;    // moves that kept (or, annealing, took) a move
+  long long moves_kept = 0;    // moves played: none losing shots, unless annealing took it
   int threads = 1;             // threads the climbs ran on
   double seconds = 0;
 };
