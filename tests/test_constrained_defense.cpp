@@ -18,7 +18,6 @@
 #include <random>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -30,6 +29,7 @@
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/defense/constrained_defense.hpp>
 #include <battleship/density/per_ship_density.hpp>
+#include <battleship/detail/threads.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
 #include <battleship/strategy/row_scan.hpp>
@@ -263,6 +263,18 @@ int worst_case(const constrained_defense<dynamic_rules>& defense, S strategy) {
   });
   return worst;
 }
+
+// The instance's defense, or nullopt when it admits no layout.
+std::optional<constrained_defense<dynamic_rules>> defense_if_placeable(const instance& in) {
+  try {
+    constrained_defense<dynamic_rules> defense(in.rules, in.constraints);
+    splitmix_rng probe(1);
+    (void)defense.place(probe);
+    return defense;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
 }  // namespace
 
 TEST_CASE("search_hard_layouts: an admitted layout, its game replayed, never past the worst case",
@@ -274,14 +286,8 @@ TEST_CASE("search_hard_layouts: an admitted layout, its game replayed, never pas
     instance in = random_instance(rng);
     INFO(in.label);
     if (in.rules.geometry().cell_count() < 12) continue;
-    std::optional<constrained_defense<dynamic_rules>> defense;
-    try {
-      defense.emplace(in.rules, in.constraints);
-      splitmix_rng probe(1);
-      (void)defense->place(probe);
-    } catch (const std::exception&) {
-      continue;  // nothing admitted: the test above covers it
-    }
+    const auto defense = defense_if_placeable(in);
+    if (!defense) continue;  // nothing admitted: the test above covers it
     ++instances;
     hard_layout_options o;
     o.climbs = 3;
@@ -432,14 +438,8 @@ TEST_CASE("search_hard_layouts: climbs on several threads give the one-thread re
   for (int trial = 0; instances < 6 && trial < 100; ++trial) {
     instance in = random_instance(rng);
     INFO(in.label);
-    std::optional<constrained_defense<dynamic_rules>> defense;
-    try {
-      defense.emplace(in.rules, in.constraints);
-      splitmix_rng probe(1);
-      (void)defense->place(probe);
-    } catch (const std::exception&) {
-      continue;
-    }
+    const auto defense = defense_if_placeable(in);
+    if (!defense) continue;
     ++instances;
     hard_layout_options o;
     o.climbs = 5;
@@ -460,9 +460,7 @@ TEST_CASE("search_hard_layouts: climbs on several threads give the one-thread re
       o.threads = h.threads = threads;
       const auto many = search_hard_layouts(*defense, scan, o);
       check_same_search(one, many);
-      CHECK(many.threads == (threads == 0
-                                 ? std::min<int>(5, static_cast<int>(std::max(1U, std::thread::hardware_concurrency())))
-                                 : threads));
+      CHECK(many.threads == std::min(detail::resolve_threads(threads, "test"), o.climbs));
       check_same_search(hunted, search_hard_layouts(*defense, hunter, h));
     }
   }

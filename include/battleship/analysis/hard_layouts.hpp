@@ -35,7 +35,6 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
-#include <limits>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -107,7 +106,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   if (options.games_per_layout < 1)
     throw std::invalid_argument("search_hard_layouts: games_per_layout must be at least 1");
   if (options.fresh_games < 0) throw std::invalid_argument("search_hard_layouts: fresh_games must not be negative");
-  if (!(options.temperature >= 0) || options.temperature == std::numeric_limits<double>::infinity())
+  if (!std::isfinite(options.temperature) || options.temperature < 0)
     throw std::invalid_argument("search_hard_layouts: temperature must be finite and not negative");
   const auto start_time = std::chrono::steady_clock::now();
   const R& rules = defense.rules();
@@ -144,23 +143,22 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     double start = 0;
     double best = 0;
     layout hardest;  // the first layout at `best`
-    long long evaluations = 0;
     long long moves_kept = 0;
   };
   std::vector<climb_outcome> outcomes(static_cast<std::size_t>(options.climbs));
 
+  std::atomic<long long> evaluations{0};  // layouts played, over every climb
   // Progress, one call at a time, and a stop when a call throws.
   std::mutex report_mutex;
   std::atomic<bool> stop{false};
-  long long steps_done = 0, evaluations_done = 0;
+  long long steps_done = 0;
   double best_so_far = 0;
-  auto report = [&](int climb, int step, double current, double climb_best, long long new_evaluations) {
+  auto report = [&](int climb, int step, double current, double climb_best) {
     if (!options.progress) return;
     const std::lock_guard<std::mutex> lock(report_mutex);
     ++steps_done;
-    evaluations_done += new_evaluations;
     best_so_far = std::max(best_so_far, climb_best);
-    if (!stop) options.progress({climb, step, current, best_so_far, evaluations_done, steps_done});
+    if (!stop) options.progress({climb, step, current, best_so_far, evaluations.load(), steps_done});
   };
 
   // A move can fail the constraints (the ship overlaps or touches another,
@@ -169,7 +167,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   auto run_climb = [&](S& player, int climb) {
     climb_outcome& out = outcomes[static_cast<std::size_t>(climb)];
     auto evaluate = [&](const layout& l) {
-      ++out.evaluations;
+      ++evaluations;
       return mean_shots(player, l, climb_seeds, options.games_per_layout);
     };
     splitmix_rng rng(derive_seed(options.seed, static_cast<std::uint64_t>(climb)));
@@ -177,7 +175,6 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     double current_shots = evaluate(current);
     out.start = out.best = current_shots;
     out.hardest = current;
-    long long reported = 0;  // evaluations already counted in a progress call
     for (int step = 0; step < options.steps && !stop; ++step) {
       for (int attempt = 0; attempt < proposals_per_step; ++attempt) {
         const auto moved = 1 + detail::uniform_below(rng, static_cast<std::uint64_t>(options.ships_per_move));
@@ -200,52 +197,48 @@ requires std::same_as<typename S::board_type, typename R::board_type>
         }
         break;
       }
-      report(climb, step + 1, current_shots, out.best, out.evaluations - reported);
-      reported = out.evaluations;
+      report(climb, step + 1, current_shots, out.best);
     }
   };
 
   const int threads = std::min(detail::resolve_threads(options.threads, "search_hard_layouts"), options.climbs);
   if (threads == 1) {
     for (int climb = 0; climb < options.climbs; ++climb) run_climb(strategy, climb);
+  } else if constexpr (std::copy_constructible<S>) {
+    // Each thread plays with its own copy of the strategy and takes the
+    // next climb; the first exception stops the others and reaches the caller.
+    std::atomic<int> next_climb{0};
+    std::exception_ptr failure;
+    std::mutex failure_mutex;
+    auto worker = [&] {
+      try {
+        S player = strategy;
+        for (int climb = next_climb++; climb < options.climbs && !stop; climb = next_climb++) run_climb(player, climb);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(failure_mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+    for (auto& t : pool) t.join();
+    if (failure) std::rethrow_exception(failure);
   } else {
-    if constexpr (!std::copy_constructible<S>) {
-      throw std::invalid_argument("search_hard_layouts: more than one thread needs a strategy that can be copied");
-    } else {
-      // Each thread plays with its own copy of the strategy and takes the
-      // next climb; the first exception stops the others and reaches the caller.
-      std::atomic<int> next_climb{0};
-      std::exception_ptr failure;
-      std::mutex failure_mutex;
-      auto worker = [&] {
-        try {
-          S player = strategy;
-          for (int climb = next_climb++; climb < options.climbs && !stop; climb = next_climb++)
-            run_climb(player, climb);
-        } catch (...) {
-          const std::lock_guard<std::mutex> lock(failure_mutex);
-          if (!failure) failure = std::current_exception();
-          stop = true;
-        }
-      };
-      std::vector<std::thread> pool;
-      for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-      for (auto& t : pool) t.join();
-      if (failure) std::rethrow_exception(failure);
-    }
+    throw std::invalid_argument("search_hard_layouts: more than one thread needs a strategy that can be copied");
   }
 
   hard_layout_result result;
   for (const climb_outcome& c : outcomes) {
     result.starts.push_back(c.start);
     result.climbs.push_back(c.best);
-    result.evaluations += c.evaluations;
     result.moves_kept += c.moves_kept;
     if (c.best > result.shots) {  // the first climb to reach the maximum, as one thread meets it
       result.shots = c.best;
       result.hardest = c.hardest;
     }
   }
+  result.evaluations = evaluations;
   result.threads = threads;
   if (options.fresh_games > 0)
     result.fresh_shots =
