@@ -158,7 +158,13 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     const std::lock_guard<std::mutex> lock(report_mutex);
     ++steps_done;
     best_so_far = std::max(best_so_far, climb_best);
-    if (!stop) options.progress({climb, step, current, best_so_far, evaluations.load(), steps_done});
+    if (stop) return;
+    try {
+      options.progress({climb, step, current, best_so_far, evaluations.load(), steps_done});
+    } catch (...) {
+      stop = true;  // before the lock goes, so that no other worker calls again
+      throw;
+    }
   };
 
   // A move can fail the constraints (the ship overlaps or touches another,
