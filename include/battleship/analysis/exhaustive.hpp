@@ -27,12 +27,10 @@
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -85,7 +83,7 @@ void check_request(const R& rules, const exhaustive_shard& s) {
 }
 
 // Runs make_worker()(part, histogram) -> layouts over `parts` on `threads`
-// threads, reporting progress from the calling thread; returns the summed
+// threads, reporting progress from a thread of its own; returns the summed
 // histogram (unweighted).
 template <class MakeWorker>
 std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t histogram_size, std::uint64_t weight,
@@ -96,31 +94,36 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
   std::vector<std::uint64_t> total(histogram_size, 0);
   std::atomic<std::size_t> next{0}, done{0};
   std::atomic<std::uint64_t> walked{0};  // layouts the walkers visited, each `weight` labelled ones
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex mutex;
+  first_error errors;                    // the first one stops the run and reaches the caller
+  std::mutex mutex;                      // guards `total` and `running`
   std::condition_variable finished;
-  int running = threads;
+  int running = 1;  // the calling thread's body, and each worker once started
   auto body = [&] {
-    try {
+    errors.capture([&] {
       auto worker = make_worker();
       std::vector<std::uint64_t> mine(histogram_size, 0);
-      for (std::size_t k; !failed && (k = next.fetch_add(1)) < parts.size();) {
+      for (std::size_t k; !errors.stopped() && (k = next.fetch_add(1)) < parts.size();) {
         walked += worker(parts[k], mine.data());
         ++done;
       }
       std::lock_guard lock(mutex);
       for (std::size_t s = 0; s < histogram_size; ++s) total[s] += mine[s];
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-      failed = true;
-    }
+    });
     std::lock_guard lock(mutex);
     if (--running == 0) finished.notify_all();
   };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(body);
+  joined_threads pool(errors);
+  for (int t = 1; t < threads; ++t) {
+    {
+      std::lock_guard lock(mutex);
+      ++running;
+    }
+    if (!pool.start(body)) {  // recorded: the run stops
+      std::lock_guard lock(mutex);
+      --running;
+      break;
+    }
+  }
   auto report = [&] {
     if (!options.progress) return;
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
@@ -128,32 +131,25 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
     if (__builtin_mul_overflow(walked.load(), weight, &layouts)) layouts = ~std::uint64_t{0};
     options.progress({done.load(), parts.size(), layouts, elapsed.count()});
   };
-  if (options.progress) {
-    // A dedicated progress loop keeps the calling thread responsive.
-    std::thread reporter([&] {
+  // A dedicated progress thread keeps the calling thread working; a callback
+  // that throws cancels the run, as in simulate(), and a cancelled run
+  // reports no more.
+  joined_threads reporter(errors);
+  if (options.progress)
+    reporter.start([&] {
       std::unique_lock lock(mutex);
       while (running > 0) {
         finished.wait_for(lock, std::chrono::duration<double>(options.progress_interval));
-        if (running == 0 || failed) break;  // a cancelled run reports no more
+        if (running == 0 || errors.stopped()) break;
         lock.unlock();
-        try {
-          report();
-        } catch (...) {  // a callback that throws cancels the run, as in simulate()
-          std::lock_guard guard(mutex);
-          if (!error) error = std::current_exception();
-          failed = true;
-        }
+        errors.capture(report);
         lock.lock();
       }
     });
-    body();
-    for (auto& t : pool) t.join();
-    reporter.join();
-  } else {
-    body();
-    for (auto& t : pool) t.join();
-  }
-  if (error) std::rethrow_exception(error);
+  body();
+  pool.join();
+  reporter.join();
+  errors.rethrow_if_any();
   report();
   return total;
 }

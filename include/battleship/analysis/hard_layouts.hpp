@@ -33,11 +33,9 @@
 #include <cmath>
 #include <concepts>
 #include <cstdint>
-#include <exception>
 #include <functional>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include <battleship/analysis/game_loop.hpp>
@@ -150,7 +148,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   std::atomic<long long> evaluations{0};  // layouts played, over every climb
   // Progress, one call at a time, and a stop when a call throws.
   std::mutex report_mutex;
-  std::atomic<bool> stop{false};
+  detail::first_error errors;  // a worker's first error stops the others and reaches the caller
   long long steps_done = 0;
   double best_so_far = 0;
   auto report = [&](int climb, int step, double current, double climb_best) {
@@ -158,11 +156,11 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     const std::lock_guard<std::mutex> lock(report_mutex);
     ++steps_done;
     best_so_far = std::max(best_so_far, climb_best);
-    if (stop) return;
+    if (errors.stopped()) return;
     try {
       options.progress({climb, step, current, best_so_far, evaluations.load(), steps_done});
     } catch (...) {
-      stop = true;  // before the lock goes, so that no other worker calls again
+      errors.stop();  // before the lock goes, so that no other worker calls again
       throw;
     }
   };
@@ -181,7 +179,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     double current_shots = evaluate(current);
     out.start = out.best = current_shots;
     out.hardest = current;
-    for (int step = 0; step < options.steps && !stop; ++step) {
+    for (int step = 0; step < options.steps && !errors.stopped(); ++step) {
       for (int attempt = 0; attempt < proposals_per_step; ++attempt) {
         const auto moved = 1 + detail::uniform_below(rng, static_cast<std::uint64_t>(options.ships_per_move));
         layout candidate = current;
@@ -214,22 +212,15 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     // Each thread plays with its own copy of the strategy and takes the
     // next climb; the first exception stops the others and reaches the caller.
     std::atomic<int> next_climb{0};
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    auto worker = [&] {
-      try {
+    detail::joined_threads pool(errors);
+    for (int t = 0; t < threads; ++t)
+      pool.start([&] {
         S player = strategy;
-        for (int climb = next_climb++; climb < options.climbs && !stop; climb = next_climb++) run_climb(player, climb);
-      } catch (...) {
-        const std::lock_guard<std::mutex> lock(failure_mutex);
-        if (!failure) failure = std::current_exception();
-        stop = true;
-      }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
-    for (auto& t : pool) t.join();
-    if (failure) std::rethrow_exception(failure);
+        for (int climb = next_climb++; climb < options.climbs && !errors.stopped(); climb = next_climb++)
+          run_climb(player, climb);
+      });
+    pool.join();
+    errors.rethrow_if_any();
   } else {
     throw std::invalid_argument("search_hard_layouts: more than one thread needs a strategy that can be copied");
   }

@@ -28,13 +28,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
-#include <exception>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -111,7 +108,7 @@ class short_game_walker {
  public:
   // `settled` adds up the layouts whose game has ended or been cut.
   short_game_walker(const R& rules, const S& strategy, int max_misses, std::atomic<std::uint64_t>& positions,
-                    std::atomic<double>& settled, const std::atomic<bool>& stop)
+                    std::atomic<double>& settled, const first_error& errors)
       : counter_(rules),
         shared_(strategy),
         max_misses_(max_misses),
@@ -119,7 +116,7 @@ class short_game_walker {
         games_(static_cast<std::size_t>(max_misses) + 1, 0),
         positions_(positions),
         settled_(settled),
-        stop_(stop) {
+        errors_(errors) {
     start_new_game(shared_);
   }
 
@@ -135,7 +132,7 @@ class short_game_walker {
   // Walks the subtree below `p` to the end.
   template <class Tick>
   void walk(position& p, Tick&& tick) {
-    if (stop_) return;
+    if (errors_.stopped()) return;
     expand(p, [&](position& child) { walk(child, tick); });
     tick();
   }
@@ -200,7 +197,7 @@ class short_game_walker {
   count_type longer_ = 0;
   std::atomic<std::uint64_t>& positions_;
   std::atomic<double>& settled_;
-  const std::atomic<bool>& stop_;
+  const first_error& errors_;  // its stop ends the walk
 };
 
 }  // namespace detail
@@ -230,8 +227,8 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 
   std::atomic<std::uint64_t> positions{0};
   std::atomic<double> settled{0};
-  std::atomic<bool> stop{false};
-  auto make_walker = [&] { return walker_type(rules, strategy, max_misses, positions, settled, stop); };
+  detail::first_error errors;  // the first one stops every walker and reaches the caller
+  auto make_walker = [&] { return walker_type(rules, strategy, max_misses, positions, settled, errors); };
   auto add = [&](const walker_type& w) {
     for (std::size_t m = 0; m < result.games.size(); ++m) result.games[m] += w.games()[m];
     result.longer += w.longer();
@@ -255,8 +252,6 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   }
 
   std::atomic<std::size_t> next_subtree{0};
-  std::exception_ptr error;
-  std::mutex mutex;
   auto last_report = start;
   auto report = [&] {
     if (!options.progress) return;
@@ -266,7 +261,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
                       std::chrono::duration<double>(now - start).count()});
   };
   auto run = [&](walker_type& w, bool reporter) {
-    try {
+    errors.capture([&] {
       std::uint32_t ticks = 0;
       auto tick = [&] {
         if (!reporter || !options.progress || (++ticks & 63U) != 0) return;
@@ -274,21 +269,18 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
             options.progress_interval)
           report();
       };
-      for (std::size_t k; !stop && (k = next_subtree.fetch_add(1)) < frontier.size();) w.walk(frontier[k], tick);
-    } catch (...) {
-      std::lock_guard lock(mutex);
-      if (!error) error = std::current_exception();
-      stop = true;
-    }
+      for (std::size_t k; !errors.stopped() && (k = next_subtree.fetch_add(1)) < frontier.size();)
+        w.walk(frontier[k], tick);
+    });
   };
   std::vector<walker_type> helpers;
   helpers.reserve(static_cast<std::size_t>(threads - 1));
   for (int t = 1; t < threads && static_cast<std::size_t>(t) < frontier.size(); ++t) helpers.push_back(make_walker());
-  std::vector<std::thread> pool;
-  for (auto& h : helpers) pool.emplace_back([&run, &h] { run(h, false); });
+  detail::joined_threads pool(errors);
+  for (auto& h : helpers) pool.start([&run, &h] { run(h, false); });
   run(first, true);
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  pool.join();
+  errors.rethrow_if_any();
 
   add(first);
   for (const auto& h : helpers) add(h);

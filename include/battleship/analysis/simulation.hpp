@@ -22,7 +22,6 @@
 #include <concepts>
 #include <cstdint>
 #include <ctime>
-#include <exception>
 #include <functional>
 #include <mutex>
 #include <stdexcept>
@@ -84,55 +83,43 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   const long long block = std::clamp<long long>(options.games / (16LL * threads), 1, 256);
 
   std::atomic<long long> next{0}, done{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mutex, factory_mutex;
+  first_error errors;  // the first one stops the run and reaches the caller
+  std::mutex factory_mutex;
   std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
   std::vector<std::vector<long long>> histograms(static_cast<std::size_t>(threads),
                                                  std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
   auto worker = [&](std::size_t t) {
-    try {
-      auto strategy = [&] {  // one call at a time: a factory may keep state (a counter, a shared cache)
-        std::lock_guard lock(factory_mutex);
-        return make_strategy();
-      }();
-      auto& h = histograms[t];
-      while (!failed.load(std::memory_order_relaxed)) {
-        const long long first = next.fetch_add(block, std::memory_order_relaxed);
-        if (first >= options.games) break;
-        const long long last = std::min(options.games, first + block);
-        for (long long g = first; g < last; ++g)
-          ++h[static_cast<std::size_t>(simulate_one(rules, strategy, defense, options.seed, g))];
-        done.fetch_add(last - first, std::memory_order_relaxed);
-      }
-    } catch (...) {
-      std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      failed = true;
+    auto strategy = [&] {  // one call at a time: a factory may keep state (a counter, a shared cache)
+      std::lock_guard lock(factory_mutex);
+      return make_strategy();
+    }();
+    auto& h = histograms[t];
+    while (!errors.stopped()) {
+      const long long first = next.fetch_add(block, std::memory_order_relaxed);
+      if (first >= options.games) break;
+      const long long last = std::min(options.games, first + block);
+      for (long long g = first; g < last; ++g)
+        ++h[static_cast<std::size_t>(simulate_one(rules, strategy, defense, options.seed, g))];
+      done.fetch_add(last - first, std::memory_order_relaxed);
     }
     finished[t] = std::chrono::steady_clock::now();
   };
 
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
-  std::vector<std::thread> pool;
-  for (int t = 0; t < threads; ++t) pool.emplace_back(worker, static_cast<std::size_t>(t));
-  if (options.progress) {
-    try {  // a throwing callback must not leave the workers unjoined
-      while (done.load() < options.games && !failed.load()) {
+  joined_threads pool(errors);
+  for (int t = 0; t < threads; ++t) pool.start([&worker, t] { worker(static_cast<std::size_t>(t)); });
+  if (options.progress)
+    errors.capture([&] {  // a throwing callback stops the workers, which are still joined
+      while (done.load() < options.games && !errors.stopped()) {
         options.progress(done.load(), options.games);
         std::this_thread::sleep_for(options.progress_interval);
       }
-    } catch (...) {
-      std::lock_guard lock(error_mutex);
-      if (!error) error = std::current_exception();
-      failed = true;
-    }
-  }
-  for (auto& th : pool) th.join();
+    });
+  pool.join();
   const auto stop = *std::max_element(finished.begin(), finished.end());  // not the progress sleep
   const std::clock_t cpu_stop = std::clock();
-  if (error) std::rethrow_exception(error);
+  errors.rethrow_if_any();
   if (options.progress) options.progress(options.games, options.games);
 
   std::vector<long long> total(static_cast<std::size_t>(cells) + 1, 0);
