@@ -1,0 +1,168 @@
+// An AI opponent for a game against a person, as a game would embed it.
+//
+// The AI hides its own fleet (a uniformly random legal layout, so there is no
+// habit to learn) and fires at the person's. It never sees the person's
+// layout, only the answers it is told: each shot is the unshot cell most
+// likely to hold a ship given every answer so far (hits, misses and which
+// ship sank), under the exact posterior. Answers that no layout fits are
+// caught and reported instead of being played on.
+//
+//   example_ai_opponent                 # unattended: a scripted opponent answers and shoots back
+//   example_ai_opponent --interactive   # play it at the terminal
+#include <cstdint>
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+#include <battleship/solver.hpp>
+
+using namespace battleship;
+
+using rules_t = datagenetics_rules;  // 10x10, ships 5,4,3,3,2, ships may touch, sunk ships named
+using board_t = rules_t::board_type;
+
+// The other side of the table, scripted: its own hidden fleet (refereed here
+// only to produce its answers) and a hunt/target attack.
+class scripted_opponent {
+ public:
+  scripted_opponent(const rules_t& rules, std::uint64_t seed) : attack_(rules, seed) {
+    std::mt19937_64 rng(seed);
+    fleet_.emplace(rules, uniform_defense(rules).place(rng));
+  }
+  shot_result answer(int cell) { return fleet_->shoot(cell); }
+  int shoot(const observation<board_t>& seen) { return attack_.next_shot(seen); }
+  void hear(int cell, shot_result r, const observation<board_t>& seen) { notify_result(attack_, cell, r, seen); }
+
+ private:
+  std::optional<game<rules_t>> fleet_;
+  hunt_target<rules_t> attack_;
+};
+
+// The other side of the table, a person at the terminal.
+class terminal_opponent {
+ public:
+  explicit terminal_opponent(const rules_t& rules) : rules_(rules) {}
+
+  shot_result answer(int cell) {
+    for (;;) {
+      std::istringstream words(ask("I fire at " + rules_.geometry().cell_name(cell) +
+                                   ". Your answer (hit, miss, or sunk and the ship's name): "));
+      std::string word, ship;
+      words >> word >> ship;
+      if (word == "hit") return shot_result::hit();
+      if (word == "miss") return shot_result::miss();
+      if (word == "sunk") {
+        if (const int i = find_ship(rules_.fleet, ship); i >= 0) return shot_result::sunk(i);
+        std::cout << "  Which ship? One of:";
+        for (int i = 0; i < rules_.ship_count(); ++i) std::cout << ' ' << rules_.fleet.name(i);
+        std::cout << '\n';
+      } else {
+        std::cout << "  Please answer hit, miss, or sunk and the ship's name\n";
+      }
+    }
+  }
+
+  int shoot(const observation<board_t>& seen) {
+    for (;;) {
+      const std::string where = ask("Your shot (a cell such as B7): ");
+      const auto cell = rules_.geometry().parse_cell(where);
+      if (!cell)
+        std::cout << "  " << where << " is not a cell of the board\n";
+      else if (seen.shots().test(static_cast<std::size_t>(*cell)))
+        std::cout << "  You have already fired at " << where << '\n';
+      else
+        return *cell;
+    }
+  }
+
+  void hear(int cell, shot_result r, const observation<board_t>&) {
+    std::cout << "  " << rules_.geometry().cell_name(cell) << ": "
+              << (r.kind == outcome::miss  ? "miss"
+                  : r.kind == outcome::hit ? "hit"
+                                           : "hit, and you sank my " + std::string(rules_.fleet.name(r.ship)))
+              << '\n';
+  }
+
+ private:
+  std::string ask(const std::string& prompt) {
+    std::cout << prompt << std::flush;
+    std::string line;
+    if (!std::getline(std::cin, line)) throw std::runtime_error("the opponent left the game");
+    return line;
+  }
+  rules_t rules_;
+};
+
+// What the AI knows of the opponent's fleet: X a hit, - a miss.
+void print_view(const rules_t& rules, const observation<board_t>& seen) {
+  const auto g = rules.geometry();
+  for (int row = 0; row < g.height(); ++row) {
+    std::printf("  %c ", 'A' + row);
+    for (int col = 0; col < g.width(); ++col) {
+      const auto c = static_cast<std::size_t>(g.cell(row, col));
+      std::printf("%c", seen.hits().test(c) ? 'X' : seen.misses().test(c) ? '-' : '.');
+    }
+    std::printf("\n");
+  }
+}
+
+// Plays one game, the AI first; returns 0 when it ends with a winner.
+template <class Opponent>
+int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  game<rules_t> mine(rules, uniform_defense(rules).place(rng));  // the AI's fleet: it answers the opponent's shots
+  auto ai = density_greedy(rules, exact_density<rules_t>(rules));
+  observation<board_t> seen(rules);  // every answer the AI was told
+  const int ship_cells = total_ship_cells(rules.fleet);
+  std::string log;
+  try {
+    // The AI chooses its next shot as soon as it has heard an answer, so an
+    // answer that no layout fits is caught at once.
+    int cell = ai.next_shot(seen);  // throws inconsistent_observation when none fits
+    for (;;) {
+      const shot_result r = them.answer(cell);
+      seen.record(cell, r);  // throws invalid_observation on an impossible answer (a ship sunk twice)
+      log += rules.geometry().cell_name(cell) + (r.kind == outcome::miss ? "- " : r.kind == outcome::hit ? "X " : "! ");
+      if (static_cast<int>(seen.hits().count()) == ship_cells) {
+        if (exact_count(rules, seen, false).labelled == 0) throw no_layout_agrees(seen);
+        std::printf("The AI sank every ship in %d shots: %s\n", seen.shot_count(), log.c_str());
+        print_view(rules, seen);
+        return 0;
+      }
+      cell = ai.next_shot(seen);
+      const int target = them.shoot(mine.seen());
+      const shot_result back = mine.shoot(target);
+      them.hear(target, back, mine.seen());
+      if (mine.over()) {
+        std::printf("The opponent sank every ship first, in %d shots (the AI had fired %d)\n", mine.shots_fired(),
+                    seen.shot_count());
+        return 0;
+      }
+    }
+  } catch (const inconsistent_observation& e) {
+    std::printf("No layout of the fleet fits those answers (%s); the game stops here.\n", e.what());
+    return 1;
+  } catch (const invalid_observation& e) {
+    std::printf("That answer is impossible: %s\n", e.what());
+    return 1;
+  }
+}
+
+int main(int argc, char** argv) {
+  const rules_t rules;
+  if (argc > 1 && std::string(argv[1]) == "--interactive") {
+    terminal_opponent person(rules);
+    try {
+      return play(rules, person, std::random_device{}());
+    } catch (const std::runtime_error& e) {
+      std::printf("\n%s\n", e.what());
+      return 0;
+    }
+  }
+  scripted_opponent script(rules, 7);
+  return play(rules, script, 2024);
+}
