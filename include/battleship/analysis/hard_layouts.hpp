@@ -50,6 +50,9 @@
 
 namespace battleship {
 
+// climb, step and current describe the climb that just took a step; with
+// several threads that is any of the running climbs, so they jump between
+// climbs, while the running totals below only grow.
 struct hard_layout_progress {
   int climb = 0;  // from 0
   int step = 0;   // moves tried in this climb so far
