@@ -12,7 +12,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
-#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -29,16 +28,18 @@ using board_t = rules_t::board_type;
 // only to produce its answers) and a hunt/target attack.
 class scripted_opponent {
  public:
-  scripted_opponent(const rules_t& rules, std::uint64_t seed) : attack_(rules, seed) {
-    std::mt19937_64 rng(seed);
-    fleet_.emplace(rules, uniform_defense(rules).place(rng));
-  }
-  shot_result answer(int cell) { return fleet_->shoot(cell); }
+  scripted_opponent(const rules_t& rules, std::uint64_t seed)
+      : fleet_(rules, random_fleet(rules, seed)), attack_(rules, seed) {}
+  shot_result answer(int cell) { return fleet_.shoot(cell); }
   int shoot(const observation<board_t>& seen) { return attack_.next_shot(seen); }
   void hear(int cell, shot_result r, const observation<board_t>& seen) { notify_result(attack_, cell, r, seen); }
 
  private:
-  std::optional<game<rules_t>> fleet_;
+  static layout random_fleet(const rules_t& rules, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    return uniform_defense(rules).place(rng);
+  }
+  game<rules_t> fleet_;
   hunt_target<rules_t> attack_;
 };
 

@@ -46,8 +46,9 @@ class first_error {
     stop();
   }
 
-  // A stop without an error (a callback that throws also stops the run this
-  // way, from inside its own lock, before the exception reaches record).
+  // A stop alone: for a routine that must stop the run before an exception
+  // leaves its own lock (search_hard_layouts' progress report), ahead of
+  // the record that follows.
   void stop() noexcept { stopped_.store(true); }
   [[nodiscard]] bool stopped() const noexcept { return stopped_.load(std::memory_order_relaxed); }
 
@@ -57,7 +58,7 @@ class first_error {
   }
 
  private:
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::exception_ptr first_;
   std::atomic<bool> stopped_{false};
 };
