@@ -352,10 +352,17 @@ TEST_CASE("search_hard_layouts: options checked, progress reported, cancelled by
   CHECK(r.shots <= 16);  // holds for any 4x4 game; the checks below are the ones that can fail
   CHECK(r.shots == play_game(rules, scan, r.hardest));
   CHECK(r.shots == *std::max_element(r.climbs.begin(), r.climbs.end()));
-  o.progress = [](const hard_layout_progress& p) {
-    if (p.step == 3) throw std::runtime_error("stop");
+  int after_throw = 0;
+  bool thrown = false;
+  o.progress = [&](const hard_layout_progress& p) {
+    if (thrown) ++after_throw;
+    if (p.step == 3) {
+      thrown = true;
+      throw std::runtime_error("stop");
+    }
   };
   CHECK_THROWS_WITH(search_hard_layouts(defense, scan, o), "stop");
+  CHECK(after_throw == 0);  // on one thread too, no call once one has thrown
 }
 
 namespace {

@@ -97,7 +97,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
   first_error errors;                    // the first one stops the run and reaches the caller
   std::mutex mutex;                      // guards `total` and `running`
   std::condition_variable finished;
-  int running = 1;  // the calling thread's body, and each worker once started
+  int running = threads;  // bodies not yet finished (the reporter also ends on a stop)
   auto body = [&] {
     errors.capture([&] {
       auto worker = make_worker();
@@ -113,17 +113,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
     if (--running == 0) finished.notify_all();
   };
   joined_threads pool(errors);
-  for (int t = 1; t < threads; ++t) {
-    {
-      std::lock_guard lock(mutex);
-      ++running;
-    }
-    if (!pool.start(body)) {  // recorded: the run stops
-      std::lock_guard lock(mutex);
-      --running;
-      break;
-    }
-  }
+  for (int t = 1; t < threads; ++t) pool.start(body);
   auto report = [&] {
     if (!options.progress) return;
     const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;

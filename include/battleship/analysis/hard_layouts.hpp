@@ -149,9 +149,10 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   std::vector<climb_outcome> outcomes(static_cast<std::size_t>(options.climbs));
 
   std::atomic<long long> evaluations{0};  // layouts played, over every climb
-  // Progress, one call at a time, and a stop when a call throws.
+  // Progress, one call at a time. A climb's error, or a callback's, stops
+  // every climb and is rethrown once they have ended.
   std::mutex report_mutex;
-  detail::first_error errors;  // a worker's first error stops the others and reaches the caller
+  detail::first_error errors;
   long long steps_done = 0;
   double best_so_far = 0;
   auto report = [&](int climb, int step, double current, double climb_best) {
@@ -159,13 +160,9 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     const std::lock_guard<std::mutex> lock(report_mutex);
     ++steps_done;
     best_so_far = std::max(best_so_far, climb_best);
-    if (errors.stopped()) return;
-    try {
-      options.progress({climb, step, current, best_so_far, evaluations.load(), steps_done});
-    } catch (...) {
-      errors.stop();  // before the lock goes, so that no other worker calls again
-      throw;
-    }
+    // Recorded under the lock, so that no other worker calls again.
+    if (!errors.stopped())
+      errors.capture([&] { options.progress({climb, step, current, best_so_far, evaluations.load(), steps_done}); });
   };
 
   // A move can fail the constraints (the ship overlaps or touches another,
@@ -210,10 +207,10 @@ requires std::same_as<typename S::board_type, typename R::board_type>
 
   const int threads = std::min(detail::resolve_threads(options.threads, "search_hard_layouts"), options.climbs);
   if (threads == 1) {
-    for (int climb = 0; climb < options.climbs; ++climb) run_climb(strategy, climb);
+    for (int climb = 0; climb < options.climbs && !errors.stopped(); ++climb) run_climb(strategy, climb);
   } else if constexpr (std::copy_constructible<S>) {
     // Each thread plays with its own copy of the strategy and takes the
-    // next climb; the first exception stops the others and reaches the caller.
+    // next climb; the pool joins them as the block ends.
     std::atomic<int> next_climb{0};
     detail::joined_threads pool(errors);
     for (int t = 0; t < threads; ++t)
@@ -222,11 +219,10 @@ requires std::same_as<typename S::board_type, typename R::board_type>
         for (int climb = next_climb++; climb < options.climbs && !errors.stopped(); climb = next_climb++)
           run_climb(player, climb);
       });
-    pool.join();
-    errors.rethrow_if_any();
   } else {
     throw std::invalid_argument("search_hard_layouts: more than one thread needs a strategy that can be copied");
   }
+  errors.rethrow_if_any();
 
   hard_layout_result result;
   for (const climb_outcome& c : outcomes) {

@@ -43,13 +43,9 @@ class first_error {
       const std::lock_guard<std::mutex> lock(mutex_);
       if (!first_) first_ = std::move(error);
     }
-    stop();
+    stopped_.store(true);
   }
 
-  // A stop alone: for a routine that must stop the run before an exception
-  // leaves its own lock (search_hard_layouts' progress report), ahead of
-  // the record that follows.
-  void stop() noexcept { stopped_.store(true); }
   [[nodiscard]] bool stopped() const noexcept { return stopped_.load(std::memory_order_relaxed); }
 
   // Call once every worker is joined.
@@ -75,9 +71,10 @@ class joined_threads {
   ~joined_threads() { join(); }
 
   // Runs `body` on a new thread, under errors.capture; false if the thread
-  // could not be started (the error is recorded).
+  // could not be started (the error is recorded) or the run has stopped.
   template <class Body>
   bool start(Body&& body) noexcept {
+    if (errors_.stopped()) return false;
     try {
       threads_.emplace_back([&errors = errors_, work = std::forward<Body>(body)]() mutable { errors.capture(work); });
       return true;
