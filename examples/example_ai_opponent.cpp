@@ -119,18 +119,21 @@ int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
   auto ai = density_greedy(rules, exact_density<rules_t>(rules));
   observation<board_t> seen(rules);  // every answer the AI was told
   const int ship_cells = total_ship_cells(rules.fleet);
-  std::string log;
   try {
     // The AI chooses its next shot as soon as it has heard an answer, so an
     // answer that no layout fits is caught at once.
     int cell = ai.next_shot(seen);  // throws inconsistent_observation when none fits
     for (;;) {
-      const shot_result r = them.answer(cell);
-      seen.record(cell, r);  // throws invalid_observation on an impossible answer (a ship sunk twice)
-      log += rules.geometry().cell_name(cell) + (r.kind == outcome::miss ? "- " : r.kind == outcome::hit ? "X " : "! ");
+      seen.record(cell, them.answer(cell));  // throws invalid_observation on an impossible answer (a ship sunk twice)
       if (static_cast<int>(seen.hits().count()) == ship_cells) {
         if (exact_count(rules, seen, false).labelled == 0) throw no_layout_agrees(seen);
-        std::printf("The AI sank every ship in %d shots: %s\n", seen.shot_count(), log.c_str());
+        std::printf("The AI sank every ship in %d shots:", seen.shot_count());
+        for (const auto& [c, said] : seen.log())
+          std::printf(" %s%c", rules.geometry().cell_name(c).c_str(),
+                      said.kind == outcome::miss  ? '-'
+                      : said.kind == outcome::hit ? 'X'
+                                                  : '!');
+        std::printf("\n");
         print_view(rules, seen);
         return 0;
       }
