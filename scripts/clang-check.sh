@@ -5,12 +5,15 @@
 # and checked). The presets build with g++, and a header-only library must
 # compile under the other compiler its users have: three files had stopped
 # compiling under clang without anyone noticing (docs/results/10-build.md).
+# With file arguments, checks only those (scripts/test.sh checks the
+# benchmarks, the one part its clang build does not compile).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cxx=${CLANG_CXX:-clang++}
 # cmake/instantiate_passes.cpp: the explicit instantiations of the counter's
 # passes (include/battleship/count/instantiate_passes.hpp).
 files=(tests/test_*.cpp tests/fuzz/*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp cmake/instantiate_passes.cpp)
+if [ "$#" -gt 0 ]; then files=("$@"); fi
 start=$(date +%s)
 printf '%s\n' "${files[@]}" |
   xargs -P "$(nproc)" -I{} "$cxx" -std=gnu++20 -Iinclude -Wall -Wextra -Wpedantic -Werror -fsyntax-only {}
