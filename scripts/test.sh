@@ -4,7 +4,9 @@
 # preset (clang Debug, ASan+UBSan, warnings as errors), and the benchmarks,
 # which clang-dev does not build, through clang without generating code
 # (scripts/clang-check.sh). Installs missing packages first.
-# BATTLESHIP_SKIP_SANITIZERS=1 runs the release preset only.
+# BATTLESHIP_SKIP_SANITIZERS=1 runs the release preset only. The warnings
+# setting stays in build/release's cache; `cmake --preset release
+# -DBATTLESHIP_WARNINGS_AS_ERRORS=OFF` puts it back.
 #
 # Sanitizers under clang rather than g++: its Debug build takes about half
 # the time, for the same tests (docs/results/10-build.md, session 56).
