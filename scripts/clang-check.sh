@@ -2,11 +2,11 @@
 # Compiles every test, example, tool and benchmark file with clang as well,
 # and the file that instantiates the counter's passes for them,
 # without generating code (-fsyntax-only: templates are still instantiated
-# and checked). The presets build with g++, and a header-only library must
-# compile under the other compiler its users have: three files had stopped
-# compiling under clang without anyone noticing (docs/results/10-build.md).
-# With file arguments, checks only those (scripts/test.sh checks the
-# benchmarks, the one part its clang build does not compile).
+# and checked). A header-only library must compile under both compilers
+# its users have: three files once stopped compiling under clang without
+# anyone noticing, when only g++ built them (docs/results/10-build.md).
+# With file arguments, checks only those: scripts/test.sh checks the
+# benchmarks, the one part its clang-dev build does not compile.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cxx=${CLANG_CXX:-clang++}
