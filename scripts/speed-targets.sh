@@ -70,7 +70,22 @@ rules = [("park_rules", "Park"), ("datagenetics_rules", "DataGenetics"),
 ctx = report["context"]
 load = ", ".join(f"{x:.2f}" for x in ctx.get("load_avg", []))
 what = f"medians of {reps} repetitions" if int(reps) > 1 else "one repetition"
-print(f"{ctx['date']}, {ctx['num_cpus']} CPUs, load {load}; {what}")
+# Which processor ran it: the host's machines have changed between sessions
+# (an AMD family 25, Zen 3, at about 3.1 GHz in session 44; family 26, Zen 5,
+# in session 57), and a time means little without it.
+cpu = {}
+try:
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            key = key.strip()
+            if key in ("vendor_id", "cpu family", "model", "model name") and key not in cpu:
+                cpu[key] = value.strip()
+except OSError:
+    pass
+processor = (f"{cpu.get('model name', '?')} ({cpu.get('vendor_id', '?')} family {cpu.get('cpu family', '?')}, "
+             f"model {cpu.get('model', '?')})") if cpu else "processor unknown"
+print(f"{ctx['date']}, {ctx['num_cpus']} CPUs, {processor}, load {load}; {what}")
 print()
 print("| case | time | target | |")
 print("|---|---|---|---|")
