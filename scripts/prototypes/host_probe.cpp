@@ -5,7 +5,7 @@
 // target with it, takes up to twice its normal time; this separates three
 // things that could cause it:
 //   - the core's clock: a chain of dependent multiply-adds (4 cycles each
-//     on Zen 3: imul 3, add 1) gives the clock in GHz;
+//     on Zen 3 and Zen 5: imul 3, add 1) gives the clock in GHz;
 //   - the core's throughput: eight independent adds and xors an iteration
 //     (a busy SMT sibling on the same physical core would halve it);
 //   - the share of the last-level cache: a random pointer chase, one load
