@@ -71,8 +71,8 @@ ctx = report["context"]
 load = ", ".join(f"{x:.2f}" for x in ctx.get("load_avg", []))
 what = f"medians of {reps} repetitions" if int(reps) > 1 else "one repetition"
 # Which processor ran it: the host's machines have changed between sessions
-# (an AMD family 25, Zen 3, at about 3.1 GHz in session 44; family 26, Zen 5,
-# in session 57), and a time means little without it.
+# (a Zen 3 at about 3.1 GHz in session 44, AMD family 26, Zen 5, at about
+# 3.7 GHz in session 57), and a time means little without it.
 cpu = {}
 try:
     with open("/proc/cpuinfo") as f:
