@@ -4,7 +4,7 @@
 # ASan+UBSan), both with warnings as errors, and the benchmarks, which
 # clang-dev does not build, through clang without generating code
 # (scripts/clang-check.sh). Installs missing packages first.
-# BATTLESHIP_SKIP_SANITIZERS=1 runs the release preset only.
+# BATTLESHIP_SKIP_SANITIZERS=1 skips the clang-dev preset.
 #
 # Sanitizers under clang rather than g++: its Debug build takes about half
 # the time, for the same tests (docs/results/10-build.md, session 56).
