@@ -85,7 +85,14 @@ except OSError:
     pass
 processor = (f"{cpu.get('model name', '?')} ({cpu.get('vendor_id', '?')} family {cpu.get('cpu family', '?')}, "
              f"model {cpu.get('model', '?')})") if cpu else "processor unknown"
-print(f"{ctx['date']}, {ctx['num_cpus']} CPUs, {processor}, load {load}; {what}")
+# The clock the kernel reports: 2,000 MHz on session 60's Intel machine,
+# where the rows took 2.2-3.9x their time on session 59's Zen 5. The
+# processor and clock explain more of a run than the code does;
+# scripts/prototypes/host_probe.cpp measures the clock, the core's
+# throughput and the cache a run gets.
+mhz = ctx.get("mhz_per_cpu")
+clock = f" at {mhz:,} MHz as the kernel reports it" if mhz else ""
+print(f"{ctx['date']}, {ctx['num_cpus']} CPUs{clock}, {processor}, load {load}; {what}")
 print()
 print("| case | time | target | |")
 print("|---|---|---|---|")
