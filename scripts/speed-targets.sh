@@ -16,8 +16,10 @@
 # (about 10 s a repetition and rule); the 32 games that sessions before 50
 # judged it on are shown too. On a shared machine the times move from
 # run to run, on this project's by up to 1.9x within an hour
-# (docs/results/30-exact-counting.md, session 24): compare code by
-# instructions instead (scripts/compare-instructions.sh).
+# (docs/results/30-exact-counting.md, session 24), and between the machines
+# the host lends by up to 3.9x (session 60): compare code by instructions
+# instead (scripts/compare-instructions.sh), and see the median call after
+# shots in instructions with scripts/instruction-targets.sh.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
