@@ -11,6 +11,7 @@
 #   GAMES=64 RULES="park no-edge" scripts/instruction-targets.sh
 #   JOBS=1 scripts/instruction-targets.sh           # valgrind processes at once (default: the cores)
 #   TIMES=1 scripts/instruction-targets.sh          # also time each call natively after, on the last core
+#   PROFILE=1 scripts/instruction-targets.sh        # also the functions the calls from q1 to q3 spend them in
 #
 # Needs g++, valgrind (with its headers) and python3. Under callgrind a call
 # runs about 30x slower: 8 to 11 minutes per ruleset on one core of a
@@ -75,5 +76,7 @@ for r in $rules; do
     times=("$work/$r/times")
   fi
   echo "$r: $(tail -1 "$work/$r/checksum")"
-  python3 "$root/scripts/prototypes/call_instructions.py" "$work/$r/call" "${times[@]}" | sed 's/^/  /'
+  profile=()
+  [[ "${PROFILE:-0}" != 0 ]] && profile=(--profile)
+  python3 "$root/scripts/prototypes/call_instructions.py" "$work/$r/call" "${times[@]}" "${profile[@]}" | sed 's/^/  /'
 done
