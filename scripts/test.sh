@@ -5,10 +5,6 @@
 # clang-dev does not build, through clang without generating code
 # (scripts/clang-check.sh). Installs missing packages first.
 # BATTLESHIP_SKIP_SANITIZERS=1 skips the clang-dev preset.
-# BATTLESHIP_UNITY_BATCH_SIZE (default 0: the test program and the tool each
-# in one unity batch) is passed to both configures: a fresh build takes
-# least CPU that way; an empty value keeps the presets' smaller batches,
-# which rebuild faster after editing one file.
 #
 # Sanitizers under clang rather than g++: its Debug build takes about half
 # the time, for the same tests (docs/results/10-build.md, session 56).
@@ -18,20 +14,12 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh clang libclang-rt-14-dev
 bash scripts/clang-check.sh benchmarks/*.cpp
 
-batch=${BATTLESHIP_UNITY_BATCH_SIZE-0}
-# The steps of `cmake --workflow --preset P`, with the batch size added.
-workflow() {
-  cmake --preset "$1" "-DBATTLESHIP_UNITY_BATCH_SIZE=$batch"
-  cmake --build --preset "$1"
-  ctest --preset "$1"
-}
-
 start=$(date +%s)
-workflow release
+cmake --workflow --preset release
 echo "test.sh: release preset done in $(($(date +%s) - start)) s"
 
 if [ "${BATTLESHIP_SKIP_SANITIZERS:-0}" != 1 ]; then
   start=$(date +%s)
-  workflow clang-dev
+  cmake --workflow --preset clang-dev
   echo "test.sh: clang-dev preset (ASan+UBSan) done in $(($(date +%s) - start)) s"
 fi
