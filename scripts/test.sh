@@ -14,11 +14,6 @@ cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh clang libclang-rt-14-dev
 bash scripts/clang-check.sh benchmarks/*.cpp
 
-# One compile job a core: Ninja's default (cores + 2) made a fresh release
-# build take 13 % more CPU and 11 % more time on a 2-core machine
-# (docs/results/10-build.md, session 63).
-export CMAKE_BUILD_PARALLEL_LEVEL=${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}
-
 start=$(date +%s)
 cmake --workflow --preset release
 echo "test.sh: release preset done in $(($(date +%s) - start)) s"
