@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include <battleship/solve/bounds.hpp>
@@ -124,6 +125,17 @@ TEST_CASE("lower_bounds counts leaves as the solver does, for every rule and fee
   CHECK(b.leaves == 1);
   CHECK(b.weighted);
   CHECK(b.hits_aware.total == 2 * 4);
+}
+
+TEST_CASE("touching rules: the bounds refuse to enumerate past max_enumerated layouts", "[bounds]") {
+  // With touching allowed the bounds read every layout's cells; Park's
+  // 30,093,975,536 layouts are past the default limit, and a limit below a
+  // small game's count refuses that one too.
+  CHECK_THROWS_WITH(lower_bounds(park_rules{}), Catch::Contains("30093975536 layouts are too many to enumerate"));
+  const auto small = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> empty(small);
+  CHECK_NOTHROW(lower_bounds(small, empty));
+  CHECK_THROWS_AS(lower_bounds(small, empty, 10), std::invalid_argument);
 }
 
 }  // namespace test_bounds

@@ -445,6 +445,11 @@ TEST_CASE("count_result: the unlabelled occupancy divides by the orders of equal
   CHECK_THROWS_WITH(alone.unlabelled_occupancy(0), "count_result: counted without the occupancy matrix");
   CHECK_THROWS_WITH(alone.probability(0), "count_result: counted without the occupancy matrix");
   CHECK_THROWS_AS(r.probability(16), std::out_of_range);
+  // require_consistent passes a count with layouts through and refuses one without.
+  CHECK(&require_consistent(r) == &r);
+  observation<dynamic_rules::board_type> filled(rules);
+  for (int c = 0; c < 16; ++c) filled.record_miss(c);
+  CHECK_THROWS_AS(require_consistent(counter.count(filled)), inconsistent_observation);
 
   // Unweighted, every counter's labelled count is unlabelled times the orders,
   // with or without sunk announcements telling twins apart.
@@ -1782,6 +1787,19 @@ TEST_CASE("exact_count: two ships left in closed form equals brute force and the
   CHECK(count_scanned(park, observation<dynamic_rules::board_type>(park), unit_weight{}).two_ship_states > 0);
 }
 
+namespace {
+// A count of `problem` on `dp`, with the matrix when asked: the total as
+// text and the occupancy (empty without the matrix or without layouts).
+std::pair<std::string, std::vector<count_type>> count_on(detail::profile_dp<std::uint64_t>& dp,
+                                                         const detail::profile_problem& problem, bool matrix) {
+  dp.reset(problem);
+  const count_type total = dp.forward(matrix ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
+  std::vector<count_type> occupancy;
+  if (matrix && total != 0) dp.backward(&occupancy);
+  return {to_string(total), occupancy};
+}
+}  // namespace
+
 TEST_CASE("exact_count: one profile_dp reused from problem to problem gives what a fresh one gives", "[count][exact]") {
   // Tables a pass keeps from call to call (the column blocks, two_ship.hpp's
   // rows by id) must carry nothing over: not to the next observation of
@@ -1802,17 +1820,10 @@ TEST_CASE("exact_count: one profile_dp reused from problem to problem gives what
       const auto problem =
           detail::make_profile_problem(rules, obs, unit_weight{}, detail::scan_orientation{false, false, false});
       const bool matrix = below(rng, 4) != 0;
-      auto run = [&](detail::profile_dp<std::uint64_t>& dp) {
-        dp.reset(problem);
-        const count_type total = dp.forward(matrix ? detail::keep_tables::for_occupancy : detail::keep_tables::nothing);
-        std::vector<count_type> occupancy;
-        if (matrix && total != 0) dp.backward(&occupancy);
-        return std::pair{to_string(total), occupancy};
-      };
       detail::profile_dp<std::uint64_t> fresh;
-      const auto expected = run(fresh);
+      const auto expected = count_on(fresh, problem, matrix);
       INFO(describe(rules, obs) << (matrix ? " with the matrix" : " count only"));
-      CHECK(run(reused) == expected);
+      CHECK(count_on(reused, problem, matrix) == expected);
       if (last_two_ship && next > 0) ++after_two_ship;  // the same rules again: only some tables reset
       last_two_ship = reused.two_ship_states() > 0;
       if (last_two_ship) ++two_ship;
@@ -1825,6 +1836,38 @@ TEST_CASE("exact_count: one profile_dp reused from problem to problem gives what
   CHECK(two_ship > 150);
   CHECK(noted > 100);
   CHECK(after_two_ship > 100);
+}
+
+TEST_CASE("exact_count: the two-ship tables' step stamp wraps round without reusing an earlier step's entries",
+          "[count][exact]") {
+  // The two-ship form keeps per-step entries from call to call and tells
+  // the current step's by a 32-bit stamp, which wraps after 2^32 steps (a
+  // long-lived counter in a bot or a simulation gets there). Here the stamp
+  // is moved on so that it wraps within a few steps of every call, in the
+  // middle of the pass, after earlier calls left entries of their own.
+  rng_type rng(20261203);
+  detail::profile_dp<std::uint64_t> reused;
+  int two_ship = 0;
+  for (int k = 0; k < 150; ++k) {
+    const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);  // 4..8 each
+    const bool sunk = below(rng, 2) == 1;
+    const auto rules = make_dynamic_rules(w, h, random_fleet(rng, w, h), adjacency::touching, sunk);
+    const bool any_layout = enumerate_bitset(rules, false).labelled > 0;
+    for (int next = 0; next < 3; ++next) {
+      const int kind = below(rng, 4);
+      const auto obs = random_observation(rng, rules, kind == 1 && !any_layout ? 0 : kind);
+      const auto problem =
+          detail::make_profile_problem(rules, obs, unit_weight{}, detail::scan_orientation{false, false, false});
+      const bool matrix = below(rng, 2) != 0;
+      detail::profile_dp<std::uint64_t> fresh;
+      const auto expected = count_on(fresh, problem, matrix);
+      reused.two_ship_stamp_wraps_within(static_cast<std::uint32_t>(below(rng, 6)));
+      INFO(describe(rules, obs) << (matrix ? " with the matrix" : " count only"));
+      CHECK(count_on(reused, problem, matrix) == expected);
+      if (reused.two_ship_states() > 0) ++two_ship;
+    }
+  }
+  CHECK(two_ship > 200);
 }
 
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {

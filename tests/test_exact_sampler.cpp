@@ -198,6 +198,31 @@ TEST_CASE("exact_sampler: compile-time rules, reproducibility, impossible observ
   CHECK_THROWS_AS(exact_sampler<dynamic_rules>(narrow, obs), inconsistent_observation);
 }
 
+TEST_CASE("exact_sampler draws in proportion to weights whose sums pass 64 bits (the 128-bit tables)",
+          "[sampler][exact]") {
+  // Every placement weighs 2^59 times a small factor: one layout's weight
+  // fits 64 bits but the sums do not, so the 64-bit pass overflows and the
+  // sampler draws from 128-bit tables, one layout at a time and in batches.
+  // The draws must follow the small factors alone.
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> empty(rules);
+  auto weight = [](int ship, const placement& p) -> std::uint64_t {
+    if (ship == 1) return p.row == 0 ? 2 : 1;
+    return (std::uint64_t{p.dir == orientation::vertical ? 3U : 1U}) << 59;
+  };
+  const exact_sampler<dynamic_rules> wide(rules, empty, weight);
+  CHECK(wide.layout_count() >> 64 != 0);
+  chi_square_check(rules, empty, weight, 60, 11);
+
+  observation<dynamic_rules::board_type> shot(rules);
+  shot.record_miss(5);
+  shot.record_hit(10);
+  const std::size_t limit = checkpointing_limit(rules, shot, weight);
+  REQUIRE(limit > 0);
+  CHECK(exact_sampler<dynamic_rules>(rules, shot, weight, limit).layout_count() >> 64 != 0);
+  chi_square_check(rules, shot, weight, 60, 12, limit);
+}
+
 TEST_CASE("uniform_below_wide draws below bounds beyond 64 bits", "[sampler][exact]") {
   std::mt19937_64 rng(9);
   const count_type bound = (count_type{1} << 100) + 12345;

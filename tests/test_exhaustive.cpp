@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -60,6 +61,20 @@ struct small_case {
   adjacency rule;
   bool sunk;
 };
+
+// The row-scan fast path, and the sweep's in each clearing mode, equal to
+// playing every layout.
+void check_fast_paths(const small_case& c, std::initializer_list<sweep_clearing> modes) {
+  const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
+  INFO(rules_label(rules));
+  const row_scan scan(rules);
+  CHECK(evaluate_row_scan_fast(rules, threads(2)).histogram == evaluate_by_playing(rules, scan, threads(2)).histogram);
+  for (auto mode : modes) {
+    const sweep s(rules, mode);
+    REQUIRE(sweep_fast_path_applies(rules, s));
+    CHECK(evaluate_sweep_fast(rules, s, threads(2)).histogram == evaluate_by_playing(rules, s, threads(2)).histogram);
+  }
+}
 }  // namespace
 
 TEST_CASE("exhaustive evaluation equals brute force through the referee", "[exhaustive]") {
@@ -95,18 +110,29 @@ TEST_CASE("sweep and row-scan fast paths equal playing every layout", "[exhausti
       {7, 6, {4, 3, 3}, adjacency::no_contact, true},  {6, 5, {2, 2, 2}, adjacency::no_contact, false},
       {7, 7, {5, 3, 2}, adjacency::no_contact, false}, {5, 7, {4, 2, 2}, adjacency::no_edge, true},
   };
-  for (const auto& c : cases) {
-    const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
-    INFO(rules_label(rules));
-    const row_scan scan(rules);
-    CHECK(evaluate_row_scan_fast(rules, threads(2)).histogram ==
-          evaluate_by_playing(rules, scan, threads(2)).histogram);
-    for (auto mode : {sweep_clearing::four_directions, sweep_clearing::horizontal_first}) {
-      const sweep s(rules, mode);
-      REQUIRE(sweep_fast_path_applies(rules, s));
-      CHECK(evaluate_sweep_fast(rules, s, threads(2)).histogram == evaluate_by_playing(rules, s, threads(2)).histogram);
-    }
-  }
+  for (const auto& c : cases) check_fast_paths(c, {sweep_clearing::four_directions, sweep_clearing::horizontal_first});
+}
+
+TEST_CASE("the fast paths on grids of 129 to 256 cells (boards of four words) equal playing", "[exhaustive]") {
+  const std::vector<small_case> cases{
+      {16, 16, {4}, adjacency::no_contact, false},
+      {13, 10, {3, 2}, adjacency::no_edge, true},
+  };
+  for (const auto& c : cases) check_fast_paths(c, {sweep_clearing::four_directions});
+}
+
+TEST_CASE("evaluate_by_playing refuses a strategy that shoots a cell twice or off the grid", "[exhaustive]") {
+  // A custom strategy's bug must not loop or count a layout wrong.
+  struct stuck_on {
+    using board_type = dynamic_rules::board_type;
+    int cell;
+    int next_shot(const observation<board_type>&) const { return cell; }
+  };
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::touching, false);
+  for (const int cell : {0, -1, 12})
+    CHECK_THROWS_WITH(
+        evaluate_by_playing(rules, stuck_on{cell}, threads(1)),
+        Catch::Contains("the strategy shot at cell " + std::to_string(cell) + ", off the grid or already shot"));
 }
 
 TEST_CASE("sweep fast path with custom orders, including orders that are not a parity class", "[exhaustive]") {

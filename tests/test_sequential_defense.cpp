@@ -4,7 +4,10 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdint>
 #include <map>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/core/layout.hpp>
@@ -114,6 +117,29 @@ TEST_CASE("sequential_defense draws ship by ship, which is not uniform", "[defen
   // times before giving up).
   CHECK_THROWS_WITH(sequential_defense<dyn>(make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false)),
                     "the fleet cannot be placed on the grid under these rules");
+}
+
+TEST_CASE("sequential_defense: a draw that gets stuck restarts, up to max_restarts, then throws", "[defense]") {
+  // One row of four cells, ships 2 and 1, no edge contact: a 2-ship on the
+  // middle cells leaves the 1-ship no room, so a third of the attempts get
+  // stuck. With one attempt some seeds throw; with the default every seed
+  // finds one of the two layouts.
+  const auto rules = make_dynamic_rules(4, 1, {2, 1}, adjacency::no_edge, false);
+  const sequential_defense<dyn> defense(rules);
+  int stuck = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    splitmix_rng once(seed), patient(seed);
+    try {
+      const layout l = defense.place(once, 1);  // outside CHECK, which would catch the throw itself
+      CHECK_FALSE(validate(rules, l).has_value());
+    } catch (const std::runtime_error& e) {
+      CHECK(std::string(e.what()) == "no legal layout found: the fleet (almost) cannot fit on the grid");
+      ++stuck;
+    }
+    CHECK_FALSE(validate(rules, defense.place(patient)).has_value());
+  }
+  CHECK(stuck > 5);
+  CHECK(stuck < 40);
 }
 
 }  // namespace test_sequential_defense

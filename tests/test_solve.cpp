@@ -511,6 +511,45 @@ TEST_CASE("the optimal tree prints as text and DOT", "[solve]") {
   int leaves = 0;
   for (const auto& n : t.nodes()) leaves += n.cell < 0 ? 1 : 0;
   CHECK(leaves == 7);
+
+  // Under sunk feedback the edges name the ship that sank (1-based).
+  const ruleset<grid<3, 2>, fleet<2, 1>, touching_allowed, hit_miss_sunk> sunk_rules;
+  const auto sunk_dot = solve_tree(sunk_rules, observation<decltype(sunk_rules)::board_type>(sunk_rules)).to_dot();
+  CHECK(sunk_dot.find("label=\"sunk 1\"") != std::string::npos);
+  CHECK(sunk_dot.find("label=\"sunk 2\"") != std::string::npos);
+  CHECK(sunk_dot.find("label=\"hit\"") != std::string::npos);
+}
+
+TEST_CASE("the solvers' wider engines (257 to 4,096 layouts), and a clear refusal past them", "[solve]") {
+  // k one-cell ships on n cells, hit/miss: every order of shots is optimal
+  // (and greedy), as the game ends at the last of the k cells in the order; the
+  // layouts ending at the m-th shot are C(m-1, k-1), so the total height is
+  // the sum of m C(m-1, k-1) = k C(n+1, k+1). The layout counts below take
+  // the engines of 8, 16, 32 and 64 words (64 atoms a word): 300, 560 and
+  // 630, 1,176 and 2,016, 2,300.
+  auto binomial = [](std::uint64_t n, std::uint64_t k) {
+    std::uint64_t r = 1;
+    for (std::uint64_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+    return r;
+  };
+  struct wide_case {
+    int w, h, ships;
+  };
+  for (const wide_case c : {wide_case{5, 5, 2}, wide_case{4, 4, 3}, wide_case{6, 6, 2}, wide_case{7, 7, 2},
+                            wide_case{8, 8, 2}, wide_case{5, 5, 3}}) {
+    const auto rules = make_dynamic_rules(c.w, c.h, std::vector<int>(static_cast<std::size_t>(c.ships), 1),
+                                          adjacency::touching, false);
+    const auto n = static_cast<std::uint64_t>(c.w * c.h), k = static_cast<std::uint64_t>(c.ships);
+    INFO(rules_label(rules));
+    const solve_result best = solve_optimal(rules);
+    CHECK(best.layouts == binomial(n, k));
+    CHECK(best.leaves == best.layouts);
+    CHECK(best.total_height == k * binomial(n + 1, k + 1));
+    CHECK(solve_best_greedy(rules).total_height == best.total_height);
+  }
+  // 6x6 with three one-cell ships: C(36, 3) = 7,140 layouts, past 4,096.
+  const auto crowded = make_dynamic_rules(6, 6, {1, 1, 1}, adjacency::touching, false);
+  CHECK_THROWS_WITH(solve_optimal(crowded), Catch::Contains("too many layouts for exact solving (7140 > 4096)"));
 }
 
 }  // namespace test_solve

@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -103,6 +106,25 @@ TEST_CASE("SVG histogram: one bar per shot count with games, labels and legend",
   const std::string two = histogram_svg({{"a", st}, {"b", summarize_samples({30, 31}, 17)}});
   CHECK(count_of(two, "fill-opacity") == 5);
   CHECK_THROWS_AS(histogram_svg({}), std::invalid_argument);
+}
+
+TEST_CASE("SVG histogram: quotes escaped, and written to a file as histogram_svg gives it", "[statistics]") {
+  const auto st = summarize_samples({40, 41, 41}, 17);
+  histogram_svg_options opt;
+  opt.x_label = "shots \"to win\"";
+  const std::vector<histogram_series> series{{"say \"hi\"", st}};
+  const std::string svg = histogram_svg(series, opt);
+  CHECK(svg.find("say &quot;hi&quot;") != std::string::npos);
+  CHECK(svg.find("shots &quot;to win&quot;") != std::string::npos);
+
+  const auto path = std::filesystem::temp_directory_path() / "battleship_test_histogram.svg";
+  write_histogram_svg(path.string(), series, opt);
+  std::ifstream in(path);
+  const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(written == svg);
+  std::filesystem::remove(path);
+  CHECK_THROWS_WITH(write_histogram_svg("/nonexistent-directory/h.svg", series),
+                    "cannot write histogram to '/nonexistent-directory/h.svg'");
 }
 
 }  // namespace test_statistics

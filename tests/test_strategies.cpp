@@ -205,6 +205,9 @@ TEST_CASE("density greedy: the heaviest unshot cell, ties to the lowest or at ra
   // All weights zero: still a legal shot.
   density_greedy z(rules, fixed_weights{{0, 0, 0, 0, 0, 0}});
   CHECK(z.next_shot(seen) == 0);
+  // A custom model that returns fewer weights than cells is refused.
+  density_greedy short_model(rules, fixed_weights{{1, 2, 3}});
+  CHECK_THROWS_WITH(short_model.next_shot(seen), "density_greedy: the model returned too few weights");
 }
 
 TEST_CASE("random fire: uniform over unshot cells", "[strategy]") {

@@ -58,6 +58,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <battleship/count/detail/profile_problem.hpp>
@@ -538,6 +539,13 @@ class two_ship_tables {
       half_[i] = 0;
     }
     noted_ = false;  // every note above is zero again
+  }
+  // Moves the step stamp on so that it wraps (new_step()) within the next
+  // steps + 1 steps, as if the steps between had been taken: tests reach
+  // the wrap, which takes 2^32 steps otherwise. Never moves it back.
+  void stamp_wraps_within(std::uint32_t steps) noexcept {
+    const std::uint32_t at = std::numeric_limits<std::uint32_t>::max() - steps;
+    if (at > stamp_) stamp_ = at;
   }
 
  private:
