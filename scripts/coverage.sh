@@ -4,7 +4,7 @@
 # source-based coverage, -O1, no sanitizers. Prints llvm-cov's table per
 # header, then every line of include/battleship that no test runs.
 #
-#   scripts/coverage.sh              # build in /tmp/battleship-coverage (about 7 min on two cores), test (2 min)
+#   scripts/coverage.sh              # build in /tmp/battleship-coverage and test: about 6-7 min on two cores
 #   BUILD=dir scripts/coverage.sh    # elsewhere
 #
 # A line counts as run when any instantiation of its template ran it.
