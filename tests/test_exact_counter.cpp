@@ -1842,12 +1842,13 @@ TEST_CASE("exact_count: the two-ship tables' step stamp wraps round without reus
           "[count][exact]") {
   // The two-ship form keeps per-step entries from call to call and tells
   // the current step's by a 32-bit stamp, which wraps after 2^32 steps (a
-  // long-lived counter in a bot or a simulation gets there). Here the stamp
-  // is moved on so that it wraps within a few steps of every call, in the
-  // middle of the pass, after earlier calls left entries of their own.
+  // long-lived counter in a bot or a simulation gets there). Here, before
+  // every call, the stamp is moved to within 1 to 6 steps of its wrap, which
+  // then comes in the middle of the next call that takes that many steps,
+  // after earlier calls left entries of their own.
   rng_type rng(20261203);
   detail::profile_dp<std::uint64_t> reused;
-  int two_ship = 0;
+  int two_ship = 0, wrapped = 0;
   for (int k = 0; k < 150; ++k) {
     const int w = 4 + below(rng, 5), h = 4 + below(rng, 5);  // 4..8 each
     const bool sunk = below(rng, 2) == 1;
@@ -1862,12 +1863,15 @@ TEST_CASE("exact_count: the two-ship tables' step stamp wraps round without reus
       detail::profile_dp<std::uint64_t> fresh;
       const auto expected = count_on(fresh, problem, matrix);
       reused.two_ship_stamp_wraps_within(static_cast<std::uint32_t>(below(rng, 6)));
+      const std::uint32_t stamp_before = reused.two_ship_stamp();
       INFO(describe(rules, obs) << (matrix ? " with the matrix" : " count only"));
       CHECK(count_on(reused, problem, matrix) == expected);
       if (reused.two_ship_states() > 0) ++two_ship;
+      if (reused.two_ship_stamp() < stamp_before) ++wrapped;  // the wrap came in this call
     }
   }
   CHECK(two_ship > 200);
+  CHECK(wrapped > 100);
 }
 
 TEST_CASE("exact_count: 16x16 with 5,4,3,3,2, touching allowed", "[count][exact][slow][.]") {

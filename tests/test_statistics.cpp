@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -117,7 +118,9 @@ TEST_CASE("SVG histogram: quotes escaped, and written to a file as histogram_svg
   CHECK(svg.find("say &quot;hi&quot;") != std::string::npos);
   CHECK(svg.find("shots &quot;to win&quot;") != std::string::npos);
 
-  const auto path = std::filesystem::temp_directory_path() / "battleship_test_histogram.svg";
+  // A name of its own, so that two test runs at once (two builds) do not share the file.
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("battleship_test_histogram_" + std::to_string(std::random_device{}()) + ".svg");
   write_histogram_svg(path.string(), series, opt);
   std::ifstream in(path);
   const std::string written((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -541,8 +541,10 @@ class profile_dp {
   // Those of them with a hit ahead that no running ship covers (the anchored form).
   [[nodiscard]] std::size_t two_ship_hit_states() const noexcept { return two_ship_hit_states_; }
   // The two-ship tables' step stamp wraps within the next steps + 1 of
-  // their steps (tests: two_ship_tables::stamp_wraps_within).
+  // their steps (tests: two_ship_tables::stamp_wraps_within), and the
+  // stamp itself (lower after a call than before: it wrapped).
   void two_ship_stamp_wraps_within(std::uint32_t steps) noexcept { two_ship_.stamp_wraps_within(steps); }
+  [[nodiscard]] std::uint32_t two_ship_stamp() const noexcept { return two_ship_.stamp(); }
   // Bytes the kept layers may take before forward(true) gives up (std::length_error).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {

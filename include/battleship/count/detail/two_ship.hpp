@@ -547,6 +547,7 @@ class two_ship_tables {
     const std::uint32_t at = std::numeric_limits<std::uint32_t>::max() - steps;
     if (at > stamp_) stamp_ = at;
   }
+  [[nodiscard]] std::uint32_t stamp() const noexcept { return stamp_; }
 
  private:
   void new_step(int r, int cf) {
