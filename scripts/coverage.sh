@@ -22,14 +22,19 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_BUILD
   "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g0" "-DCMAKE_CXX_FLAGS=-fprofile-instr-generate -fcoverage-mapping" \
   -DCMAKE_EXE_LINKER_FLAGS=-fprofile-instr-generate -DBATTLESHIP_BUILD_BENCHMARKS=OFF > /dev/null
 cmake --build "$build"
-LLVM_PROFILE_FILE="$build/profiles/%p-%m.profraw" ctest --test-dir "$build" -j "$(nproc)" --output-on-failure |
-  tail -n 3
+# The whole log in ctest.log; a failed test stops the script with its output.
+if ! LLVM_PROFILE_FILE="$build/profiles/%p-%m.profraw" ctest --test-dir "$build" -j "$(nproc)" --output-on-failure \
+  > "$build/ctest.log"; then
+  cat "$build/ctest.log"
+  exit 1
+fi
+grep -E "tests passed|tests failed" "$build/ctest.log"
 llvm-profdata merge -sparse "$build"/profiles/*.profraw -o "$build/coverage.profdata"
 # Every program the tests run that holds library code (the consumer
 # projects' copies are the same headers, installed elsewhere).
 objects=("$build/tests/battleship_tests")
 for program in "$build"/examples/battleship/battleship "$build"/examples/example_* "$build"/tests/fuzz/fuzz_*_replay; do
-  [ -x "$program" ] && objects+=(-object "$program")
+  [ -f "$program" ] && [ -x "$program" ] && objects+=(-object "$program")
 done
 llvm-cov report "${objects[@]}" -instr-profile="$build/coverage.profdata" "$root/include/battleship" |
   sed "s|$root/include/battleship/||"
