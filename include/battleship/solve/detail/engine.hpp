@@ -17,7 +17,8 @@
 // - a transposition table keyed on the atom set, canonicalised over the grid
 //   symmetries that preserve the starting position (Zobrist hashes per
 //   symmetry pick the representative), and moves that a symmetry fixing the
-//   state maps onto a smaller cell are skipped;
+//   state maps onto a smaller cell are skipped; under sunk feedback a state
+//   missing from it is looked up again with equal-length ships renamed;
 // - lower bounds: every layout still needs its d unhit fleet cells, and a
 //   hit/miss leaf at depth t is a hit/miss string with d hits ending in a hit,
 //   so at most C(t-1, d-1) leaves lie at depth t (times the ways to place and
@@ -502,6 +503,36 @@ class engine {
     return total;
   }
 
+  // Under sunk feedback, what the table holds for (A, H) with equal-length
+  // ships renamed (problem::renamings): announcements name ships, so a
+  // renaming of a state, unless it is the state itself, is another entry,
+  // with the same value. Looked up only when (A, H) itself is missing,
+  // before a search: the children's peeks, far more numerous, would pay a
+  // hashing per renaming for few finds.
+  struct renamed_result {
+    bool found = false;
+    bool exact = false;
+    std::uint64_t value = 0;
+    int cell = -1;  // if exact: the best cell, in (A, H)'s own coordinates
+  };
+  [[nodiscard]] constexpr renamed_result renamed_entry(const set& A, std::uint64_t H) const {
+    renamed_result out;
+    for (const auto& perm : p_.renamings) {
+      set B{};
+      A.for_each([&](int a) { B.set(perm[static_cast<std::size_t>(a)]); });
+      if (B == A) continue;
+      canon k = canonical(B, H);
+      const int slot = probe(k, B);
+      if (slot < 0) continue;
+      const auto& e = slots_[static_cast<std::size_t>(slot)];
+      if (e.exact)
+        return {true, true, e.value,
+                p_.cell_inverse[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(e.best)]};
+      if (!out.found || e.value > out.value) out = {true, false, e.value, -1};
+    }
+    return out;
+  }
+
   [[nodiscard]] constexpr int two_atom_shot(const set& A) const {
     const int a = A.lowest();
     set rest = A;
@@ -664,6 +695,17 @@ class engine {
       const auto& e = slots_[static_cast<std::size_t>(slot)];
       if (e.exact) return e.value;
       if (e.value > lb) lb = e.value;
+      if (lb >= beta) return lb;
+    } else if (const auto known = renamed_entry(A, H); known.found) {
+      // The state with equal-length ships renamed has the same value and
+      // the same best cell (a renaming moves no cell); stored for this
+      // state too, as best_shot() reads it from here.
+      if (known.exact) {
+        store(k, A, -1, known.value, true,
+              p_.cell_perm[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(known.cell)]);
+        return known.value;
+      }
+      if (known.value > lb) lb = known.value;
       if (lb >= beta) return lb;
     }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The solver's view of a position: every layout still consistent with the
-// observation, enumerated once, plus the grid symmetries that map that set to
-// itself.
+// observation, enumerated once, plus the symmetries that map that set to
+// itself (the grid's, and under sunk feedback renamings of equal-length ships).
 //
 // Atoms. Under hit/miss feedback the game ends when every fleet cell is hit,
 // so layouts with the same occupied cells are the same leaf of any decision
@@ -20,9 +20,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <battleship/core/adjacency.hpp>
+#include <battleship/core/fleet.hpp>
 #include <battleship/core/observation.hpp>
 #include <battleship/core/placement.hpp>
 #include <battleship/core/ruleset.hpp>
@@ -31,6 +33,8 @@ namespace battleship::detail::solve {
 
 inline constexpr int max_cells = 64;
 inline constexpr std::size_t max_labelled_layouts = 4'000'000;
+// The most renamings of equal-length ships the solver tries (problem::renamings).
+inline constexpr std::size_t max_renamings = 24;
 
 struct problem {
   int width = 0;
@@ -50,6 +54,9 @@ struct problem {
   std::vector<std::array<std::int8_t, max_cells>> cell_perm;
   std::vector<std::array<std::int8_t, max_cells>> cell_inverse;
   std::vector<std::vector<int>> atom_perm;
+  // Under sunk feedback, the renamings of equal-length ships (not the
+  // identity) that map the atom set onto itself, as atom permutations.
+  std::vector<std::vector<int>> renamings;
 
   [[nodiscard]] constexpr int atom_count() const noexcept { return static_cast<int>(occ.size()); }
   [[nodiscard]] constexpr std::uint64_t total_weight() const noexcept {
@@ -106,6 +113,42 @@ template <class Board>
         p[static_cast<std::size_t>(r * width + c)] = static_cast<std::int8_t>(rr * width + cc);
       }
     out.push_back(p);
+  }
+  return out;
+}
+
+// The permutations of ships 0..n-1 that keep every ship's length, identity
+// first, at most `cap` of them. Under sunk feedback, renaming ships of one
+// length in every layout leaves the game the same up to the names
+// announced, so each that maps the layouts onto themselves is a symmetry.
+template <Ruleset R>
+[[nodiscard]] constexpr std::vector<std::array<std::int8_t, max_ships>> length_preserving_renamings(const R& rules,
+                                                                                                    std::size_t cap) {
+  const int n = rules.ship_count();
+  std::array<std::int8_t, max_ships> identity{};
+  for (int k = 0; k < n; ++k) identity[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
+  std::vector<std::array<std::int8_t, max_ships>> out{identity};
+  std::array<bool, max_ships> grouped{};
+  for (int first = 0; first < n; ++first) {
+    if (grouped[static_cast<std::size_t>(first)]) continue;
+    std::vector<std::int8_t> group;  // the ships of this length, in increasing order
+    for (int k = first; k < n; ++k)
+      if (rules.ship_length(k) == rules.ship_length(first)) {
+        group.push_back(static_cast<std::int8_t>(k));
+        grouped[static_cast<std::size_t>(k)] = true;
+      }
+    if (group.size() < 2) continue;
+    std::vector<std::array<std::int8_t, max_ships>> next;
+    for (const auto& before : out) {
+      auto images = group;
+      do {
+        auto pi = before;
+        for (std::size_t j = 0; j < group.size(); ++j) pi[static_cast<std::size_t>(group[j])] = images[j];
+        next.push_back(pi);
+      } while (next.size() < cap && std::next_permutation(images.begin(), images.end()));
+      if (next.size() >= cap) break;
+    }
+    out = std::move(next);
   }
   return out;
 }
@@ -202,11 +245,16 @@ template <Ruleset R>
       if (occs[i] == occs[i - 1]) p.distinct_occupancy = false;
   }
 
-  // Symmetries that map the atom set (with weights) onto itself.
+  // Symmetries that map the atom set (with weights) onto itself: the grid's
+  // with the names as they are, then (sunk feedback) the renamings alone.
   const auto all = grid_symmetries(p.width, p.height);
+  const auto names = length_preserving_renamings(rules, p.sunk && use_symmetry ? max_renamings + 1 : 1);
   const int atoms = p.atom_count();
-  for (std::size_t s = 0; s < (use_symmetry ? all.size() : 1); ++s) {
-    const auto& perm = all[s];
+  const std::size_t kinds = use_symmetry ? all.size() + names.size() - 1 : 1;
+  for (std::size_t t = 0; t < kinds; ++t) {
+    const bool grid_part = t < all.size();
+    const auto& perm = all[grid_part ? t : 0];
+    const auto& name = names[grid_part ? 0 : t - all.size() + 1];  // ship k's cells become ship name[k]'s
     auto image = filled(static_cast<std::size_t>(atoms), -1);
     bool ok = true;
     for (int a = 0; a < atoms && ok; ++a) {
@@ -217,7 +265,8 @@ template <Ruleset R>
         if (it != p.occ.end() && *it == target) found_at = static_cast<int>(it - p.occ.begin());
       } else {
         std::array<std::uint64_t, max_ships> key{};
-        for (std::size_t k = 0; k < sc; ++k) key[k] = map_cells(p.ships[static_cast<std::size_t>(a) * sc + k], perm);
+        for (std::size_t k = 0; k < sc; ++k)
+          key[static_cast<std::size_t>(name[k])] = map_cells(p.ships[static_cast<std::size_t>(a) * sc + k], perm);
         int lo = 0, hi = atoms;  // first atom not less than key
         while (lo < hi) {
           const int mid = (lo + hi) / 2;
@@ -246,6 +295,10 @@ template <Ruleset R>
         image[static_cast<std::size_t>(a)] = found_at;
     }
     if (!ok) continue;
+    if (!grid_part) {
+      p.renamings.push_back(std::move(image));
+      continue;
+    }
     // Cells beyond the grid map to themselves, so the tables are total.
     auto full = perm;
     for (int c = p.cells; c < max_cells; ++c) full[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c);
