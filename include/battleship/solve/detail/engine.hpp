@@ -605,7 +605,15 @@ class engine {
     }
     return -1;
   }
+  // `slot`: where probe() found (A, H) before the search, or -1. The search
+  // may have grown the table since, moving every entry: then look again.
   constexpr void store(canon& k, const set& A, int slot, std::uint64_t v, bool exact, int best) {
+    if (slot >= 0) {
+      key(k, A);
+      if (!slots_[static_cast<std::size_t>(slot)].used || slots_[static_cast<std::size_t>(slot)].hash != k.hash ||
+          !matches(slots_[static_cast<std::size_t>(slot)], k))
+        slot = probe(k, A);
+    }
     if (slot >= 0) {
       auto& e = slots_[static_cast<std::size_t>(slot)];
       if (e.exact) return;
