@@ -552,77 +552,93 @@ TEST_CASE("the solvers' wider engines (257 to 4,096 layouts), and a clear refusa
   CHECK_THROWS_WITH(solve_optimal(crowded), Catch::Contains("too many layouts for exact solving (7140 > 4096)"));
 }
 
-TEST_CASE("sunk feedback: renamings of equal-length ships are symmetries of the position", "[solve]") {
-  // Every permutation of a fleet's ships that keeps their lengths: 2! 3! of {3,2,3,3,2}, identity first.
+TEST_CASE("sunk feedback: ships of one length are announced by type, with the same optimum", "[solve]") {
+  // The swaps the solver tries: every pair of equal-length ships, after the identity.
   const auto mixed = make_dynamic_rules(10, 10, {3, 2, 3, 3, 2}, adjacency::touching, true);
-  const auto names = detail::solve::length_preserving_renamings(mixed, 100);
-  REQUIRE(names.size() == 12);
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    for (int k = 0; k < 5; ++k) CHECK(mixed.ship_length(names[i][static_cast<std::size_t>(k)]) == mixed.ship_length(k));
-    for (std::size_t j = 0; j < i; ++j) CHECK(names[i] != names[j]);
+  const auto swaps = detail::solve::equal_length_swaps(mixed);
+  REQUIRE(swaps.size() == 5);  // {0,2}, {0,3}, {2,3} and {1,4}
+  for (std::size_t i = 1; i < swaps.size(); ++i) {
+    int moved = 0;
+    for (int k = 0; k < 5; ++k) {
+      CHECK(mixed.ship_length(swaps[i][static_cast<std::size_t>(k)]) == mixed.ship_length(k));
+      moved += swaps[i][static_cast<std::size_t>(k)] != k ? 1 : 0;
+    }
+    CHECK(moved == 2);
   }
-  CHECK(names[0] == detail::solve::length_preserving_renamings(mixed, 1)[0]);
-  CHECK(names[0][1] == 1);
-  CHECK(detail::solve::length_preserving_renamings(mixed, 5).size() == 5);
 
-  // On 4x4 {2,2} the one renaming swaps the two ships of every layout.
+  // 4x4 {2,2}: one type; a layout and its renaming share an atom of the search.
   const auto pair = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, true);
-  const auto p = detail::solve::make_problem(pair, dyn_obs(pair));
-  REQUIRE(p.renamings.size() == 1);
-  for (int a = 0; a < p.atom_count(); ++a) {
-    const auto b = static_cast<std::size_t>(p.renamings[0][static_cast<std::size_t>(a)]);
-    CHECK(p.ships[2 * b] == p.ships[2 * static_cast<std::size_t>(a) + 1]);
-    CHECK(p.ships[2 * b + 1] == p.ships[2 * static_cast<std::size_t>(a)]);
-  }
-  // None once a name is announced, under hit/miss (atoms are unnamed) or without symmetries.
+  const auto merged = detail::solve::make_problem(pair, dyn_obs(pair));
+  CHECK(merged.ship_type == std::vector<int>{0, 0});
+  CHECK(merged.merged_renamings);
+  CHECK(merged.renamings_per_atom == 2);
+  CHECK(merged.labelled == 448);
+  CHECK(merged.atom_count() == 224);
+  for (int a = 0; a < merged.atom_count(); ++a)
+    CHECK(merged.ships[2 * static_cast<std::size_t>(a)] < merged.ships[2 * static_cast<std::size_t>(a) + 1]);
+  // A tree names ships: there every labelled layout is an atom.
+  CHECK(detail::solve::make_problem(pair, dyn_obs(pair), true, false).atom_count() == 448);
+  // Each ship its own type once one is named, under hit/miss, or without symmetry.
   dyn_obs named(pair);
   named.record_hit(0);
   named.record_sunk(1, 0);
-  CHECK(detail::solve::make_problem(pair, named).renamings.empty());
+  CHECK(detail::solve::make_problem(pair, named).ship_type == std::vector<int>{0, 1});
+  CHECK(detail::solve::make_problem(pair, named).renamings_per_atom == 1);
   const auto unnamed = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, false);
-  CHECK(detail::solve::make_problem(unnamed, dyn_obs(unnamed)).renamings.empty());
-  CHECK(detail::solve::make_problem(pair, dyn_obs(pair), false).renamings.empty());
+  CHECK(detail::solve::make_problem(unnamed, dyn_obs(unnamed)).ship_type == std::vector<int>{0, 1});
+  CHECK(detail::solve::make_problem(pair, dyn_obs(pair), false).ship_type == std::vector<int>{0, 1});
+  // 3x3 {2,2} touching: 550 over 88 layouts, by type as by name.
+  const auto small_pair = make_dynamic_rules(3, 3, {2, 2}, adjacency::touching, true);
+  const solve_result by_type = solve_optimal(small_pair);
+  CHECK(by_type.layouts == 88);
+  CHECK(by_type.leaves == 88);
+  CHECK(by_type.total_height == 550);
+  CHECK(solve_optimal(small_pair, solve_options{false, false}).total_height == 550);
 
-  // Three one-cell ships on 3x3 with misses at A1 and B1, which no grid
-  // symmetry keeps: k named one-cell ships on n cells take k! k C(n+1, k+1)
-  // shots in all whatever the order (7 cells: 6 * 3 * 70 = 1,260 over 210
-  // layouts). The renamings alone let the table merge states: fewer of
-  // them than with no symmetry, and the tree built from the merged entries
-  // (their best cells) still plays the optimum.
+  // k named one-cell ships on n cells take k! k C(n+1, k+1) shots in all,
+  // whatever the order: 4x4 {1,1,1}, 6 * 3 * 2,380 = 42,840 over 3,360
+  // layouts, and 3x3 {1,1,1} after misses at A1 and B1 (which no grid
+  // symmetry keeps), 6 * 3 * 70 = 1,260 over 210, with fewer states than
+  // with no symmetry; the tree, which names every ship, plays the optimum.
   const auto singles = make_dynamic_rules(3, 3, {1, 1, 1}, adjacency::touching, true);
+  const auto wider = make_dynamic_rules(4, 4, {1, 1, 1}, adjacency::touching, true);
+  const solve_result all_singles = solve_optimal(wider);
+  CHECK(all_singles.layouts == 3360);
+  CHECK(all_singles.total_height == 42840);
   dyn_obs two_misses(singles);
   two_misses.record_miss(0);
   two_misses.record_miss(1);
-  const auto problem = detail::solve::make_problem(singles, two_misses);
-  CHECK(problem.atom_perm.size() == 1);
-  CHECK(problem.renamings.size() == 5);
-  const solve_result merged = solve_optimal(singles, two_misses);
+  CHECK(detail::solve::make_problem(singles, two_misses).atom_perm.size() == 1);
+  const solve_result typed = solve_optimal(singles, two_misses);
   const solve_result plain = solve_optimal(singles, two_misses, solve_options{false, false});
-  CHECK(merged.layouts == 210);
-  CHECK(merged.total_height == 1260);
+  CHECK(typed.layouts == 210);
+  CHECK(typed.total_height == 1260);
   CHECK(plain.total_height == 1260);
-  CHECK(merged.states < plain.states);
+  CHECK(typed.states < plain.states);
   CHECK(evaluate_total_height(singles, two_misses, solve_tree(singles, two_misses)) == 1260);
 
-  // Random positions under sunk feedback that a renaming keeps (two or three
-  // ships of one length, none of them named yet; grids 2x3 to 4x4, every
-  // rule, up to six shots, at most 200 layouts): the same optimum with the
-  // renamings as with no symmetry, and trees that play it.
+  // Random sunk positions with ships of one type (two or three ships of one
+  // length, none named; grids 2x3 to 4x4, every rule, up to six shots, at
+  // most 120 layouts): the optimum and the best greedy value by type equal
+  // those by name (no symmetry), and the trees play them.
   std::mt19937_64 rng(20261203);
-  for (int checked = 0; checked < 40;) {
+  for (int checked = 0; checked < 25;) {
     const dynamic_rules rules = random_small_rules(rng, 2, 3, 3, 2, 3);
     if (!rules.announces_sunk() || rules.ship_count() < 2) continue;
     std::vector<layout> all;
     for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
-    if (all.empty() || all.size() > 200) continue;
+    if (all.empty() || all.size() > 120) continue;
     const game<dynamic_rules> play = random_position(rng, rules, all, 7);
     if (play.over()) continue;
     const dyn_obs& obs = play.seen();
-    if (detail::solve::make_problem(rules, obs).renamings.empty()) continue;
+    if (detail::solve::make_problem(rules, obs).renamings_per_atom == 1) continue;
     CAPTURE(rules_label(rules), obs.shot_count());
     const solve_result r = solve_optimal(rules, obs);
     CHECK(r.total_height == solve_optimal(rules, obs, solve_options{false, false}).total_height);
     CHECK(evaluate_total_height(rules, obs, solve_tree(rules, obs)) == r.total_height);
+    const solve_result g = solve_best_greedy(rules, obs);
+    CHECK(g.total_height == solve_best_greedy(rules, obs, solve_options{false, true}).total_height);
+    CHECK(evaluate_total_height(rules, obs, solve_tree(rules, obs, solve_options{true, true})) == g.total_height);
     ++checked;
   }
 }
@@ -657,8 +673,7 @@ TEST_CASE("the search's table grows in the middle of a search without mixing up 
     memo.emplace(key, best);
     return best;
   };
-  for (const std::uint64_t layouts :
-       {0x9444e9d11004ULL, 0xb6535bc07aedULL, 0x1ffd58bb446cULL, 0xbf4d13eaecb5ULL}) {
+  for (const std::uint64_t layouts : {0x9444e9d11004ULL, 0xb6535bc07aedULL, 0x1ffd58bb446cULL, 0xbf4d13eaecb5ULL}) {
     engine e(p);
     engine::set A{};
     A.w[0] = layouts;

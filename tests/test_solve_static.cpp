@@ -39,6 +39,8 @@ static_assert(optimal_total_height<table1_4x4_33>() == 196);
 static_assert(optimal_total_height<figure5>() == 25);
 // One ship: announcing its sinking tells nothing the last hit did not.
 static_assert(optimal_total_height<figure5_sunk>() == 25);
+// Two named one-cell ships on 3x2, searched as one type: 2! 2 C(7, 3) = 140.
+static_assert(optimal_total_height<ruleset<grid<3, 2>, fleet<1, 1>, touching_allowed, hit_miss_sunk>>() == 140);
 static_assert(corner_hit_totals_three());
 static_assert(bounds_match_the_paper());
 

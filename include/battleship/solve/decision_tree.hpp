@@ -5,6 +5,7 @@
 // optimal (or best greedy) tree from the solver; print it as indented text or
 // Graphviz DOT.
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include <battleship/core/feedback.hpp>
+#include <battleship/core/fleet.hpp>
 #include <battleship/core/geometry.hpp>
 #include <battleship/core/observation.hpp>
 #include <battleship/core/ruleset.hpp>
@@ -142,16 +144,28 @@ int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decisi
     const int i = (j + 1) % sr.count;
     const auto& child = sr.child[static_cast<std::size_t>(i)];
     const std::uint64_t H2 = sr.hits[static_cast<std::size_t>(i)];
-    shot_result o = H2 == H ? shot_result::miss() : shot_result::hit();
     if (p.sunk && H2 != H) {
-      const auto a = static_cast<std::size_t>(child.lowest());
+      // The search announces a type of ship sunk (problem::ship_type); the
+      // tree names the ship, one branch for each that can have sunk here.
       const auto sc = static_cast<std::size_t>(p.ship_count);
-      for (std::size_t k = 0; k < sc; ++k)
-        if (((p.ships[a * sc + k] >> c) & 1U) && (p.ships[a * sc + k] & ~H2) == 0)
-          o = shot_result::sunk(static_cast<int>(k));
+      std::array<typename Engine::set, max_ships> by_ship{};
+      bool sinks = false;
+      child.for_each([&](int atom) {
+        const auto a = static_cast<std::size_t>(atom);
+        for (std::size_t k = 0; k < sc; ++k)
+          if (((p.ships[a * sc + k] >> c) & 1U) && (p.ships[a * sc + k] & ~H2) == 0) {
+            by_ship[k].set(atom);
+            sinks = true;
+          }
+      });
+      if (sinks) {
+        for (std::size_t k = 0; k < sc; ++k)
+          if (by_ship[k].any()) t.link(node, shot_result::sunk(static_cast<int>(k)), build_tree(e, by_ship[k], H2, t));
+        continue;
+      }
     }
     const int sub = build_tree(e, child, H2, t);
-    t.link(node, o, sub);
+    t.link(node, H2 == H ? shot_result::miss() : shot_result::hit(), sub);
   }
   return node;
 }
@@ -162,7 +176,7 @@ template <Ruleset R>
 [[nodiscard]] decision_tree solve_tree(const R& rules, const observation<typename R::board_type>& obs,
                                        solve_options opt = {}) {
   const auto start = std::chrono::steady_clock::now();
-  const auto p = detail::solve::make_problem(rules, obs, opt.symmetry);
+  const auto p = detail::solve::make_problem(rules, obs, opt.symmetry, false);
   decision_tree t(p.width, p.height);
   detail::solve::with_configured_engine(p, opt, start, [&](auto& e) {
     detail::solve::build_tree(e, e.all(), p.start_hits, t);

@@ -85,14 +85,14 @@ template <Ruleset R>
   const problem p = make_problem(rules, obs, opt.symmetry);
   solve_result r = with_configured_engine(p, opt, start, [&](auto& e) {
     solve_result out;
-    out.total_height = e.solve();
+    out.total_height = e.solve() * p.renamings_per_atom;
     out.first_shot = e.best_shot(e.all(), p.start_hits);
     out.states = e.stats().states;
     out.nodes = e.stats().nodes;
     return out;
   });
-  r.layouts = p.total_weight();
-  r.leaves = static_cast<std::uint64_t>(p.atom_count());
+  r.layouts = p.total_weight() * p.renamings_per_atom;
+  r.leaves = static_cast<std::uint64_t>(p.atom_count()) * p.renamings_per_atom;
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return r;
 }
@@ -119,7 +119,7 @@ template <Ruleset R>
   const detail::solve::problem p = detail::solve::make_problem(rules, obs, true);
   if (p.atom_count() > 64) throw std::invalid_argument("optimal_total_height: more than 64 leaves; use solve_optimal");
   detail::solve::engine<1> e(p);
-  return e.solve();
+  return e.solve() * p.renamings_per_atom;
 }
 template <Ruleset R>
 [[nodiscard]] constexpr std::uint64_t optimal_total_height(const R& rules) {

@@ -17,8 +17,11 @@
 // - a transposition table keyed on the atom set, canonicalised over the grid
 //   symmetries that preserve the starting position (Zobrist hashes per
 //   symmetry pick the representative), and moves that a symmetry fixing the
-//   state maps onto a smaller cell are skipped; under sunk feedback a state
-//   missing from it is looked up again with equal-length ships renamed;
+//   state maps onto a smaller cell are skipped;
+// - under sunk feedback, ships of one type (problem::ship_type: equal
+//   lengths, none named yet) are announced by type, not by name: the name
+//   is a fair coin independent of where the rest lie, so the children a
+//   renaming exchanges have one value, and one child holds them all;
 // - lower bounds: every layout still needs its d unhit fleet cells, and a
 //   hit/miss leaf at depth t is a hit/miss string with d hits ending in a hit,
 //   so at most C(t-1, d-1) leaves lie at depth t (times the ways to place and
@@ -187,7 +190,7 @@ class engine {
   }
 
   // The outcome classes of a shot at c from (A, H): misses, plain hits, and
-  // one class per ship announced sunk.
+  // one class per type of ship announced sunk (problem::ship_type).
   constexpr void split(const set& A, std::uint64_t H, int c, split_result& out) const {
     out.count = 0;
     const set& on = cover_[static_cast<std::size_t>(c)];
@@ -201,14 +204,34 @@ class engine {
     }
     const auto sc = static_cast<std::size_t>(p_.ship_count);
     set plain{};
-    for (std::size_t k = 0; k < sc; ++k) {
-      const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
-      if (!here.any()) continue;
+    if (!p_.shared_types) {
+      for (std::size_t k = 0; k < sc; ++k) {
+        const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
+        if (!here.any()) continue;
+        set sunk{};
+        here.for_each([&](int a) {
+          if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H2) == 0) sunk.set(a);
+        });
+        plain = plain | (here - sunk);
+        if (sunk.any()) push(out, sunk, H2);
+      }
+      if (plain.any()) push(out, plain, H2);
+      return;
+    }
+    for (std::size_t t = 0; t < sc; ++t) {
+      if (p_.ship_type[t] != static_cast<int>(t)) continue;  // t: the first ship of a type
       set sunk{};
-      here.for_each([&](int a) {
-        if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H2) == 0) sunk.set(a);
-      });
-      plain = plain | (here - sunk);
+      for (std::size_t k = t; k < sc; ++k) {
+        if (p_.ship_type[k] != static_cast<int>(t)) continue;
+        const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
+        if (!here.any()) continue;
+        set sunk_k{};
+        here.for_each([&](int a) {
+          if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H2) == 0) sunk_k.set(a);
+        });
+        plain = plain | (here - sunk_k);
+        sunk = sunk | sunk_k;
+      }
       if (sunk.any()) push(out, sunk, H2);
     }
     if (plain.any()) push(out, plain, H2);
@@ -224,10 +247,18 @@ class engine {
     A.for_each([&](int a) { r |= p_.occ[static_cast<std::size_t>(a)]; });
     return r;
   }
-  // Cells that may be shot at once: covered by every layout left (under sunk
-  // feedback, by the same ship in every layout), not yet shot.
+  // Cells that may be shot at once: covered by every layout left, not yet
+  // shot. Under sunk feedback only those that a ship of one type covers in
+  // every layout, with no other ship of that type afloat: then any later
+  // "sunk" of that type is known to include the cell, so shooting it now
+  // loses nothing. (With two afloat, shooting it last can tell which sank.)
+  // With one layout left, every cell it covers.
   [[nodiscard]] constexpr std::uint64_t forced(const set& A, std::uint64_t H) const {
     if (!p_.sunk) return intersection(A) & ~H;
+    if (p_.merged_renamings) return forced_by_type(A, H);
+    // Labelled atoms: by ship. (A tree's view with types too: a ship on the
+    // cell in every layout leaves no ship of its type afloat that a
+    // renaming could put there instead.)
     const auto sc = static_cast<std::size_t>(p_.ship_count);
     std::array<std::uint64_t, max_ships> same{};
     for (std::size_t k = 0; k < sc; ++k) same[k] = ~std::uint64_t{0};
@@ -236,6 +267,27 @@ class engine {
     });
     std::uint64_t r = 0;
     for (std::size_t k = 0; k < sc; ++k) r |= same[k];
+    return r & ~H;
+  }
+  [[nodiscard]] constexpr std::uint64_t forced_by_type(const set& A, std::uint64_t H) const {
+    const auto first = static_cast<std::size_t>(A.lowest());
+    if (A.count() == 1) return p_.occ[first] & ~H;  // nothing left to learn
+    const auto sc = static_cast<std::size_t>(p_.ship_count);
+    std::array<std::uint64_t, max_ships> same{};
+    std::array<int, max_ships> afloat{};
+    for (std::size_t k = 0; k < sc; ++k) {
+      same[k] = ~std::uint64_t{0};
+      if ((p_.ships[first * sc + k] & ~H) != 0) ++afloat[static_cast<std::size_t>(p_.ship_type[k])];
+    }
+    A.for_each([&](int a) {
+      std::array<std::uint64_t, max_ships> by_type{};
+      for (std::size_t k = 0; k < sc; ++k)
+        by_type[static_cast<std::size_t>(p_.ship_type[k])] |= p_.ships[static_cast<std::size_t>(a) * sc + k];
+      for (std::size_t t = 0; t < sc; ++t) same[t] &= by_type[t];
+    });
+    std::uint64_t r = 0;
+    for (std::size_t t = 0; t < sc; ++t)
+      if (afloat[t] == 1) r |= same[t];
     return r & ~H;
   }
   [[nodiscard]] constexpr std::uint64_t weight(const set& A) const {
@@ -319,18 +371,30 @@ class engine {
           group);
 
     // Under sunk feedback each string also says which of its d hits
-    // announced a sinking (the last always does) and which ship:
-    // C(d-1, s-1) * s! ways. The line of misses splits into several
-    // subtrees at each hit: only "d-1 more shots each" is used.
+    // announced a sinking (the last always does) and which type (a ship's
+    // own, for most): C(d-1, s-1) ways times the orders of the s ships'
+    // types, s! over m! for the m ships of each type. The line of misses
+    // splits into several subtrees at each hit: only "d-1 more shots each"
+    // is used.
     std::uint64_t strings = W * static_cast<std::uint64_t>(d);
     if (p_.distinct_occupancy) {
       const auto a = static_cast<std::size_t>(A.lowest());
       const auto sc = static_cast<std::size_t>(p_.ship_count);
       int s = 0;
-      for (std::size_t k = 0; k < sc; ++k)
-        if ((p_.ships[a * sc + k] & ~H) != 0) ++s;
-      std::uint64_t mult = binomial_saturated(d - 1, s - 1);
-      for (int i = 2; i <= s; ++i) mult = sat_mul(mult, static_cast<std::uint64_t>(i));
+      std::uint64_t orders = 1;
+      if (!p_.shared_types) {
+        for (std::size_t k = 0; k < sc; ++k)
+          if ((p_.ships[a * sc + k] & ~H) != 0) orders = sat_mul(orders, static_cast<std::uint64_t>(++s));
+      } else {
+        std::array<int, max_ships> afloat{};  // per type
+        for (std::size_t k = 0; k < sc; ++k)
+          if ((p_.ships[a * sc + k] & ~H) != 0) ++afloat[static_cast<std::size_t>(p_.ship_type[k])];
+        for (std::size_t t = 0; t < sc; ++t) {
+          s += afloat[t];
+          orders = sat_mul(orders, binomial_saturated(s, afloat[t]));
+        }
+      }
+      const std::uint64_t mult = sat_mul(orders, binomial_saturated(d - 1, s - 1));
       strings = fill([&](int cost) { return sat_mul(strings_at(cost), mult); }, infinite);
     }
     if (group >= static_cast<std::uint64_t>(n)) return strings;
@@ -503,36 +567,6 @@ class engine {
     return total;
   }
 
-  // Under sunk feedback, what the table holds for (A, H) with equal-length
-  // ships renamed (problem::renamings): announcements name ships, so a
-  // renaming of a state, unless it is the state itself, is another entry,
-  // with the same value. Looked up only when (A, H) itself is missing,
-  // before a search: the children's peeks, far more numerous, would pay a
-  // hashing per renaming for few finds.
-  struct renamed_result {
-    bool found = false;
-    bool exact = false;
-    std::uint64_t value = 0;
-    int cell = -1;  // if exact: the best cell, in (A, H)'s own coordinates
-  };
-  [[nodiscard]] constexpr renamed_result renamed_entry(const set& A, std::uint64_t H) const {
-    renamed_result out;
-    for (const auto& perm : p_.renamings) {
-      set B{};
-      A.for_each([&](int a) { B.set(perm[static_cast<std::size_t>(a)]); });
-      if (B == A) continue;
-      canon k = canonical(B, H);
-      const int slot = probe(k, B);
-      if (slot < 0) continue;
-      const auto& e = slots_[static_cast<std::size_t>(slot)];
-      if (e.exact)
-        return {true, true, e.value,
-                p_.cell_inverse[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(e.best)]};
-      if (!out.found || e.value > out.value) out = {true, false, e.value, -1};
-    }
-    return out;
-  }
-
   [[nodiscard]] constexpr int two_atom_shot(const set& A) const {
     const int a = A.lowest();
     set rest = A;
@@ -703,17 +737,6 @@ class engine {
       const auto& e = slots_[static_cast<std::size_t>(slot)];
       if (e.exact) return e.value;
       if (e.value > lb) lb = e.value;
-      if (lb >= beta) return lb;
-    } else if (const auto known = renamed_entry(A, H); known.found) {
-      // The state with equal-length ships renamed has the same value and
-      // the same best cell (a renaming moves no cell); stored for this
-      // state too, as best_shot() reads it from here.
-      if (known.exact) {
-        store(k, A, -1, known.value, true,
-              p_.cell_perm[static_cast<std::size_t>(k.sym)][static_cast<std::size_t>(known.cell)]);
-        return known.value;
-      }
-      if (known.value > lb) lb = known.value;
       if (lb >= beta) return lb;
     }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The solver's view of a position: every layout still consistent with the
 // observation, enumerated once, plus the symmetries that map that set to
-// itself (the grid's, and under sunk feedback renamings of equal-length ships).
+// itself (the grid's, and under sunk feedback swaps of equal-length ships).
 //
 // Atoms. Under hit/miss feedback the game ends when every fleet cell is hit,
 // so layouts with the same occupied cells are the same leaf of any decision
@@ -9,8 +9,11 @@
 // layouts (equal-length ships interchangeable, Audinot et al.'s convention;
 // under no-contact and no-edge rules every weight is 1, under touching a cell
 // set can hold several layouts). Under sunk feedback the announcements name
-// ships, so every labelled layout is its own atom of weight 1 and totals are
-// over labelled layouts. Either way the optimal average is total / weight sum.
+// ships, so totals are over labelled layouts: each is its own atom, except
+// that the renamings of a layout among ships of one type (equal lengths,
+// none named yet; problem::ship_type) share one, since announcing a type
+// instead of a name changes no optimum. Either way the optimal average is
+// total / layouts.
 //
 // Cells are bits of one 64-bit word: exact solving is for grids of at most 64
 // cells (8x8), far beyond what the search can finish anyway.
@@ -33,8 +36,6 @@ namespace battleship::detail::solve {
 
 inline constexpr int max_cells = 64;
 inline constexpr std::size_t max_labelled_layouts = 4'000'000;
-// The most renamings of equal-length ships the solver tries (problem::renamings).
-inline constexpr std::size_t max_renamings = 24;
 
 struct problem {
   int width = 0;
@@ -54,9 +55,19 @@ struct problem {
   std::vector<std::array<std::int8_t, max_cells>> cell_perm;
   std::vector<std::array<std::int8_t, max_cells>> cell_inverse;
   std::vector<std::vector<int>> atom_perm;
-  // Under sunk feedback, the renamings of equal-length ships (not the
-  // identity) that map the atom set onto itself, as atom permutations.
-  std::vector<std::vector<int>> renamings;
+  // Per ship, the first ship of its type. Under sunk feedback, ships of one
+  // length that swap without changing the position share a type (each ship
+  // is its own type otherwise). Within a type the name announced at a
+  // sinking is a fair coin, independent of where the other ships lie (the
+  // position is symmetric in the type's ships afloat, and stays so), so the
+  // search announces the type alone, with the same optimum.
+  std::vector<int> ship_type;
+  bool shared_types = false;  // some type holds two ships or more
+  // With merged_renamings, each atom stands for this many labelled layouts
+  // (the product of m! over types of m ships): the search runs on unit
+  // weights, and its totals are multiplied by it.
+  bool merged_renamings = false;
+  std::uint64_t renamings_per_atom = 1;
 
   [[nodiscard]] constexpr int atom_count() const noexcept { return static_cast<int>(occ.size()); }
   [[nodiscard]] constexpr std::uint64_t total_weight() const noexcept {
@@ -117,46 +128,35 @@ template <class Board>
   return out;
 }
 
-// The permutations of ships 0..n-1 that keep every ship's length, identity
-// first, at most `cap` of them. Under sunk feedback, renaming ships of one
-// length in every layout leaves the game the same up to the names
-// announced, so each that maps the layouts onto themselves is a symmetry.
+// The identity on ships 0..n-1, then every swap of two ships of one length.
+// (Swaps suffice: those that map a position onto itself connect the ships
+// into types, and swaps within a type generate every renaming of it.)
 template <Ruleset R>
-[[nodiscard]] constexpr std::vector<std::array<std::int8_t, max_ships>> length_preserving_renamings(const R& rules,
-                                                                                                    std::size_t cap) {
+[[nodiscard]] constexpr std::vector<std::array<std::int8_t, max_ships>> equal_length_swaps(const R& rules) {
   const int n = rules.ship_count();
   std::array<std::int8_t, max_ships> identity{};
   for (int k = 0; k < n; ++k) identity[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(k);
   std::vector<std::array<std::int8_t, max_ships>> out{identity};
-  std::array<bool, max_ships> grouped{};
-  for (int first = 0; first < n; ++first) {
-    if (grouped[static_cast<std::size_t>(first)]) continue;
-    std::vector<std::int8_t> group;  // the ships of this length, in increasing order
-    for (int k = first; k < n; ++k)
-      if (rules.ship_length(k) == rules.ship_length(first)) {
-        group.push_back(static_cast<std::int8_t>(k));
-        grouped[static_cast<std::size_t>(k)] = true;
+  for (int j = 1; j < n; ++j)
+    for (int k = 0; k < j; ++k)
+      if (rules.ship_length(k) == rules.ship_length(j)) {
+        auto swap = identity;
+        swap[static_cast<std::size_t>(k)] = static_cast<std::int8_t>(j);
+        swap[static_cast<std::size_t>(j)] = static_cast<std::int8_t>(k);
+        out.push_back(swap);
       }
-    if (group.size() < 2) continue;
-    std::vector<std::array<std::int8_t, max_ships>> next;
-    for (const auto& before : out) {
-      auto images = group;
-      do {
-        auto pi = before;
-        for (std::size_t j = 0; j < group.size(); ++j) pi[static_cast<std::size_t>(group[j])] = images[j];
-        next.push_back(pi);
-      } while (next.size() < cap && std::next_permutation(images.begin(), images.end()));
-      if (next.size() >= cap) break;
-    }
-    out = std::move(next);
-  }
   return out;
 }
 
 // Enumerates the layouts agreeing with `obs` and builds the atoms.
+//   use_symmetry: find the grid's symmetries and, under sunk feedback, the
+//     ship types (problem::ship_type);
+//   merge_renamings: then let one atom stand for a layout's renamings within
+//     types (the search's view); off, every labelled layout is its own atom
+//     (a tree names the ship in every sunk announcement).
 template <Ruleset R>
 [[nodiscard]] constexpr problem make_problem(const R& rules, const observation<typename R::board_type>& obs,
-                                             bool use_symmetry = true) {
+                                             bool use_symmetry = true, bool merge_renamings = true) {
   using Board = typename R::board_type;
   const auto g = rules.geometry();
   if (g.cell_count() > max_cells) throw std::invalid_argument("exact solving needs a grid of at most 64 cells");
@@ -229,32 +229,121 @@ template <Ruleset R>
       return false;
     };
     std::sort(order.begin(), order.end(), less);
-    std::vector<std::uint64_t> occs;
-    for (std::size_t l : order) {
-      std::uint64_t o = 0;
+    for (std::size_t l : order)
+      for (std::size_t k = 0; k < sc; ++k) p.ships.push_back(found[l * sc + k]);
+  }
+  for (int k = 0; k < p.ship_count; ++k) p.ship_type.push_back(k);
+
+  using ship_masks_key = std::array<std::uint64_t, max_ships>;
+  // The atom whose ships are `key` (sunk feedback), or -1.
+  const auto find_atom = [&](const ship_masks_key& key) {
+    const int atoms = static_cast<int>(p.ships.size() / sc);
+    int lo = 0, hi = atoms;  // first atom not less than key
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      bool mid_less = false;
       for (std::size_t k = 0; k < sc; ++k) {
-        p.ships.push_back(found[l * sc + k]);
-        o |= found[l * sc + k];
+        const auto v = p.ships[static_cast<std::size_t>(mid) * sc + k];
+        if (v != key[k]) {
+          mid_less = v < key[k];
+          break;
+        }
       }
+      if (mid_less)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+    if (lo == atoms) return -1;
+    for (std::size_t k = 0; k < sc; ++k)
+      if (p.ships[static_cast<std::size_t>(lo) * sc + k] != key[k]) return -1;
+    return lo;
+  };
+  const auto ships_of = [&](std::size_t a) {
+    ship_masks_key key{};
+    for (std::size_t k = 0; k < sc; ++k) key[k] = p.ships[a * sc + k];
+    return key;
+  };
+
+  const auto names = equal_length_swaps(rules);
+  if (p.sunk && use_symmetry) {
+    // Swaps of equal-length ships that map the layouts onto themselves join
+    // the two ships' types (keeping each type's first ship as its label).
+    for (std::size_t i = 1; i < names.size(); ++i) {
+      bool kept = true;
+      for (std::size_t a = 0; a < n && kept; ++a) {
+        const auto mine = ships_of(a);
+        ship_masks_key key{};
+        for (std::size_t k = 0; k < sc; ++k) key[static_cast<std::size_t>(names[i][k])] = mine[k];
+        kept = find_atom(key) >= 0;
+      }
+      if (!kept) continue;
+      for (std::size_t k = 0; k < sc; ++k) {
+        int x = p.ship_type[k], y = p.ship_type[static_cast<std::size_t>(names[i][k])];
+        if (x == y) continue;
+        if (x > y) std::swap(x, y);
+        for (auto& type : p.ship_type)
+          if (type == y) type = x;
+      }
+    }
+  }
+  // The ships of each type in increasing order of their cells: one labelled
+  // layout of each set of renamings.
+  const auto by_type_order = [&](ship_masks_key key) {
+    for (std::size_t t = 0; t < sc; ++t) {
+      if (p.ship_type[t] != static_cast<int>(t)) continue;
+      ship_masks_key masks{};
+      std::size_t m = 0;
+      for (std::size_t k = t; k < sc; ++k)
+        if (p.ship_type[k] == static_cast<int>(t)) masks[m++] = key[k];
+      std::sort(masks.begin(), masks.begin() + static_cast<std::ptrdiff_t>(m));
+      m = 0;
+      for (std::size_t k = t; k < sc; ++k)
+        if (p.ship_type[k] == static_cast<int>(t)) key[k] = masks[m++];
+    }
+    return key;
+  };
+  for (std::size_t k = 0; k < sc; ++k) p.shared_types = p.shared_types || p.ship_type[k] != static_cast<int>(k);
+  for (std::size_t t = 0; t < sc; ++t) {
+    std::uint64_t members = 0;
+    for (std::size_t k = 0; k < sc; ++k) members += p.ship_type[k] == static_cast<int>(t) ? 1U : 0U;
+    for (std::uint64_t i = 2; i <= members; ++i) p.renamings_per_atom *= i;
+  }
+  if (p.sunk && merge_renamings && p.renamings_per_atom > 1) {
+    // Announced by type, a layout and its renamings within types are never
+    // told apart: one atom stands for them all, the one whose ships of each
+    // type are in order of their cells.
+    std::vector<ship_masks_key> kept;
+    for (std::size_t a = 0; a < n; ++a) {
+      const auto key = ships_of(a);
+      if (by_type_order(key) == key) kept.push_back(key);
+    }
+    p.ships.clear();
+    for (const auto& key : kept)
+      for (std::size_t k = 0; k < sc; ++k) p.ships.push_back(key[k]);
+    p.merged_renamings = true;
+  } else {
+    p.renamings_per_atom = 1;
+  }
+  if (p.sunk) {
+    const std::size_t atoms = p.ships.size() / sc;
+    for (std::size_t a = 0; a < atoms; ++a) {
+      std::uint64_t o = 0;
+      for (std::size_t k = 0; k < sc; ++k) o |= p.ships[a * sc + k];
       p.occ.push_back(o);
       p.weight.push_back(1);
     }
-    occs = p.occ;
+    auto occs = p.occ;
     std::sort(occs.begin(), occs.end());
     for (std::size_t i = 1; i < occs.size(); ++i)
       if (occs[i] == occs[i - 1]) p.distinct_occupancy = false;
   }
 
-  // Symmetries that map the atom set (with weights) onto itself: the grid's
-  // with the names as they are, then (sunk feedback) the renamings alone.
+  // Symmetries of the grid that map the atom set (with weights) onto itself.
   const auto all = grid_symmetries(p.width, p.height);
-  const auto names = length_preserving_renamings(rules, p.sunk && use_symmetry ? max_renamings + 1 : 1);
   const int atoms = p.atom_count();
-  const std::size_t kinds = use_symmetry ? all.size() + names.size() - 1 : 1;
-  for (std::size_t t = 0; t < kinds; ++t) {
-    const bool grid_part = t < all.size();
-    const auto& perm = all[grid_part ? t : 0];
-    const auto& name = names[grid_part ? 0 : t - all.size() + 1];  // ship k's cells become ship name[k]'s
+  for (std::size_t s = 0; s < (use_symmetry ? all.size() : 1); ++s) {
+    const auto& perm = all[s];
     auto image = filled(static_cast<std::size_t>(atoms), -1);
     bool ok = true;
     for (int a = 0; a < atoms && ok; ++a) {
@@ -264,30 +353,9 @@ template <Ruleset R>
         const auto it = std::lower_bound(p.occ.begin(), p.occ.end(), target);
         if (it != p.occ.end() && *it == target) found_at = static_cast<int>(it - p.occ.begin());
       } else {
-        std::array<std::uint64_t, max_ships> key{};
-        for (std::size_t k = 0; k < sc; ++k)
-          key[static_cast<std::size_t>(name[k])] = map_cells(p.ships[static_cast<std::size_t>(a) * sc + k], perm);
-        int lo = 0, hi = atoms;  // first atom not less than key
-        while (lo < hi) {
-          const int mid = (lo + hi) / 2;
-          bool mid_less = false;
-          for (std::size_t k = 0; k < sc; ++k) {
-            const auto v = p.ships[static_cast<std::size_t>(mid) * sc + k];
-            if (v != key[k]) {
-              mid_less = v < key[k];
-              break;
-            }
-          }
-          if (mid_less)
-            lo = mid + 1;
-          else
-            hi = mid;
-        }
-        if (lo < atoms) {
-          bool eq = true;
-          for (std::size_t k = 0; k < sc; ++k) eq = eq && p.ships[static_cast<std::size_t>(lo) * sc + k] == key[k];
-          if (eq) found_at = lo;
-        }
+        ship_masks_key key{};
+        for (std::size_t k = 0; k < sc; ++k) key[k] = map_cells(p.ships[static_cast<std::size_t>(a) * sc + k], perm);
+        found_at = find_atom(p.merged_renamings ? by_type_order(key) : key);
       }
       if (found_at < 0 || p.weight[static_cast<std::size_t>(found_at)] != p.weight[static_cast<std::size_t>(a)])
         ok = false;
@@ -295,10 +363,6 @@ template <Ruleset R>
         image[static_cast<std::size_t>(a)] = found_at;
     }
     if (!ok) continue;
-    if (!grid_part) {
-      p.renamings.push_back(std::move(image));
-      continue;
-    }
     // Cells beyond the grid map to themselves, so the tables are total.
     auto full = perm;
     for (int c = p.cells; c < max_cells; ++c) full[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(c);
