@@ -35,7 +35,7 @@ struct solve_progress {
 };
 
 struct solve_options {
-  bool symmetry = true;      // merge states over the grid symmetries (and, sunk feedback, ship renamings)
+  bool symmetry = true;      // merge states over the grid symmetries (sunk feedback: and ship types)
   bool greedy_only = false;  // restrict every choice to a most probable cell (best greedy strategy)
   // Cut the search with the bound from the line of misses (every strategy
   // shoots the same cells while it misses); off only to measure what it saves.
