@@ -339,14 +339,18 @@ TEST_CASE("solve_optimal soak: the line of misses' cuts against the search witho
   // Hidden: positions past what plain Algorithm 2 can check (grids 2x3 to
   // 5x5, one or two ships of length 1-3 and at most 300 layouts, every rule
   // and feedback, up to six shots), each solved with the line of misses'
-  // bounds and without them (the strings' bound alone).
-  // BATTLESHIP_SOAK_INSTANCES (default 1,000, about a minute) and
+  // bounds and without them (the strings' bound alone), and once more with
+  // neither grid symmetries nor ship types, whose optimal tree must play to
+  // the same total.
+  // BATTLESHIP_SOAK_INSTANCES (default 1,000, about five minutes) and
   // BATTLESHIP_SOAK_SEED (default 1) set its length and its positions:
   //   BATTLESHIP_SOAK_INSTANCES=10000 build/release/tests/battleship_tests "[search-soak]"
   const auto instances = test_support::env_or("BATTLESHIP_SOAK_INSTANCES", 1000);
   std::mt19937_64 rng(test_support::env_or("BATTLESHIP_SOAK_SEED", 1));
   solve_options without;
   without.line_of_misses = false;
+  solve_options plain;
+  plain.symmetry = false;
   for (unsigned long long instance = 0; instance < instances;) {
     const dynamic_rules rules = random_small_rules(rng, 2, 4, 3, 3, 2);
     std::vector<layout> all;
@@ -355,7 +359,10 @@ TEST_CASE("solve_optimal soak: the line of misses' cuts against the search witho
     const game<dynamic_rules> play = random_position(rng, rules, all, 7);
     if (play.over()) continue;
     CAPTURE(rules_label(rules), play.seen().shot_count());
-    CHECK(solve_optimal(rules, play.seen()).total_height == solve_optimal(rules, play.seen(), without).total_height);
+    const std::uint64_t total = solve_optimal(rules, play.seen()).total_height;
+    CHECK(solve_optimal(rules, play.seen(), without).total_height == total);
+    CHECK(solve_optimal(rules, play.seen(), plain).total_height == total);
+    CHECK(evaluate_total_height(rules, play.seen(), solve_tree(rules, play.seen())) == total);
     ++instance;
   }
 }
@@ -570,7 +577,7 @@ TEST_CASE("sunk feedback: ships of one length are announced by type, with the sa
   const auto pair = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, true);
   const auto merged = detail::solve::make_problem(pair, dyn_obs(pair));
   CHECK(merged.ship_type == std::vector<int>{0, 0});
-  CHECK(merged.merged_renamings);
+  CHECK(merged.merged_renamings());
   CHECK(merged.renamings_per_atom == 2);
   CHECK(merged.labelled == 448);
   CHECK(merged.atom_count() == 224);

@@ -255,7 +255,7 @@ class engine {
   // With one layout left, every cell it covers.
   [[nodiscard]] constexpr std::uint64_t forced(const set& A, std::uint64_t H) const {
     if (!p_.sunk) return intersection(A) & ~H;
-    if (p_.merged_renamings) return forced_by_type(A, H);
+    if (p_.merged_renamings()) return forced_by_type(A, H);
     // Labelled atoms: by ship. (A tree's view with types too: a ship on the
     // cell in every layout leaves no ship of its type afloat that a
     // renaming could put there instead.)

@@ -63,11 +63,11 @@ struct problem {
   // search announces the type alone, with the same optimum.
   std::vector<int> ship_type;
   bool shared_types = false;  // some type holds two ships or more
-  // With merged_renamings, each atom stands for this many labelled layouts
-  // (the product of m! over types of m ships): the search runs on unit
-  // weights, and its totals are multiplied by it.
-  bool merged_renamings = false;
+  // Each atom stands for this many labelled layouts when renamings within
+  // types are merged (the product of m! over types of m ships; else 1): the
+  // search runs on unit weights, and its totals are multiplied by it.
   std::uint64_t renamings_per_atom = 1;
+  [[nodiscard]] constexpr bool merged_renamings() const noexcept { return renamings_per_atom > 1; }
 
   [[nodiscard]] constexpr int atom_count() const noexcept { return static_cast<int>(occ.size()); }
   [[nodiscard]] constexpr std::uint64_t total_weight() const noexcept {
@@ -321,7 +321,6 @@ template <Ruleset R>
     p.ships.clear();
     for (const auto& key : kept)
       for (std::size_t k = 0; k < sc; ++k) p.ships.push_back(key[k]);
-    p.merged_renamings = true;
   } else {
     p.renamings_per_atom = 1;
   }
@@ -355,7 +354,7 @@ template <Ruleset R>
       } else {
         ship_masks_key key{};
         for (std::size_t k = 0; k < sc; ++k) key[k] = map_cells(p.ships[static_cast<std::size_t>(a) * sc + k], perm);
-        found_at = find_atom(p.merged_renamings ? by_type_order(key) : key);
+        found_at = find_atom(p.merged_renamings() ? by_type_order(key) : key);
       }
       if (found_at < 0 || p.weight[static_cast<std::size_t>(found_at)] != p.weight[static_cast<std::size_t>(a)])
         ok = false;
