@@ -462,7 +462,7 @@ class engine {
     std::uint64_t hash = 0;
     std::uint64_t value = 0;
     std::uint64_t hits = 0;
-    std::uint32_t offset = 0;
+    std::uint64_t offset = 0;  // into keys_ (32 bits would wrap past 2^32 keys, about 250 M states)
     std::uint16_t length = 0;
     bool used = false;
     bool exact = false;
@@ -624,7 +624,7 @@ class engine {
     if (e.hits != k.hits) return false;
     const set& key = k.key;
     if (e.length != key.count()) return false;
-    std::uint32_t i = e.offset;
+    auto i = static_cast<std::size_t>(e.offset);
     bool same = true;
     key.for_each([&](int a) { same = same && keys_[i++] == static_cast<std::uint16_t>(a); });
     return same;
@@ -670,12 +670,15 @@ class engine {
     e.value = v;
     e.exact = exact;
     e.best = static_cast<std::int8_t>(best);
-    e.offset = static_cast<std::uint32_t>(keys_.size());
+    e.offset = keys_.size();
     e.length = static_cast<std::uint16_t>(k.key.count());
     k.key.for_each([&](int a) { keys_.push_back(static_cast<std::uint16_t>(a)); });
     ++used_;
   }
   constexpr void grow() {
+    // Slots are indexed by int (probe()); a table that would pass that (80 GiB) is refused.
+    if (slots_.size() >= (std::size_t{1} << 30))
+      throw std::length_error("the exact solver's transposition table is full (2^31 slots)");
     std::vector<tt_entry> old = filled(slots_.size() * 2, tt_entry{});
     old.swap(slots_);
     const std::size_t mask = slots_.size() - 1;
