@@ -1,9 +1,9 @@
 // Exact optimal play: the fast solver (solve_optimal: normalisation, closed
 // forms, bounds, transposition table, symmetry) beside plain Algorithm 2
 // (reference_total_height) on the same small instances, each checked to agree;
-// then Audinot et al.'s Table 1 with and without the symmetry reduction, and
+// then Audinot et al.'s Table 1 with and without the symmetry reduction,
 // hunts for one ship (and two-ship games) with and without the bound from the
-// line of misses.
+// line of misses, and games under sunk feedback with and without the slack.
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
@@ -92,29 +92,46 @@ const std::vector<ruled_instance> hunts{
     {{5, 5, {2, 3}, {}}, adjacency::no_contact}, {{4, 5, {2, 3}, {}}, adjacency::touching},
 };
 
-// Totals of the off rows, which run before the on rows (Google Benchmark
-// varies the first argument fastest), for the on rows to check against.
-std::map<std::int64_t, std::uint64_t> total_without_bound;
+// Solves under sunk feedback, where the slack (solve_options::sunk_slack)
+// applies.
+const std::vector<ruled_instance> sunk_games{
+    {{4, 4, {2, 3}, {}}, adjacency::touching},      {{4, 4, {2, 2}, {}}, adjacency::touching},
+    {{4, 5, {2, 3}, {}}, adjacency::no_contact},    {{5, 5, {3, 3}, {}}, adjacency::no_contact},
+    {{4, 5, {2, 3, 4}, {}}, adjacency::no_contact},
+};
 
-void bm_line_of_misses(benchmark::State& state) {
+// Solves list[range(0)] with `option` off (range(1) == 0) or on, the on rows
+// checked against the total of the off rows, which run first (Google
+// Benchmark varies the first argument fastest); `total_off` keeps those.
+void solve_off_on(benchmark::State& state, const std::vector<ruled_instance>& list, bool sunk,
+                  bool solve_options::*option, std::map<std::int64_t, std::uint64_t>& total_off) {
   const std::int64_t index = state.range(0);
-  const auto& [in, rule] = hunts[static_cast<std::size_t>(index)];
-  const auto rules = make_dynamic_rules(in.w, in.h, in.fleet, rule, false);
+  const auto& [in, rule] = list[static_cast<std::size_t>(index)];
+  const auto rules = make_dynamic_rules(in.w, in.h, in.fleet, rule, sunk);
   solve_options opt;
-  opt.line_of_misses = false;
-  if (state.range(1) != 0 && !total_without_bound.contains(index))  // a filter kept only the on row
-    total_without_bound[index] = solve_optimal(rules, opt).total_height;
-  opt.line_of_misses = state.range(1) != 0;
+  opt.*option = false;
+  if (state.range(1) != 0 && !total_off.contains(index))  // a filter kept only the on row
+    total_off[index] = solve_optimal(rules, opt).total_height;
+  opt.*option = state.range(1) != 0;
   solve_result r;
   for (auto _ : state) {
     r = solve_optimal(rules, opt);
-    if (opt.line_of_misses && r.total_height != total_without_bound[index])
-      state.SkipWithError("the bound changed the optimum");
+    if (opt.*option && r.total_height != total_off[index]) state.SkipWithError("the option changed the optimum");
     benchmark::DoNotOptimize(r);
   }
-  if (!opt.line_of_misses) total_without_bound[index] = r.total_height;
+  if (!(opt.*option)) total_off[index] = r.total_height;
   state.counters["total_height"] = static_cast<double>(r.total_height);
   state.counters["states"] = static_cast<double>(r.states);
+  state.counters["searched"] = static_cast<double>(r.nodes);
+}
+
+std::map<std::int64_t, std::uint64_t> total_without_bound, total_without_slack;
+
+void bm_line_of_misses(benchmark::State& state) {
+  solve_off_on(state, hunts, false, &solve_options::line_of_misses, total_without_bound);
+}
+void bm_sunk_slack(benchmark::State& state) {
+  solve_off_on(state, sunk_games, true, &solve_options::sunk_slack, total_without_slack);
 }
 
 }  // namespace
@@ -126,4 +143,7 @@ BENCHMARK(bm_table1)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(bm_line_of_misses)
     ->ArgsProduct({benchmark::CreateDenseRange(0, static_cast<int>(hunts.size()) - 1, 1), {0, 1}})
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(bm_sunk_slack)
+    ->ArgsProduct({benchmark::CreateDenseRange(0, static_cast<int>(sunk_games.size()) - 1, 1), {0, 1}})
     ->Unit(benchmark::kMillisecond);

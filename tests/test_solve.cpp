@@ -335,11 +335,44 @@ TEST_CASE("the search's bound from the line of misses: 628 on 6x6 {2}, never abo
   CHECK(stronger > 20);
 }
 
+TEST_CASE("sunk feedback: the slack changes the search, not the values", "[solve]") {
+  // Random positions under sunk feedback (grids 2x3 to 5x4, one to three
+  // ships of length 1-3), each solved optimally and best greedily with the
+  // slack (solve_options::sunk_slack) and without it; the optimal tree, built
+  // with it, plays to the same total.
+  std::mt19937_64 rng(20261203);
+  solve_options without;
+  without.sunk_slack = false;
+  solve_options greedy_without = without;
+  greedy_without.greedy_only = true;
+  int checked = 0, differed = 0;
+  while (checked < 60) {
+    dynamic_rules rules = random_small_rules(rng, 2, 4, 3, 2, 3);
+    if (!rules.announces_sunk()) continue;
+    std::vector<layout> all;
+    for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
+    if (all.empty() || all.size() > 200) continue;
+    const game<dynamic_rules> play = random_position(rng, rules, all, 4);
+    if (play.over()) continue;
+    CAPTURE(rules_label(rules), play.seen().shot_count());
+    const solve_result with = solve_optimal(rules, play.seen());
+    const solve_result plain = solve_optimal(rules, play.seen(), without);
+    CHECK(with.total_height == plain.total_height);
+    CHECK(solve_best_greedy(rules, play.seen()).total_height ==
+          solve_best_greedy(rules, play.seen(), greedy_without).total_height);
+    CHECK(evaluate_total_height(rules, play.seen(), solve_tree(rules, play.seen())) == with.total_height);
+    if (with.nodes != plain.nodes) ++differed;
+    ++checked;
+  }
+  CHECK(differed > 0);  // the slack took effect somewhere
+}
+
 TEST_CASE("solve_optimal soak: the line of misses' cuts against the search without them", "[search-soak][.]") {
   // Hidden: positions past what plain Algorithm 2 can check (grids 2x3 to
   // 5x5, one or two ships of length 1-3 and at most 300 layouts, every rule
   // and feedback, up to six shots), each solved with the line of misses'
-  // bounds and without them (the strings' bound alone), and once more with
+  // bounds and the slack under sunk feedback, and without them (the
+  // strings' bound alone, children searched with their share), and once more with
   // neither grid symmetries nor ship types, whose optimal tree must play to
   // the same total.
   // BATTLESHIP_SOAK_INSTANCES (default 1,000, about five minutes) and
@@ -349,6 +382,7 @@ TEST_CASE("solve_optimal soak: the line of misses' cuts against the search witho
   std::mt19937_64 rng(test_support::env_or("BATTLESHIP_SOAK_SEED", 1));
   solve_options without;
   without.line_of_misses = false;
+  without.sunk_slack = false;
   solve_options plain;
   plain.symmetry = false;
   for (unsigned long long instance = 0; instance < instances;) {

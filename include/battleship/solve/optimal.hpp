@@ -40,6 +40,10 @@ struct solve_options {
   // Cut the search with the bound from the line of misses (every strategy
   // shoots the same cells while it misses); off only to measure what it saves.
   bool line_of_misses = true;
+  // Under sunk feedback, search each child of a shot with a quarter more than
+  // its share of the budget, so that fewer states are searched again with
+  // more; off only to measure it. The values are the same either way.
+  bool sunk_slack = true;
   // Called from the solving thread after every `progress_every` searched
   // states (rounded up to a power of two; past 2^63, never); throwing from
   // it cancels the solve, and the exception reaches the caller.
@@ -62,7 +66,8 @@ struct solve_result {
 
 namespace detail::solve {
 // with_engine as `opt` sets it up: optimal or best greedy, the line of
-// misses' cut, and opt.progress (with the seconds since `start`).
+// misses' cut, the slack under sunk feedback, and opt.progress (with the
+// seconds since `start`).
 template <class F>
 auto with_configured_engine(const problem& p, const solve_options& opt, std::chrono::steady_clock::time_point start,
                             F&& f) {
@@ -75,7 +80,7 @@ auto with_configured_engine(const problem& p, const solve_options& opt, std::chr
         if (opt.progress) e.report_progress(&report, opt.progress_every);
         return f(e);
       },
-      opt.line_of_misses);
+      opt.line_of_misses, opt.sunk_slack);
 }
 
 template <Ruleset R>
