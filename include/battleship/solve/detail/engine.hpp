@@ -208,10 +208,7 @@ class engine {
       for (std::size_t k = 0; k < sc; ++k) {
         const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
         if (!here.any()) continue;
-        set sunk{};
-        here.for_each([&](int a) {
-          if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H2) == 0) sunk.set(a);
-        });
+        const set sunk = whole_hit(here, k, H2);
         plain = plain | (here - sunk);
         if (sunk.any()) push(out, sunk, H2);
       }
@@ -225,16 +222,23 @@ class engine {
         if (p_.ship_type[k] != static_cast<int>(t)) continue;
         const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
         if (!here.any()) continue;
-        set sunk_k{};
-        here.for_each([&](int a) {
-          if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H2) == 0) sunk_k.set(a);
-        });
+        const set sunk_k = whole_hit(here, k, H2);
         plain = plain | (here - sunk_k);
         sunk = sunk | sunk_k;
       }
       if (sunk.any()) push(out, sunk, H2);
     }
     if (plain.any()) push(out, plain, H2);
+  }
+
+  // The atoms of A whose ship k lies wholly on the hits H.
+  [[nodiscard]] constexpr set whole_hit(const set& A, std::size_t k, std::uint64_t H) const {
+    const auto sc = static_cast<std::size_t>(p_.ship_count);
+    set r{};
+    A.for_each([&](int a) {
+      if ((p_.ships[static_cast<std::size_t>(a) * sc + k] & ~H) == 0) r.set(a);
+    });
+    return r;
   }
 
   [[nodiscard]] constexpr std::uint64_t intersection(const set& A) const {
