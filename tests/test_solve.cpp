@@ -615,6 +615,9 @@ TEST_CASE("sunk feedback: ships of one length are announced by type, with the sa
   CHECK(merged.renamings_per_atom == 2);
   CHECK(merged.labelled == 448);
   CHECK(merged.atom_count() == 224);
+  // An engine too small for the atoms refuses them (with_engine sizes it).
+  CHECK_THROWS_AS(detail::solve::engine<1>(merged), std::length_error);
+  CHECK_NOTHROW(detail::solve::engine<4>(merged));
   for (int a = 0; a < merged.atom_count(); ++a)
     CHECK(merged.ships[2 * static_cast<std::size_t>(a)] < merged.ships[2 * static_cast<std::size_t>(a) + 1]);
   // A tree names ships: there every labelled layout is an atom.

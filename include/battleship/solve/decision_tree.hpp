@@ -150,14 +150,10 @@ int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decisi
       const auto sc = static_cast<std::size_t>(p.ship_count);
       std::array<typename Engine::set, max_ships> by_ship{};
       bool sinks = false;
-      child.for_each([&](int atom) {
-        const auto a = static_cast<std::size_t>(atom);
-        for (std::size_t k = 0; k < sc; ++k)
-          if (((p.ships[a * sc + k] >> c) & 1U) && (p.ships[a * sc + k] & ~H2) == 0) {
-            by_ship[k].set(atom);
-            sinks = true;
-          }
-      });
+      for (std::size_t k = 0; k < sc; ++k) {
+        by_ship[k] = e.whole_hit(child & e.covering(c, k), k, H2);
+        sinks = sinks || by_ship[k].any();
+      }
       if (sinks) {
         for (std::size_t k = 0; k < sc; ++k)
           if (by_ship[k].any()) t.link(node, shot_result::sunk(static_cast<int>(k)), build_tree(e, by_ship[k], H2, t));

@@ -107,6 +107,11 @@ class engine {
   constexpr engine(const problem& p, bool greedy_only = false, bool line_of_misses = true, bool sunk_slack = true)
       : p_(p), greedy_(greedy_only), line_of_misses_(line_of_misses), slack_shift_(p.sunk && sunk_slack ? 2 : 0) {
     const int atoms = p.atom_count();
+    // with_engine picks Words from the atom count; a direct use must too, or
+    // all_.set() below would write past the set.
+    if (atoms > set::capacity)
+      throw std::length_error("engine<" + std::to_string(Words) + "> holds " + std::to_string(set::capacity) +
+                              " layouts, the problem has " + std::to_string(atoms));
     const auto sc = static_cast<std::size_t>(p.ship_count);
     cover_ = filled(static_cast<std::size_t>(max_cells), set{});
     if (p.sunk) cover_ship_ = filled(static_cast<std::size_t>(max_cells) * sc, set{});
@@ -206,7 +211,7 @@ class engine {
     set plain{};
     if (!p_.shared_types) {
       for (std::size_t k = 0; k < sc; ++k) {
-        const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
+        const set here = A & covering(c, k);
         if (!here.any()) continue;
         const set sunk = whole_hit(here, k, H2);
         plain = plain | (here - sunk);
@@ -220,7 +225,7 @@ class engine {
       set sunk{};
       for (std::size_t k = t; k < sc; ++k) {
         if (p_.ship_type[k] != static_cast<int>(t)) continue;
-        const set here = A & cover_ship_[static_cast<std::size_t>(c) * sc + k];
+        const set here = A & covering(c, k);
         if (!here.any()) continue;
         const set sunk_k = whole_hit(here, k, H2);
         plain = plain | (here - sunk_k);
@@ -229,6 +234,11 @@ class engine {
       if (sunk.any()) push(out, sunk, H2);
     }
     if (plain.any()) push(out, plain, H2);
+  }
+
+  // The atoms in which ship k covers cell c (sunk feedback only).
+  [[nodiscard]] constexpr const set& covering(int c, std::size_t k) const {
+    return cover_ship_[static_cast<std::size_t>(c) * static_cast<std::size_t>(p_.ship_count) + k];
   }
 
   // The atoms of A whose ship k lies wholly on the hits H.
