@@ -9,6 +9,7 @@
 #   REPS=5 scripts/speed-targets.sh            # repetitions (default 3); the table shows their median
 #   ENUMERATOR=0 scripts/speed-targets.sh      # skip the enumerator (about 7 s a repetition)
 #   CORE=0 scripts/speed-targets.sh            # the core to pin to (default the last; taskset, when present)
+#   PROBE=0 scripts/speed-targets.sh           # skip host_probe (the core's real clock and cache, before and after)
 #
 # Needs python3. The targets: the empty 10x10 occupancy matrix in at most
 # 50 ms, and at most 5 ms median per call after 10 random shots, on one core,
@@ -42,11 +43,23 @@ pin=()
 command -v taskset > /dev/null && pin=(taskset -c "$core")
 
 out=$(mktemp)
-trap 'rm -f "$out"' EXIT
+probe=$(mktemp)
+trap 'rm -f "$out" "$probe"' EXIT
+# The clock the kernel reports can be far from the core's (2,300 MHz
+# reported, 2.97 GHz measured in session 74), so measure it, before and
+# after the run, with scripts/prototypes/host_probe.cpp (about 6 s each).
+probe_lines=()
+if [[ "${PROBE:-1}" != 0 ]] && command -v g++ > /dev/null &&
+  g++ -std=c++20 -O2 "$root/scripts/prototypes/host_probe.cpp" -o "$probe" 2> /dev/null; then
+  probe_lines+=("host_probe before: $("${pin[@]}" "$probe")")
+fi
 "${pin[@]}" "$bench" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
   --benchmark_report_aggregates_only=true --benchmark_format=json > "$out"
+if [[ ${#probe_lines[@]} -gt 0 ]]; then
+  probe_lines+=("host_probe after: $("${pin[@]}" "$probe")")
+fi
 
-python3 - "$out" "$reps" << 'PY'
+python3 - "$out" "$reps" "${probe_lines[@]}" << 'PY'
 import json
 import sys
 
@@ -95,6 +108,9 @@ processor = (f"{cpu.get('model name', '?')} ({cpu.get('vendor_id', '?')} family 
 mhz = ctx.get("mhz_per_cpu")
 clock = f" at {mhz:,} MHz as the kernel reports it" if mhz else ""
 print(f"{ctx['date']}, {ctx['num_cpus']} CPUs{clock}, {processor}, load {load}; {what}")
+for line in sys.argv[3:]:
+    print()
+    print(line)
 print()
 print("| case | time | target | |")
 print("|---|---|---|---|")
