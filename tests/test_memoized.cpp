@@ -235,6 +235,8 @@ TEST_CASE("decision_cache: a hand-written book's announcements match in any orde
            "battleship-decision-cache 1\n3,4 - 0:9:3,4 -> 5\n",          // sinking cell not hit
            "battleship-decision-cache 1\n3,4 - 0:4:3,4,9 -> 5\n",        // hits then not among the hits
            "battleship-decision-cache 1\n3,4 - 0:999:3,4 -> 5\n",        // sinking cell beyond the board type
+           "battleship-decision-cache 1\n3,4 - 16:4:3,4 -> 5\n",         // ship 17: no fleet has it
+           "battleship-decision-cache 1\n3,4 - 8888885:4:3,4 -> 5\n",    // found by fuzzing: once overflowed the hash
            "battleship-decision-cache 1\n3,4 7 - -> 7\n",                // the answer was missed already
            "battleship-decision-cache 1\n3,4 7 - -> 4\n",                // the answer was hit already
        }) {

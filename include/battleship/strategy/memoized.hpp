@@ -94,11 +94,11 @@ class decision_cache {
   // written in no particular order; load() adds to what is there and throws
   // std::invalid_argument on a malformed line (nothing of that line is kept).
   // A line is malformed if it cannot be a position and its answer: a cell
-  // both hit and missed, a ship sunk twice, an announcement whose cell or hits
-  // are not among the hits, or an answer already shot. Announcements may come
-  // in any order. Cells are checked against the board type's capacity only:
-  // the cache does not know the rules, so a cell off a smaller grid loads and
-  // never matches.
+  // both hit and missed, a ship sunk twice or numbered past the 16 a fleet
+  // can hold, an announcement whose cell or hits are not among the hits, or
+  // an answer already shot. Announcements may come in any order. Cells are
+  // checked against the board type's capacity only: the cache does not know
+  // the rules, so a cell off a smaller grid loads and never matches.
   void save(std::ostream& out) const {
     std::shared_lock lock(mutex_);
     out << "battleship-decision-cache 1\n";
@@ -136,7 +136,8 @@ class decision_cache {
           if (a == std::string::npos || b == std::string::npos) bad_line(number);
           const sunk_event e{parse_int(event.substr(0, a), number), parse_int(event.substr(a + 1, b - a - 1), number),
                              parse_cells(event.substr(b + 1), number)};
-          if (e.cell >= capacity || !e.hits_then.test(static_cast<std::size_t>(e.cell)) || !e.hits_then.subset_of(hit))
+          if (e.ship >= max_ships || e.cell >= capacity || !e.hits_then.test(static_cast<std::size_t>(e.cell)) ||
+              !e.hits_then.subset_of(hit))
             bad_line(number);
           sinkings.push_back(e);
         }
@@ -162,7 +163,7 @@ class decision_cache {
     std::size_t operator()(const key& k) const noexcept {
       std::uint64_t h = k.hits.hash() * 0x9e3779b97f4a7c15ULL ^ k.misses.hash();
       for (const auto& [ship, cell] : k.sunk)
-        h = (h ^ static_cast<std::uint64_t>(ship * 1024 + cell)) * 0xbf58476d1ce4e5b9ULL;
+        h = (h ^ (static_cast<std::uint64_t>(ship) << 10 | static_cast<std::uint64_t>(cell))) * 0xbf58476d1ce4e5b9ULL;
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };
