@@ -52,6 +52,8 @@ probe_lines=()
 if [[ "${PROBE:-1}" != 0 ]] && command -v g++ > /dev/null &&
   g++ -std=c++20 -O2 "$root/scripts/prototypes/host_probe.cpp" -o "$probe" 2> /dev/null; then
   probe_lines+=("host_probe before: $("${pin[@]}" "$probe")")
+elif [[ "${PROBE:-1}" != 0 ]]; then
+  echo "speed-targets: host_probe did not build (needs g++); the clock is the kernel's only" >&2
 fi
 "${pin[@]}" "$bench" --benchmark_filter="$filter" --benchmark_repetitions="$reps" \
   --benchmark_report_aggregates_only=true --benchmark_format=json > "$out"
@@ -102,9 +104,8 @@ processor = (f"{cpu.get('model name', '?')} ({cpu.get('vendor_id', '?')} family 
              f"model {cpu.get('model', '?')})") if cpu else "processor unknown"
 # The clock the kernel reports: 2,000 MHz on session 60's Intel machine,
 # where the rows took 2.2-3.9x their time on session 59's Zen 5. The
-# processor and clock explain more of a run than the code does;
-# scripts/prototypes/host_probe.cpp measures the clock, the core's
-# throughput and the cache a run gets.
+# processor and clock explain more of a run than the code does; the
+# host_probe lines (above the table) measure what the core really gave.
 mhz = ctx.get("mhz_per_cpu")
 clock = f" at {mhz:,} MHz as the kernel reports it" if mhz else ""
 print(f"{ctx['date']}, {ctx['num_cpus']} CPUs{clock}, {processor}, load {load}; {what}")

@@ -5,7 +5,6 @@
 // optimal (or best greedy) tree from the solver; print it as indented text or
 // Graphviz DOT.
 
-#include <array>
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
@@ -147,18 +146,15 @@ int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decisi
     if (p.sunk && H2 != H) {
       // The search announces a type of ship sunk (problem::ship_type); the
       // tree names the ship, one branch for each that can have sunk here.
-      const auto sc = static_cast<std::size_t>(p.ship_count);
-      std::array<typename Engine::set, max_ships> by_ship{};
+      const auto on_ship = e.covering(c);
       bool sinks = false;
-      for (std::size_t k = 0; k < sc; ++k) {
-        by_ship[k] = e.whole_hit(child & e.covering(c, k), k, H2);
-        sinks = sinks || by_ship[k].any();
+      for (std::size_t k = 0; k < on_ship.size(); ++k) {
+        const auto sunk_k = e.whole_hit(child & on_ship[k], k, H2);
+        if (!sunk_k.any()) continue;
+        t.link(node, shot_result::sunk(static_cast<int>(k)), build_tree(e, sunk_k, H2, t));
+        sinks = true;
       }
-      if (sinks) {
-        for (std::size_t k = 0; k < sc; ++k)
-          if (by_ship[k].any()) t.link(node, shot_result::sunk(static_cast<int>(k)), build_tree(e, by_ship[k], H2, t));
-        continue;
-      }
+      if (sinks) continue;
     }
     const int sub = build_tree(e, child, H2, t);
     t.link(node, H2 == H ? shot_result::miss() : shot_result::hit(), sub);

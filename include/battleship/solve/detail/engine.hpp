@@ -39,6 +39,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -208,10 +209,11 @@ class engine {
       return;
     }
     const auto sc = static_cast<std::size_t>(p_.ship_count);
+    const std::span<const set> on_ship = covering(c);
     set plain{};
     if (!p_.shared_types) {
       for (std::size_t k = 0; k < sc; ++k) {
-        const set here = A & covering(c, k);
+        const set here = A & on_ship[k];
         if (!here.any()) continue;
         const set sunk = whole_hit(here, k, H2);
         plain = plain | (here - sunk);
@@ -225,7 +227,7 @@ class engine {
       set sunk{};
       for (std::size_t k = t; k < sc; ++k) {
         if (p_.ship_type[k] != static_cast<int>(t)) continue;
-        const set here = A & covering(c, k);
+        const set here = A & on_ship[k];
         if (!here.any()) continue;
         const set sunk_k = whole_hit(here, k, H2);
         plain = plain | (here - sunk_k);
@@ -236,9 +238,10 @@ class engine {
     if (plain.any()) push(out, plain, H2);
   }
 
-  // The atoms in which ship k covers cell c (sunk feedback only).
-  [[nodiscard]] constexpr const set& covering(int c, std::size_t k) const {
-    return cover_ship_[static_cast<std::size_t>(c) * static_cast<std::size_t>(p_.ship_count) + k];
+  // For each ship k, the atoms in which it covers cell c (sunk feedback only).
+  [[nodiscard]] constexpr std::span<const set> covering(int c) const {
+    const auto sc = static_cast<std::size_t>(p_.ship_count);
+    return std::span<const set>(cover_ship_).subspan(static_cast<std::size_t>(c) * sc, sc);
   }
 
   // The atoms of A whose ship k lies wholly on the hits H.
