@@ -202,6 +202,42 @@ TEST_CASE("Audinot et al. Figure 5: the drawn strategy totals 25 and the optimum
   CHECK_THROWS_AS(evaluate_total_height(rules, obs, partial), std::invalid_argument);
 }
 
+TEST_CASE("decision_tree refuses malformed trees rather than reading past them", "[solve]") {
+  const ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss> rules;
+  const observation<decltype(rules)::board_type> obs(rules);
+  const auto H = shot_result::hit(), M = shot_result::miss();
+
+  CHECK_THROWS_AS(decision_tree(0, 2), std::invalid_argument);
+  CHECK_THROWS_AS(decision_tree(3, 27), std::invalid_argument);
+
+  decision_tree t(3, 2);
+  CHECK_THROWS_AS(t.add(6), std::out_of_range);  // a cell past the grid would be shifted past the word
+  CHECK_THROWS_AS(t.add(-2), std::out_of_range);
+  CHECK_THROWS_AS(t.add("C1"), std::invalid_argument);
+  const int root = t.add("A2");
+  const int leaf = t.add(-1);
+  CHECK_THROWS_AS(t.link(root, H, 5), std::out_of_range);
+  CHECK_THROWS_AS(t.link(leaf, H, root), std::invalid_argument);
+  t.link(root, H, leaf);
+  CHECK_THROWS_AS(t.link(root, H, leaf), std::invalid_argument);  // one branch per outcome
+
+  // A cycle: evaluation stops at the repeated shot, printing at the cycle.
+  decision_tree loop(3, 2);
+  const int a = loop.add("A1"), b = loop.add("B1");
+  loop.link(a, M, b);
+  loop.link(b, M, a);
+  CHECK_THROWS_AS(evaluate_total_height(rules, obs, loop), std::invalid_argument);
+  CHECK_THROWS_AS(loop.to_text(), std::logic_error);
+  CHECK_FALSE(loop.to_dot().empty());
+
+  // The solver's own tree for the same game, handed a grid of another shape.
+  const auto good = solve_tree(rules, obs);
+  CHECK(evaluate_total_height(rules, obs, good) == 25);
+  const ruleset<grid<2, 3>, fleet<2>, no_contact, hit_miss> turned;
+  const observation<decltype(turned)::board_type> turned_obs(turned);
+  CHECK_THROWS_AS(evaluate_total_height(turned, turned_obs, good), std::invalid_argument);
+}
+
 TEST_CASE("greedy counterexample: a 3x4 position with two misses where greedy totals 54 and the optimum 53",
           "[solve][greedy]") {
   // Found by searching every position with two missed shots (one per symmetry class).

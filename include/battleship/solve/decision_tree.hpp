@@ -32,10 +32,16 @@ struct decision_node {
 
 class decision_tree {
  public:
-  decision_tree(int width, int height) : width_(width), height_(height) {}
+  decision_tree(int width, int height) : width_(width), height_(height) {
+    if (width < 1 || height < 1 || height > 26)
+      throw std::invalid_argument("a decision tree's grid needs 1 to 26 rows and at least one column");
+  }
 
   // Adds a node shooting `cell` (-1 for a leaf) and returns its index; the first node is the root.
   int add(int cell) {
+    if (cell < -1 || cell >= width_ * height_)
+      throw std::out_of_range("decision_tree::add: no cell " + std::to_string(cell) + " on a " +
+                              std::to_string(width_) + "x" + std::to_string(height_) + " grid");
     nodes_.push_back({cell, 0, 0, {}});
     return static_cast<int>(nodes_.size()) - 1;
   }
@@ -46,8 +52,17 @@ class decision_tree {
     if (!c) throw std::invalid_argument("no cell " + std::string(cell_name) + " on the grid");
     return add(*c);
   }
+  // One branch per outcome: linking an outcome twice, or to a node not yet
+  // added, throws.
   void link(int parent, shot_result outcome, int child) {
-    nodes_.at(static_cast<std::size_t>(parent)).children.emplace_back(outcome, child);
+    auto& from = nodes_.at(static_cast<std::size_t>(parent));
+    if (from.cell < 0) throw std::invalid_argument("decision_tree::link: a leaf (fleet sunk) has no branches");
+    if (child < 0 || child >= static_cast<int>(nodes_.size()))
+      throw std::out_of_range("decision_tree::link: no node " + std::to_string(child));
+    if (this->child(parent, outcome) >= 0)
+      throw std::invalid_argument("decision_tree::link: " + cell_name(from.cell) + " already has a '" +
+                                  outcome_name(outcome) + "' branch");
+    from.children.emplace_back(outcome, child);
   }
   // The child of `node` for `outcome`, or -1.
   [[nodiscard]] int child(int node, shot_result outcome) const {
@@ -99,6 +114,8 @@ class decision_tree {
 
  private:
   void text(int node, int depth, const std::string& via, std::string& s) const {
+    // A path longer than the tree has nodes goes round a cycle (link allows one).
+    if (static_cast<std::size_t>(depth) >= nodes_.size()) throw std::logic_error("the decision tree has a cycle");
     const auto& n = nodes_[static_cast<std::size_t>(node)];
     s += std::string(static_cast<std::size_t>(2 * depth), ' ') + via;
     if (n.cell < 0) {
@@ -179,12 +196,16 @@ template <Ruleset R>
 
 // The total height of any strategy tree from `obs`: the sum over layouts
 // (weighted as the solver weighs them) of the shots the tree fires until the
-// fleet is sunk. Throws if the tree repeats a shot or has no branch for an
-// outcome that can happen.
+// fleet is sunk. Throws if the tree is for another grid, repeats a shot or
+// has no branch for an outcome that can happen.
 template <Ruleset R>
 [[nodiscard]] std::uint64_t evaluate_total_height(const R& rules, const observation<typename R::board_type>& obs,
                                                   const decision_tree& tree) {
   const auto p = detail::solve::make_problem(rules, obs, false);
+  if (tree.width() != p.width || tree.height() != p.height)
+    throw std::invalid_argument("the tree is for a " + std::to_string(tree.width()) + "x" +
+                                std::to_string(tree.height()) + " grid, the rules' is " + std::to_string(p.width) +
+                                "x" + std::to_string(p.height));
   const std::uint64_t start_shots = detail::solve::to_word(obs.shots());
   const auto sc = static_cast<std::size_t>(p.ship_count);
   std::uint64_t total = 0;
