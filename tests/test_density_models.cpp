@@ -6,9 +6,12 @@
 #include <cmath>
 #include <cstdint>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <battleship/count/edge_prior.hpp>
+#include <battleship/count/exact_sampler.hpp>
 #include <battleship/density/exact_density.hpp>
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/solver.hpp>
@@ -226,6 +229,30 @@ TEST_CASE("monte_carlo_density approaches the exact posterior and is reproducibl
   CHECK(again.weights(obs) == m);
   monte_carlo_density<dynamic_rules> other(rules, 100, 4000);
   CHECK(other.weights(obs) != m);
+}
+
+TEST_CASE("an edge prior made for another game is refused by every counter", "[density][weights]") {
+  using Rd = ruleset<grid<5, 5>, dynamic_fleet, touching_allowed, hit_miss>;
+  const Rd rules{grid<5, 5>{}, dynamic_fleet{3, 2, 2}, {}, {}};
+  const Rd one_ship{grid<5, 5>{}, dynamic_fleet{3}, {}, {}};  // read its ship 1 and 2 past its fleet
+  const Rd other_lengths{grid<5, 5>{}, dynamic_fleet{4, 2, 2}, {}, {}};
+  const observation<Rd::board_type> empty(rules);
+  CHECK_THROWS_AS(exact_count(rules, empty, edge_prior<Rd>{one_ship, 2}), std::invalid_argument);
+  CHECK_THROWS_AS(exact_count(rules, empty, edge_prior<Rd>{other_lengths, 2}), std::invalid_argument);
+  CHECK_THROWS_AS((exact_sampler<Rd>(rules, empty, edge_prior<Rd>{one_ship, 2})), std::invalid_argument);
+  exact_density<Rd, edge_prior<Rd>> model(rules, edge_prior<Rd>{one_ship, 2});
+  CHECK_THROWS_AS(model.weights(empty), std::invalid_argument);
+  CHECK(exact_count(rules, empty, edge_prior<Rd>{rules, 2}).labelled > 0);
+
+  const auto big = make_dynamic_rules(10, 10, {3, 2}, adjacency::touching, false);
+  const auto small = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  CHECK_THROWS_AS(exact_count(small, observation<dynamic_rules::board_type>(small), edge_prior{big, 3}),
+                  std::invalid_argument);
+  // Called directly, a ship past the fleet throws.
+  const edge_prior prior{small, 3};
+  CHECK_THROWS_AS(prior(2, placement{0, 0, orientation::horizontal}), std::out_of_range);
+  CHECK(prior(1, placement{0, 0, orientation::horizontal}) == 3);
+  CHECK(prior(1, placement{2, 2, orientation::horizontal}) == 1);
 }
 
 }  // namespace test_density_models

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -246,6 +247,17 @@ TEST_CASE("decision_cache: a hand-written book's announcements match in any orde
     CHECK_THROWS_AS(c.load(in), std::invalid_argument);
     CHECK(c.size() == 0);
   }
+}
+
+TEST_CASE("a cache shared by policies of two games throws rather than answer off the grid", "[memoized]") {
+  const auto big = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  const auto small = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  auto book = std::make_shared<decision_cache<dynamic_rules::board_type>>(24);
+  auto on_big = memoized(density_greedy(big, per_ship_density<dynamic_rules>(big)), book);
+  auto on_small = memoized(density_greedy(small, per_ship_density<dynamic_rules>(small)), book);
+  const int first = on_big.next_shot(observation<dynamic_rules::board_type>(big));
+  REQUIRE(first >= 36);  // the 10x10 book's first shot lies off the 6x6 grid
+  CHECK_THROWS_AS(on_small.next_shot(observation<dynamic_rules::board_type>(small)), std::logic_error);
 }
 
 }  // namespace test_memoized

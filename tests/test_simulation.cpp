@@ -22,6 +22,7 @@
 #include <battleship/strategy/hunt_target.hpp>
 #include <battleship/strategy/parity_hunt_target.hpp>
 #include <battleship/strategy/random_fire.hpp>
+#include <battleship/strategy/row_scan.hpp>
 
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_simulation {
@@ -295,6 +296,23 @@ TEST_CASE("simulate: a factory that returns a reference gives each thread a copy
   // A strategy that cannot move is built in place.
   CHECK(simulate(rules, make_pinned, defense, o).stats.histogram ==
         simulate(rules, make_counting, defense, o).stats.histogram);
+}
+
+TEST_CASE("simulate refuses a defence made for another game", "[simulation]") {
+  // A 6x6 layout is legal on 10x10: every game would be played against the corner.
+  const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  const auto small = make_dynamic_rules(6, 6, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  simulation_options o;
+  o.games = 4;
+  o.threads = 1;
+  auto scan = [&] { return row_scan<dynamic_rules>(rules); };
+  CHECK_THROWS_AS(simulate(rules, scan, uniform_defense(small), o), std::invalid_argument);
+  CHECK_THROWS_AS(
+      simulate(rules, scan, uniform_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_edge, false)), o),
+      std::invalid_argument);
+  CHECK(simulate(rules, scan, uniform_defense(rules), o).stats.games == 4);
+  CHECK(same_game(rules, make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false,
+                                            {"a", "b", "c", "d", "e"})));  // names aside
 }
 
 }  // namespace test_simulation

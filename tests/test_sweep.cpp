@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
+#include <battleship/analysis/exhaustive.hpp>
 #include <battleship/core/game.hpp>
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
@@ -183,6 +185,22 @@ TEST_CASE("sweep restarts cleanly: a reused policy plays like a fresh one", "[sw
     CHECK(again == first);
     CHECK(static_cast<int>(first.size()) <= 73);
   }
+}
+
+TEST_CASE("a sweep made for another grid is refused, not read past its order", "[sweep][exhaustive]") {
+  // Two dynamic_rules share a type whatever their grids: the 10x10 sweep's
+  // order (cells up to 99) once wrote past the 6x6 fast path's rank table.
+  const auto big = make_dynamic_rules(10, 10, {3, 2}, adjacency::no_edge, false);
+  const auto small = make_dynamic_rules(6, 6, {3, 2}, adjacency::no_edge, false);
+  const sweep<dynamic_rules> s(big);
+  CHECK(s.built_for(big));
+  CHECK_FALSE(s.built_for(small));
+  CHECK_FALSE(s.built_for(make_dynamic_rules(10, 9, {3, 2}, adjacency::no_edge, false)));
+  CHECK_THROWS_AS(sweep_fast_path_obstacle(small, s), std::invalid_argument);
+  exhaustive_options o;
+  o.threads = 1;
+  CHECK_THROWS_AS(evaluate_exhaustive(small, s, o), std::invalid_argument);
+  CHECK_THROWS_AS(evaluate_sweep_fast(small, s, o), std::invalid_argument);
 }
 
 }  // namespace test_sweep

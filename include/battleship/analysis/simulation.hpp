@@ -74,6 +74,10 @@ template <Ruleset R, class MakeStrategy, Defense D>
 simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, const D& defense,
                                  const simulation_options& options) {
   if (options.games < 1) throw std::invalid_argument("simulate: the number of games must be at least 1");
+  // A defence that keeps its rules must be for this game: a smaller grid's
+  // layouts are legal on a larger one, and every game would be played on them.
+  if constexpr (requires { static_cast<const R&>(defense.rules()); })
+    detail::require_same_game(rules, static_cast<const R&>(defense.rules()), "simulate: the defence");
   const int threads =
       static_cast<int>(std::min<long long>(detail::resolve_threads(options.threads, "simulate"), options.games));
   const int cells = rules.geometry().cell_count();

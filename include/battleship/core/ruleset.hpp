@@ -5,6 +5,7 @@
 #include <concepts>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -133,5 +134,32 @@ template <Ruleset R>
   for (int i = 0; i < rules.ship_count(); ++i) s += (i ? "," : "") + std::to_string(rules.ship_length(i));
   return s + " " + std::string(to_string(rules.contact())) + (rules.announces_sunk() ? " sunk" : " hit-miss");
 }
+
+// Do `a` and `b` describe the same game: grid, ship lengths in order,
+// contact rule and feedback (ship names aside)? Two dynamic_rules share a
+// type whatever they hold, so the parts of the library that combine objects
+// built from rules (a strategy or defence and the rules it is run under, a
+// placement weight and its counter) compare them with this and refuse a
+// mismatch rather than read one game's cells or ships as the other's.
+template <Ruleset R>
+[[nodiscard]] constexpr bool same_game(const R& a, const R& b) noexcept {
+  const auto ga = a.geometry(), gb = b.geometry();
+  if (ga.width() != gb.width() || ga.height() != gb.height() || a.contact() != b.contact() ||
+      a.announces_sunk() != b.announces_sunk() || a.ship_count() != b.ship_count())
+    return false;
+  for (int i = 0; i < a.ship_count(); ++i)
+    if (a.ship_length(i) != b.ship_length(i)) return false;
+  return true;
+}
+
+namespace detail {
+// Throws std::invalid_argument naming both games when they differ.
+template <Ruleset R>
+void require_same_game(const R& expected, const R& given, std::string_view what) {
+  if (!same_game(expected, given))
+    throw std::invalid_argument(std::string(what) + " was made for " + rules_label(given) + ", not " +
+                                rules_label(expected));
+}
+}  // namespace detail
 
 }  // namespace battleship

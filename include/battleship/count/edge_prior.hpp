@@ -8,6 +8,8 @@
 //   auto player = density_greedy(rules, model);  // expects ships on the edges
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 #include <battleship/core/placement.hpp>
 #include <battleship/core/ruleset.hpp>
@@ -19,7 +21,10 @@ struct edge_prior {
   R rules;
   std::uint64_t edge = 2;
 
+  // The counters check that `rules` is their game (same_game); called
+  // directly, a ship past the fleet throws.
   [[nodiscard]] constexpr std::uint64_t operator()(int ship, const placement& p) const {
+    if (ship < 0 || ship >= rules.ship_count()) throw std::out_of_range("edge_prior: no ship " + std::to_string(ship));
     const auto g = rules.geometry();
     const int len = rules.ship_length(ship);
     const int last_row = p.row + (p.dir == orientation::vertical ? len - 1 : 0);

@@ -43,6 +43,7 @@ class uniform_defense {
   }
   // The share of rejection draws that are legal (uniform_layout_sampler).
   [[nodiscard]] double acceptance_estimate() const { return sampler_.acceptance_estimate(); }
+  [[nodiscard]] const R& rules() const noexcept { return sampler_.rules(); }
 
  private:
   uniform_layout_sampler<R> sampler_;

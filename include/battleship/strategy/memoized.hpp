@@ -18,6 +18,12 @@
 // tie_break::lowest_cell over exact_density qualifies; hunt/target (keeps a
 // stack) and Monte Carlo models (draw samples) do not.
 //
+// A cache belongs to one policy on one game: its key is only what was seen,
+// so policies for two games (two dynamic_rules of different grids, say) or
+// two different policies must not share one. An answer the game cannot
+// shoot (off its grid, or already shot) throws std::logic_error; other
+// mixes go unnoticed.
+//
 // Only positions with at most max_shots shots are cached: deeper positions
 // rarely repeat. The cache is safe to use from many threads at once; two
 // threads meeting the same new position both compute it, and the first
@@ -233,7 +239,14 @@ class memoized {
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
     if (!cache_->covers(seen)) return policy_.next_shot(seen);
-    if (const auto cell = cache_->find(seen)) return *cell;
+    if (const auto cell = cache_->find(seen)) {
+      // The key is only what was seen, so a cache shared with another game
+      // (or policy) can answer with a cell this game cannot shoot.
+      if (*cell >= seen.cell_count() || seen.shots().test(static_cast<std::size_t>(*cell)))
+        throw std::logic_error("memoized: the cache answered cell " + std::to_string(*cell) +
+                               ", which this game cannot shoot: is it another game's or policy's cache?");
+      return *cell;
+    }
     const int cell = policy_.next_shot(seen);
     cache_->insert(seen, cell);
     return cell;

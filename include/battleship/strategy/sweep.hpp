@@ -115,6 +115,11 @@ class sweep {
   }
 
   [[nodiscard]] const std::vector<int>& order() const noexcept { return order_; }
+  // Was this sweep made for a grid of the rules' shape? (Two dynamic_rules
+  // share a type whatever their grids.)
+  [[nodiscard]] bool built_for(const R& rules) const noexcept {
+    return rules.geometry().width() == width_ && rules.geometry().height() == height_;
+  }
   [[nodiscard]] sweep_clearing clearing() const noexcept { return mode_; }
 
   void new_game() noexcept {

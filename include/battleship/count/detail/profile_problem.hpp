@@ -164,6 +164,10 @@ template <Ruleset R, class Weigh>
                                                    Weigh&& weigh, scan_orientation o) {
   using Board = typename R::board_type;
   require_observation_of(rules, obs);
+  // A weight that carries its own rules (edge_prior) reads the fleet and
+  // grid from them, with this counter's ship numbers and placements.
+  if constexpr (requires { static_cast<const R&>(weigh.rules); })
+    require_same_game(rules, static_cast<const R&>(weigh.rules), "the placement weight");
   const auto g = rules.geometry();
   const int W = g.width(), H = g.height(), n = W * H;
   profile_problem p;
