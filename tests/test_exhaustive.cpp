@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <thread>
@@ -18,6 +19,7 @@
 #include <battleship/core/random_layout.hpp>
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/strategy/row_scan.hpp>
 
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_exhaustive {
@@ -411,6 +413,27 @@ TEST_CASE("a progress callback that throws cancels the run: the exception reache
   CHECK_THROWS_WITH(evaluate_by_playing(rules, slow_row_scan<dynamic_rules>{}, o),
                     "cancelled by the progress callback");
   CHECK(from_reporter == 1);  // and the reporter called it no more
+}
+
+TEST_CASE("exhaustive evaluation refuses a progress interval it cannot wait for", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  for (const double bad : {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), -1.0}) {
+    exhaustive_options o;
+    o.threads = 1;
+    o.progress = [](const exhaustive_progress&) {};
+    o.progress_interval = bad;
+    CHECK_THROWS_AS(evaluate_exhaustive(rules, row_scan<dynamic_rules>(rules), o), std::invalid_argument);
+    o.progress = nullptr;  // no reporter, nothing to wait for
+    CHECK(evaluate_exhaustive(rules, row_scan<dynamic_rules>(rules), o).layouts() == 24);
+  }
+}
+
+TEST_CASE("an exhaustive_result with no labels per layout throws rather than divides by zero", "[exhaustive]") {
+  exhaustive_result r;
+  r.histogram = {0, 0, 3};
+  CHECK(r.unlabelled_layouts() == 3);
+  r.labels_per_layout = 0;
+  CHECK_THROWS_AS(r.unlabelled_layouts(), std::invalid_argument);
 }
 
 }  // namespace test_exhaustive

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -201,6 +202,18 @@ TEST_CASE("count_short_games reports progress, and a callback that throws cancel
   CHECK(seen.back().settled == Approx(1.0));
   o.progress = [](const short_games_progress&) { throw std::runtime_error("stop"); };
   CHECK_THROWS_WITH(count_short_games(rules, stack_hunter(rules), o), "stop");
+}
+
+TEST_CASE("count_short_games on a fleet larger than the grid says no layout exists", "[short-games]") {
+  using Rd = ruleset<grid<5, 5>, dynamic_fleet, touching_allowed, hit_miss>;
+  for (const dynamic_fleet& f : {dynamic_fleet{5, 5, 5, 5, 5, 1}, dynamic_fleet{5, 5, 5, 5, 5, 5}}) {
+    const Rd rules{grid<5, 5>{}, f, {}, {}};  // 26 and 30 ship cells on 25
+    CHECK_THROWS_AS(count_short_games(rules, row_scan<Rd>(rules)), inconsistent_observation);
+  }
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  short_games_options o;
+  o.progress_interval = std::numeric_limits<double>::quiet_NaN();
+  CHECK_THROWS_AS(count_short_games(rules, row_scan<dynamic_rules>(rules), o), std::invalid_argument);
 }
 
 }  // namespace test_short_games

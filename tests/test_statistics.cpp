@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <limits>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -128,6 +129,39 @@ TEST_CASE("SVG histogram: quotes escaped, and written to a file as histogram_svg
   std::filesystem::remove(path);
   CHECK_THROWS_WITH(write_histogram_svg("/nonexistent-directory/h.svg", series),
                     "cannot write histogram to '/nonexistent-directory/h.svg'");
+}
+
+TEST_CASE("histogram_svg refuses charts it cannot draw instead of looping", "[statistics]") {
+  shot_statistics st;  // games counted, but no bar (a hand-built or truncated series)
+  st.games = 10;
+  st.min = 17;
+  st.max = 20;
+  st.histogram.assign(21, 0);
+  CHECK_THROWS_AS(histogram_svg({{"empty bars", st}}), std::invalid_argument);
+
+  const auto good = summarize({0, 0, 3, 5, 2}, -1);
+  CHECK_FALSE(histogram_svg({{"good", good}}).empty());
+  histogram_svg_options o;
+  o.x_max = std::numeric_limits<int>::max();  // hi - lo + 1 overflowed int
+  CHECK_THROWS_AS(histogram_svg({{"good", good}}, o), std::invalid_argument);
+  o.x_max = 1'000'000;  // would build a million bars
+  CHECK_THROWS_AS(histogram_svg({{"good", good}}, o), std::invalid_argument);
+  o = {};
+  o.width = 50;  // narrower than the margins
+  CHECK_THROWS_AS(histogram_svg({{"good", good}}, o), std::invalid_argument);
+}
+
+TEST_CASE("summarize refuses counts whose sums would overflow", "[statistics]") {
+  const long long most = std::numeric_limits<long long>::max();
+  CHECK_THROWS_AS(summarize({0, most, 2}, -1), std::overflow_error);
+  CHECK_THROWS_AS(summarize({0, 0, most / 2}, -1), std::overflow_error);  // n * length past 2^62
+  // Ten billion games of 100 shots: well inside.
+  std::vector<long long> h(101, 0);
+  h[100] = 10'000'000'000LL;
+  const auto st = summarize(h, -1);
+  CHECK(st.games == 10'000'000'000LL);
+  CHECK(st.mean == 100.0);
+  CHECK(st.stddev == 0.0);
 }
 
 }  // namespace test_statistics

@@ -178,6 +178,7 @@ exhaustive_result load(const std::string& path) {
     r.strategy = j.at("strategy").get<std::string>();
     r.rules = j.at("rules").get<std::string>();
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
+    if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
     r.shard_count = j.at("shard_count").get<int>();
     r.shards = j.at("shards").get<std::vector<int>>();
     r.seconds = j.at("seconds").get<double>();

@@ -59,7 +59,7 @@ struct exhaustive_options {
   // Called about every progress_interval seconds from a reporter thread, and once at the end
   // from the calling thread (never two calls at once).
   std::function<void(const exhaustive_progress&)> progress;
-  double progress_interval = 0.5;
+  double progress_interval = 0.5;  // seconds, 0 to 1e9
 };
 
 namespace detail {
@@ -88,6 +88,10 @@ void check_request(const R& rules, const exhaustive_shard& s) {
 template <class MakeWorker>
 std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t histogram_size, std::uint64_t weight,
                                      const exhaustive_options& options, MakeWorker make_worker) {
+  // wait_for converts the interval to integer ticks, where infinity or NaN
+  // is undefined behaviour.
+  if (options.progress && !(options.progress_interval >= 0 && options.progress_interval <= 1e9))
+    throw std::invalid_argument("exhaustive evaluation: progress_interval must be 0 to 1e9 seconds");
   const auto start = std::chrono::steady_clock::now();
   int threads = resolve_threads(options.threads, "exhaustive evaluation");
   if (static_cast<std::size_t>(threads) > parts.size()) threads = static_cast<int>(parts.size() > 0 ? parts.size() : 1);

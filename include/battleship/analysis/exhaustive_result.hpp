@@ -49,7 +49,10 @@ struct exhaustive_result {
   }
   // With equal-length ships interchangeable; exact because a strategy that
   // only sees hits and misses plays the relabelled layouts identically.
-  [[nodiscard]] count_type unlabelled_layouts() const noexcept { return layouts() / labels_per_layout; }
+  [[nodiscard]] count_type unlabelled_layouts() const {
+    if (labels_per_layout == 0) throw std::invalid_argument("exhaustive_result: labels_per_layout is 0");
+    return layouts() / labels_per_layout;
+  }
   [[nodiscard]] count_type total_shots() const noexcept {
     count_type t = 0;
     for (std::size_t s = 0; s < histogram.size(); ++s) t += count_type{histogram[s]} * s;

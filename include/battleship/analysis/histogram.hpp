@@ -92,7 +92,14 @@ inline double nice_step(double range, int ticks) {
       top = std::max(top, 100.0 * static_cast<double>(k) / static_cast<double>(s.stats.games));
   }
   if (hi < lo) throw std::invalid_argument("histogram_svg: empty shot range");
+  // A game lasts at most 256 shots (the largest board); a wider range is a
+  // typo that would build millions of bars.
+  if (static_cast<long long>(hi) - lo >= 10000)
+    throw std::invalid_argument("histogram_svg: a shot range of more than 10,000 bars");
+  if (!(top > 0)) throw std::invalid_argument("histogram_svg: every bar is empty");
   const double ml = 70, mr = 20, mt = 50, mb = 60;
+  if (opt.width < ml + mr + 10 || opt.height < mt + mb + 10)
+    throw std::invalid_argument("histogram_svg: at least 100 x 120 pixels, for the margins");
   const double pw = opt.width - ml - mr, ph = opt.height - mt - mb;
   const int bins = hi - lo + 1;
   const double bw = pw / bins;

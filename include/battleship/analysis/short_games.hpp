@@ -210,13 +210,16 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 [[nodiscard]] short_games_result count_short_games(const R& rules, const S& strategy,
                                                    const short_games_options& options = {}) {
   if (options.max_misses < 0) throw std::invalid_argument("count_short_games: max_misses cannot be negative");
+  if (!(options.progress_interval >= 0))
+    throw std::invalid_argument("count_short_games: progress_interval must be at least 0 seconds");
   using board_type = typename R::board_type;
   using walker_type = detail::short_game_walker<R, S>;
   using position = detail::short_game_position<board_type, S>;
   const auto start = std::chrono::steady_clock::now();
   const int cells = rules.geometry().cell_count();
   const int ship_cells = total_ship_cells(rules.fleet);
-  const int max_misses = std::min(options.max_misses, cells - ship_cells);
+  // At least 0: a fleet larger than the grid reaches the no-layout error below.
+  const int max_misses = std::max(0, std::min(options.max_misses, cells - ship_cells));
 
   short_games_result result;
   result.strategy = options.strategy_name;

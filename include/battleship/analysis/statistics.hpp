@@ -58,13 +58,16 @@ struct shot_statistics {
     const long long k = histogram[s];
     if (k < 0) throw std::invalid_argument("a histogram count is negative");
     if (k == 0) continue;
-    n += k;
+    if (__builtin_add_overflow(n, k, &n)) throw std::overflow_error("summarize: more than 2^63 games");
     sum += static_cast<i128>(k) * static_cast<i128>(s);
     sum_sq += static_cast<i128>(k) * static_cast<i128>(s) * static_cast<i128>(s);
     if (lo < 0) lo = static_cast<int>(s);
     hi = static_cast<int>(s);
   }
   if (n == 0) throw std::invalid_argument("no games to summarise");
+  // Keeps n * sum_sq and sum^2 below 2^124, inside the 128-bit variance.
+  if (static_cast<i128>(n) * hi >= (static_cast<i128>(1) << 62))
+    throw std::overflow_error("summarize: too many games (times their length) to summarise exactly");
   st.games = n;
   st.mean = static_cast<double>(sum) / static_cast<double>(n);
   if (n > 1) {
