@@ -559,4 +559,28 @@ TEST_CASE("search_hard_layouts: fresh games measure the hardest layout with seed
   CHECK(search_hard_layouts(defense, hunter, o).fresh_shots == 0);
 }
 
+TEST_CASE("constrained_defense::allows refuses a ship past the fleet; a move moves at most the fleet",
+          "[defense][hard-layouts]") {
+  using Rd = ruleset<grid<5, 5>, dynamic_fleet, touching_allowed, hit_miss>;
+  const Rd rules{grid<5, 5>{}, dynamic_fleet{3, 2}, {}, {}};
+  const constrained_defense<Rd> d(rules, {});
+  const placement a1{0, 0, orientation::horizontal};
+  CHECK(d.allows(1, a1));
+  CHECK_THROWS_AS(d.allows(2, a1), std::out_of_range);
+  CHECK_THROWS_AS(d.allows(-1, a1), std::out_of_range);
+
+  // ships_per_move past the fleet is the fleet: the same climb, not one that
+  // draws a ship INT_MAX times a move.
+  hard_layout_options o;
+  o.climbs = 1;
+  o.steps = 3;
+  o.threads = 1;
+  o.ships_per_move = 2;
+  const auto fleet_sized = search_hard_layouts(d, row_scan<Rd>(rules), o);
+  o.ships_per_move = std::numeric_limits<int>::max();
+  const auto huge = search_hard_layouts(d, row_scan<Rd>(rules), o);
+  CHECK(huge.hardest == fleet_sized.hardest);
+  CHECK(huge.shots == fleet_sized.shots);
+}
+
 }  // namespace test_constrained_defense

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -391,6 +393,34 @@ TEST_CASE("per-ship density throws when a ship has no room or a hit cannot be co
   CHECK_NOTHROW(inc.weights(step));
   step.record_miss(4);
   CHECK_THROWS_AS(inc.weights(step), inconsistent_observation);
+}
+
+TEST_CASE("hunt/target policies refuse a result for a cell off the grid", "[strategy]") {
+  using R = ruleset<grid<1, 8>, fleet<2>, touching_allowed, hit_miss>;
+  const observation<R::board_type> seen(R{});
+  hunt_target<R> ht(R{});
+  park_hunt_target<R> pht(R{});
+  parity_hunt_target<R> pa(R{});
+  const int off = std::numeric_limits<int>::max();  // its neighbours' rows overflowed int
+  CHECK_THROWS_AS(ht.on_result(off, shot_result::hit(), seen), std::out_of_range);
+  CHECK_THROWS_AS(pht.on_result(off, shot_result::hit(), seen), std::out_of_range);
+  CHECK_THROWS_AS(pa.on_result(off, shot_result::hit(), seen), std::out_of_range);
+  CHECK_THROWS_AS(ht.on_result(-1, shot_result::hit(), seen), std::out_of_range);
+  ht.on_result(3, shot_result::hit(), seen);
+  const int next = ht.next_shot(seen);
+  CHECK((next == 2 || next == 4));
+}
+
+TEST_CASE("parity spacing follows the shortest ship afloat at the longest length too", "[strategy][parity]") {
+  // 26, the longest ship there can be, was taken for "every ship sunk" (spacing 1).
+  using R = ruleset<grid<1, 26>, fleet<26>, touching_allowed, hit_miss>;
+  const observation<R::board_type> seen(R{});
+  const parity_hunt_target<R> p(R{});
+  CHECK(p.spacing(seen) == 26);
+  CHECK(p.hunt_cells(seen).count() == 1);
+  using S = ruleset<grid<1, 26>, fleet<13, 13>, touching_allowed, hit_miss_sunk>;
+  const parity_hunt_target<S> q(S{});
+  CHECK(q.spacing(observation<S::board_type>(S{})) == 13);
 }
 
 }  // namespace test_strategies

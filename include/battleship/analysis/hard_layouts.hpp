@@ -65,7 +65,7 @@ struct hard_layout_progress {
 struct hard_layout_options {
   int climbs = 4;            // independent climbs, each from a fresh draw of the defense
   int steps = 200;           // moves tried per climb
-  int ships_per_move = 2;    // a move relocates 1 to this many ships
+  int ships_per_move = 2;    // a move relocates 1 to this many ships (at most the fleet)
   int games_per_layout = 1;  // games (strategy seeds) per evaluation
   int fresh_games = 0;       // games against the hardest layout afterwards, with new seeds
   // Simulated annealing: a move that loses d shots is still kept with
@@ -112,6 +112,8 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   const auto start_time = std::chrono::steady_clock::now();
   const R& rules = defense.rules();
   const int ships = rules.ship_count();
+  // A move never relocates more than the fleet (INT_MAX would take a step for ever).
+  const int most_moved = std::min(options.ships_per_move, ships);
 
   // Each ship's placements that the constraints allow on their own.
   const placement_table<R> table(rules);
@@ -181,7 +183,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     out.hardest = current;
     for (int step = 0; step < options.steps && !errors.stopped(); ++step) {
       for (int attempt = 0; attempt < proposals_per_step; ++attempt) {
-        const auto moved = 1 + detail::uniform_below(rng, static_cast<std::uint64_t>(options.ships_per_move));
+        const auto moved = 1 + detail::uniform_below(rng, static_cast<std::uint64_t>(most_moved));
         layout candidate = current;
         for (std::uint64_t m = 0; m < moved; ++m) {
           const int ship = static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(ships)));

@@ -144,7 +144,11 @@ class constrained_defense {
   }
 
   // May ship `ship` lie at `p` as far as the region and the weight go?
-  [[nodiscard]] bool allows(int ship, const placement& p) const { return weight_(ship, p) > 0; }
+  [[nodiscard]] bool allows(int ship, const placement& p) const {
+    if (ship < 0 || ship >= rules_.ship_count())
+      throw std::out_of_range("constrained defense: no ship " + std::to_string(ship) + " in the fleet");
+    return weight_(ship, p) > 0;
+  }
 
   // The number of labelled layouts meeting the region and the contact rule
   // (with a weight: the sum of their weights), before the condition.

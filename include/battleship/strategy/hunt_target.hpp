@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/core/feedback.hpp>
@@ -28,6 +29,8 @@ class target_stack {
   }
   // Pushes the in-grid neighbours of `cell` not yet shot (popped N, E, S, W).
   void push_neighbours(int cell, const Board& shots) {
+    if (cell < 0 || cell >= geometry_.cell_count())
+      throw std::out_of_range("hunt/target: told of a hit at cell " + std::to_string(cell) + ", off the grid");
     const int r = geometry_.row_of(cell), c = geometry_.col_of(cell);
     const int dr[4] = {0, 1, 0, -1}, dc[4] = {-1, 0, 1, 0};  // W, S, E, N
     for (int k = 0; k < 4; ++k) {

@@ -50,11 +50,12 @@ class parity_hunt_target {
   }
 
   // The current spacing: the shortest ship not announced sunk.
+  // (1 when every ship is sunk.)
   [[nodiscard]] int spacing(const observation<board_type>& seen) const noexcept {
-    int k = max_ship_length;
+    int k = 0;
     for (std::size_t i = 0; i < lengths_.size(); ++i)
-      if (!seen.is_sunk(static_cast<int>(i))) k = std::min(k, lengths_[i]);
-    return k == max_ship_length ? 1 : k;
+      if (!seen.is_sunk(static_cast<int>(i)) && (k == 0 || lengths_[i] < k)) k = lengths_[i];
+    return k == 0 ? 1 : k;
   }
 
   // The cells the hunt may shoot now (unshot cells of the chosen class).

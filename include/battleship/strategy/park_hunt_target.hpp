@@ -18,6 +18,7 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/core/feedback.hpp>
@@ -56,6 +57,8 @@ class park_hunt_target {
   }
   // A hit opens a search from the hit cell, on top of the current one.
   void on_result(int cell, shot_result r, const observation<board_type>&) {
+    if (cell < 0 || cell >= geometry_.cell_count())
+      throw std::out_of_range("park_hunt_target: told of a shot at cell " + std::to_string(cell) + ", off the grid");
     if (r.is_hit()) frames_.push_back({cell, 0});
   }
   void new_game() noexcept { frames_.clear(); }
