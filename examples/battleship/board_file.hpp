@@ -6,6 +6,7 @@
 // without CLI11's and nlohmann/json's headers, which take about 10 s of an
 // -O3 compile: the fuzz targets (tests/fuzz) do.
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -218,9 +219,15 @@ inline std::string write_board_picture(const dynamic_rules& rules, const observa
 // significant line: a shot log starts with a cell name such as "B5".
 inline observation<dynamic_rules::board_type> read_board(std::istream& in, const dynamic_rules& rules,
                                                          const std::string& name) {
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
+  // A board of 256 cells fits in a few kilobytes; a cap keeps /dev/zero or an
+  // endless pipe from taking all memory.
+  constexpr std::size_t most_bytes = std::size_t{16} << 20;
+  std::string text;
+  char chunk[65536];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    text.append(chunk, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > most_bytes) throw std::invalid_argument(name + ": larger than 16 MiB, not a board");
+  }
   // Editors on some systems start a UTF-8 file with a byte-order mark, which
   // no one sees; without it the first cell name would read as a picture row.
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
@@ -242,6 +249,8 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
 inline observation<dynamic_rules::board_type> read_board_file(const std::string& path, const dynamic_rules& rules) {
   if (path.empty()) return observation<dynamic_rules::board_type>(rules);
   if (path == "-") return read_board(std::cin, rules, "<stdin>");
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    throw std::invalid_argument("board file '" + path + "' is a directory");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open board file '" + path + "'");
   return read_board(in, rules, path);

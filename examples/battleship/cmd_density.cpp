@@ -70,7 +70,13 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     out.raw = model.weights(obs);
     out.is_probability = false;
     const double top = out.raw.empty() ? 0.0 : *std::max_element(out.raw.begin(), out.raw.end());
-    if (!(top > 0)) throw inconsistent_observation();
+    // All weights 0 with a cell left to shoot: no placement fits somewhere.
+    // Every cell shot is a finished board, not an inconsistent one.
+    if (!(top > 0) && obs.shots().count() < cells) throw inconsistent_observation();
+    if (!(top > 0)) {
+      out.probability.assign(static_cast<std::size_t>(cells), 0.0);
+      return out;
+    }
     for (double w : out.raw) out.probability.push_back(w / top);
   } else {
     throw std::invalid_argument("unknown model '" + opts.model + "' (exact, monte-carlo or per-ship)");
@@ -206,7 +212,9 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
       ->check(whole_number_u64())
       ->capture_default_str();
-  sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")->capture_default_str();
+  sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")
+      ->transform(whole_number())
+      ->capture_default_str();
   sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -185,8 +186,16 @@ exhaustive_result load(const std::string& path) {
     r.histogram = j.at("histogram").get<std::vector<std::uint64_t>>();
     if (to_string(r.total_shots()) != j.at("total_shots").get<std::string>())
       throw std::invalid_argument("its histogram does not add up to its total_shots");
-    for (int s : r.shards)
-      if (s < 0 || s >= r.shard_count) throw std::invalid_argument("shard index out of range");
+    if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
+    for (std::size_t k = 0; k < r.shards.size(); ++k)
+      if (r.shards[k] < 0 || r.shards[k] >= r.shard_count || (k > 0 && r.shards[k] <= r.shards[k - 1]))
+        throw std::invalid_argument("shards must be distinct indices below shard_count, in increasing order");
+    if (r.shards.empty()) throw std::invalid_argument("it names no shard");
+    // Every unlabelled layout stands for labels_per_layout labelled ones with its number of shots.
+    for (const auto n : r.histogram)
+      if (n % r.labels_per_layout != 0)
+        throw std::invalid_argument("its histogram is not a multiple of labels_per_layout");
+    if (!(r.seconds >= 0) || !std::isfinite(r.seconds)) throw std::invalid_argument("seconds must be at least 0");
     return r;
   } catch (const std::exception& e) {
     throw std::invalid_argument("'" + path + "' is not a saved evaluation: " + e.what());
@@ -206,6 +215,10 @@ void run(const evaluate_options& opts) {
   }
   exhaustive_result r = parts[0];
   for (std::size_t k = 1; k < parts.size(); ++k) r.merge(parts[k]);
+  // An empty shard is possible; a whole evaluation with no layout is a fleet
+  // that cannot be placed, which every other command refuses too.
+  if (r.complete() && r.layouts() == 0)
+    throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + r.rules + ")");
   if (!opts.save.empty()) {
     std::ofstream out(opts.save);
     if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
@@ -253,10 +266,13 @@ const command_registration registered{[](CLI::App& app) {
       ->check(CLI::IsMember({"row-scan", "sweep", "sweep-horizontal-first", "per-ship-density", "exact-greedy"}));
   opts->rules.add_to(sub, true, false);
   sub->add_option("--shard", opts->shard, "run part i of n (0-based), e.g. 0/4")->capture_default_str();
-  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
+  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
+      ->transform(whole_number())
+      ->capture_default_str();
   sub->add_option("--book-depth", opts->book_depth,
                   "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
                   "threads (same result, much faster); -1 turns the cache off")
+      ->transform(whole_number())
       ->capture_default_str();
   sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
       ->check(CLI::IsMember({"auto", "fast", "play"}))

@@ -125,9 +125,13 @@ const command_registration registered{[](CLI::App& app) {
   opts->rules.add_to(sub, true, false);
   sub->add_option("--max-misses", opts->max_misses,
                   "count the games of up to this many misses; longer ones are counted together")
+      ->transform(whole_number())
       ->capture_default_str();
-  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")->capture_default_str();
+  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
+      ->transform(whole_number())
+      ->capture_default_str();
   sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
+      ->transform(whole_number())
       ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");

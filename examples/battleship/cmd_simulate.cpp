@@ -277,6 +277,12 @@ void run(const simulate_options& opts) {
     throw std::invalid_argument("--samples applies to monte-carlo-greedy only");
   if (opts.strategy != "exact-greedy" && opts.book_depth != defaults.book_depth)
     throw std::invalid_argument("--book-depth applies to exact-greedy only");
+  if (opts.search_climbs < 0) throw std::invalid_argument("--search-climbs cannot be negative");
+  if (opts.search_climbs == 0 &&
+      (opts.search_steps != defaults.search_steps || opts.move_ships != defaults.move_ships ||
+       opts.games_per_layout != defaults.games_per_layout || opts.fresh_games != defaults.fresh_games ||
+       opts.search_temperature != defaults.search_temperature))
+    throw std::invalid_argument("the search's options need --search-climbs of at least 1");
   const rules_t rules = opts.rules.make_rules();
   if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
   const auto book =
@@ -358,22 +364,29 @@ const command_registration registered{[](CLI::App& app) {
       ->required()
       ->check(CLI::IsMember({"random", "hunt-target", "parity", "park-hunt-target", "row-scan", "sweep",
                              "sweep-horizontal-first", "per-ship-density", "exact-greedy", "monte-carlo-greedy"}));
-  auto* games = sub->add_option("--games", opts->games, "number of games")->capture_default_str();
+  auto* games =
+      sub->add_option("--games", opts->games, "number of games")->transform(whole_number())->capture_default_str();
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
       ->check(whole_number_u64())
       ->capture_default_str();
-  sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")->capture_default_str();
+  sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
+      ->transform(whole_number())
+      ->capture_default_str();
   sub->add_option("--defense", opts->defense,
                   "uniform (every legal layout equally likely), sequential (ship by ship, each redrawn until it "
                   "fits, as most games place them) or park-figure8")
       ->check(CLI::IsMember({"uniform", "sequential", "park-figure8"}))
       ->capture_default_str();
   sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
+      ->transform(whole_number())
       ->capture_default_str();
-  sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")->capture_default_str();
+  sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")
+      ->transform(whole_number())
+      ->capture_default_str();
   sub->add_option("--book-depth", opts->book_depth,
                   "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
                   "games and threads (the same games, much faster); -1 turns the cache off")
+      ->transform(whole_number())
       ->capture_default_str();
   sub->add_option("--region", opts->region,
                   "uniform defense: every ship inside the region, the grid's edges (its border ring) or its middle "
@@ -387,19 +400,25 @@ const command_registration registered{[](CLI::App& app) {
   auto* climbs = sub->add_option("--search-climbs", opts->search_climbs,
                                  "instead of simulating, search for the layouts the strategy finds hardest: this many "
                                  "hill climbs from layouts the (uniform, maybe constrained) defense draws")
-                     ->check(CLI::NonNegativeNumber)
+                     ->transform(whole_number())
                      ->excludes(games);
-  sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")->capture_default_str()->needs(climbs);
+  sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")
+      ->transform(whole_number())
+      ->capture_default_str()
+      ->needs(climbs);
   sub->add_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships")
+      ->transform(whole_number())
       ->capture_default_str()
       ->needs(climbs);
   sub->add_option("--games-per-layout", opts->games_per_layout,
                   "games averaged per layout in the search (1 is exact for a deterministic strategy)")
+      ->transform(whole_number())
       ->capture_default_str()
       ->needs(climbs);
   sub->add_option("--fresh-games", opts->fresh_games,
                   "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
                   "mean for a randomised strategy)")
+      ->transform(whole_number())
       ->capture_default_str()
       ->needs(climbs);
   sub->add_option("--search-temperature", opts->search_temperature,

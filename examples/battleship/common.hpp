@@ -56,6 +56,28 @@ namespace battleship::cli {
       "UINT64");
 }
 
+// For signed integer options: CLI11 2.1 reads them in base 0, so "010" is 8
+// and "0x10" 16, and clamps numbers past the type. Accepts an optional '-'
+// and decimal digits only, drops leading zeros (so the base-0 reading is the
+// decimal one; hence ->transform, which keeps the rewritten text, not
+// ->check) and refuses what int64 cannot hold; the option's own range is
+// checked where it is used.
+[[nodiscard]] inline CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const std::size_t sign = text.starts_with('-') ? 1 : 0;
+        if (text.size() == sign || text.find_first_not_of("0123456789", sign) != std::string::npos)
+          return "must be a whole number in decimal digits";
+        const std::size_t first = text.find_first_not_of('0', sign);
+        text = text.substr(0, sign) + (first == std::string::npos ? "0" : text.substr(first));
+        std::int64_t value = 0;
+        if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{}) return "is out of range";
+        if (value == 0) text = "0";  // "-0"
+        return {};
+      },
+      "");
+}
+
 struct rule_options {
   std::string preset;          // datagenetics | park | audinot (overrides the rest)
   std::string grid = "10x10";  // WxH: width (columns) x height (rows)

@@ -387,3 +387,28 @@ battleship_cli_test("error: short-games with a negative miss count" FAIL
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --max-misses=-1 STDERR "--max-misses")
 battleship_cli_test("error: short-games with a hit weight for another strategy" FAIL
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 5 STDERR "per-ship-density only")
+
+# Misuse found by session 75's audit of the tool.
+battleship_cli_test("simulate: integers are decimal, leading zeros and all (CLI11 alone read 010 as 8)"
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 010 --seed 1 --json JSON games=10)
+battleship_cli_test("error: simulate --games in hexadecimal" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 0x10 STDERR "--games: must be a whole number in decimal")
+battleship_cli_test("error: simulate --games past int64, not clamped" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 99999999999999999999999 STDERR "out of range")
+battleship_cli_test("error: simulate --search-climbs negative" FAIL
+  ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs -1 STDERR "cannot be negative")
+battleship_cli_test("error: simulate with the search's options but no search" FAIL
+  ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs 0 --search-steps 5
+  STDERR "need --search-climbs of at least 1")
+battleship_cli_test("error: evaluate on a fleet that fits nowhere" FAIL
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "no layout exists")
+battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_duplicate_shards.json STDERR "shards must be distinct")
+battleship_cli_test("error: evaluate --merge of a histogram that is not a multiple of labels_per_layout" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_bad_labels.json STDERR "not a multiple of labels_per_layout")
+battleship_cli_test("error: --board names a directory" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata} STDERR "is a directory")
+battleship_cli_test("error: --board reads at most 16 MiB" FAIL ARGS count ${small6} --board /dev/zero STDERR "16 MiB")
+battleship_cli_test("density: per-ship on a board with every cell shot has no best shot, and is no error"
+  ARGS density --grid 2x1 --fleet 2 --board ${battleship_cli_testdata}/all_hit_2x1.txt --model per-ship --json
+  JSON best= shots=2)
