@@ -214,6 +214,14 @@ TEST_CASE("count_short_games on a fleet larger than the grid says no layout exis
   short_games_options o;
   o.progress_interval = std::numeric_limits<double>::quiet_NaN();
   CHECK_THROWS_AS(count_short_games(rules, row_scan<dynamic_rules>(rules), o), std::invalid_argument);
+  // INT_MAX threads once sized a frontier of 34 billion positions (bad_alloc).
+  o = {};
+  o.max_misses = 2;
+  const auto one = count_short_games(rules, row_scan<dynamic_rules>(rules), o);
+  o.threads = std::numeric_limits<int>::max();
+  const auto many = count_short_games(rules, row_scan<dynamic_rules>(rules), o);
+  CHECK(many.games == one.games);
+  CHECK(many.longer == one.longer);
 }
 
 }  // namespace test_short_games

@@ -1,6 +1,7 @@
 // battleship: count, reason about and play Battleship from the command line.
 #include <exception>
 #include <iostream>
+#include <new>
 
 #include "command.hpp"
 
@@ -17,6 +18,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "battleship: error: " << e.what() << '\n';
     return e.get_exit_code() == 0 ? 0 : 2;
+  } catch (const std::bad_alloc&) {
+    // what() says only "std::bad_alloc"; the usual cause is a count option.
+    std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large?)\n";
+    return 1;
   } catch (const std::exception& e) {
     std::cerr << "battleship: error: " << e.what() << '\n';
     return 1;

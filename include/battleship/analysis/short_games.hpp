@@ -53,7 +53,7 @@ struct short_games_progress {
 
 struct short_games_options {
   int max_misses = 0;  // games with more misses are counted together in `longer`
-  int threads = 1;     // 0: std::thread::hardware_concurrency()
+  int threads = 1;     // 0: std::thread::hardware_concurrency(); at most 4096 are used
   std::string strategy_name = "custom";
   // Called about every progress_interval seconds, always from the calling
   // thread; a callback that throws cancels the walk and the exception reaches
@@ -244,7 +244,9 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 
   // The first positions, breadth first, until there are enough subtrees to
   // share among the threads.
-  const int threads = detail::resolve_threads(options.threads, "count_short_games");
+  // The frontier holds 16 positions a thread: past a few thousand threads
+  // that is memory for nothing (INT_MAX threads asked for 34 billion).
+  const int threads = std::min(detail::resolve_threads(options.threads, "count_short_games"), 4096);
   std::vector<position> frontier;
   frontier.push_back(first.root(empty, result.layouts));
   const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;
