@@ -60,7 +60,8 @@ exhaustive_shard parse_shard(const std::string& s) {
 
 std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
   std::vector<int> cells;
-  std::stringstream in(s);
+  if (s.empty()) throw std::invalid_argument("--order is empty");
+  std::stringstream in(s + ',');  // so that a trailing comma leaves an empty item
   std::string item;
   const auto g = rules.geometry();
   while (std::getline(in, item, ',')) {

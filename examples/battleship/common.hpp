@@ -25,19 +25,22 @@
 
 namespace battleship::cli {
 
-// "AxB" with any one of `separators` between two whole integers, or nothing.
+// A whole number in decimal digits alone (no sign, space or '+', which
+// std::stoi lets through), up to 9 digits; nullopt otherwise.
+[[nodiscard]] inline std::optional<int> parse_digits(std::string_view s) {
+  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  int value = 0;
+  std::from_chars(s.data(), s.data() + s.size(), value);
+  return value;
+}
+
+// "AxB" with any one of `separators` between two whole numbers, or nothing.
 [[nodiscard]] inline std::optional<std::pair<int, int>> parse_int_pair(const std::string& s, const char* separators) {
   const auto at = s.find_first_of(separators);
   if (at == std::string::npos) return std::nullopt;
-  try {
-    std::size_t used1 = 0, used2 = 0;
-    const int a = std::stoi(s.substr(0, at), &used1);
-    const int b = std::stoi(s.substr(at + 1), &used2);
-    if (used1 != at || used2 != s.size() - at - 1) return std::nullopt;
-    return std::pair{a, b};
-  } catch (const std::logic_error&) {  // no digits, or out of range
-    return std::nullopt;
-  }
+  const auto a = parse_digits(std::string_view(s).substr(0, at)), b = parse_digits(std::string_view(s).substr(at + 1));
+  if (!a || !b) return std::nullopt;
+  return std::pair{*a, *b};
 }
 
 // For options read into std::uint64_t: CLI11 2.1 converts "-1" by wrapping
@@ -118,19 +121,16 @@ struct rule_options {
     throw std::invalid_argument("--grid '" + s + "' is not of the form WxH (e.g. 10x10)");
   }
   static std::vector<int> parse_fleet(const std::string& s) {
+    if (s.empty()) throw std::invalid_argument("--fleet is empty");
     std::vector<int> lengths;
-    std::stringstream in(s);
+    std::stringstream in(s + ',');  // so that a trailing comma leaves an empty item
     std::string item;
     while (std::getline(in, item, ',')) {
-      try {
-        std::size_t used = 0;
-        lengths.push_back(std::stoi(item, &used));
-        if (used != item.size()) throw std::invalid_argument("");
-      } catch (const std::logic_error&) {
+      const auto length = parse_digits(item);
+      if (!length)
         throw std::invalid_argument("--fleet '" + s + "' is not a comma-separated list of lengths (e.g. 5,4,3,3,2)");
-      }
+      lengths.push_back(*length);
     }
-    if (lengths.empty()) throw std::invalid_argument("--fleet is empty");
     return lengths;
   }
 };

@@ -412,3 +412,8 @@ battleship_cli_test("error: --board reads at most 16 MiB" FAIL ARGS count ${smal
 battleship_cli_test("density: per-ship on a board with every cell shot has no best shot, and is no error"
   ARGS density --grid 2x1 --fleet 2 --board ${battleship_cli_testdata}/all_hit_2x1.txt --model per-ship --json
   JSON best= shots=2)
+battleship_cli_test("error: --fleet with a trailing comma" FAIL ARGS count --grid 6x6 --fleet 3,2, STDERR "comma-separated")
+battleship_cli_test("error: --fleet with a sign" FAIL ARGS count --grid 6x6 --fleet +3,2 STDERR "comma-separated")
+battleship_cli_test("error: --grid with signs" FAIL ARGS count --grid +6x+6 --fleet 3,2 STDERR "WxH")
+battleship_cli_test("error: --order with a trailing comma" FAIL
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,B2, STDERR "not a cell")
