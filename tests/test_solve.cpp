@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <random>
 #include <stdexcept>
@@ -209,6 +210,7 @@ TEST_CASE("decision_tree refuses malformed trees rather than reading past them",
 
   CHECK_THROWS_AS(decision_tree(0, 2), std::invalid_argument);
   CHECK_THROWS_AS(decision_tree(3, 27), std::invalid_argument);
+  CHECK_THROWS_AS(decision_tree(std::numeric_limits<int>::max(), 2), std::invalid_argument);  // cells overflowed int
 
   decision_tree t(3, 2);
   CHECK_THROWS_AS(t.add(6), std::out_of_range);  // a cell past the grid would be shifted past the word

@@ -138,9 +138,9 @@ template <Ruleset R>
 // Do `a` and `b` describe the same game: grid, ship lengths in order,
 // contact rule and feedback (ship names aside)? Two dynamic_rules share a
 // type whatever they hold, so the parts of the library that combine objects
-// built from rules (a strategy or defence and the rules it is run under, a
-// placement weight and its counter) compare them with this and refuse a
-// mismatch rather than read one game's cells or ships as the other's.
+// built from rules (simulate and a defence, a counter and a placement weight
+// that carries rules) compare them with this and refuse a mismatch rather
+// than read one game's cells or ships as the other's.
 template <Ruleset R>
 [[nodiscard]] constexpr bool same_game(const R& a, const R& b) noexcept {
   const auto ga = a.geometry(), gb = b.geometry();

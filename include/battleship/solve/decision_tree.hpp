@@ -33,8 +33,8 @@ struct decision_node {
 class decision_tree {
  public:
   decision_tree(int width, int height) : width_(width), height_(height) {
-    if (width < 1 || height < 1 || height > 26)
-      throw std::invalid_argument("a decision tree's grid needs 1 to 26 rows and at least one column");
+    if (width < 1 || height < 1 || height > 26 || static_cast<long long>(width) * height > 256)
+      throw std::invalid_argument("a decision tree's grid needs 1 to 26 rows, a column or more, at most 256 cells");
   }
 
   // Adds a node shooting `cell` (-1 for a leaf) and returns its index; the first node is the root.
