@@ -70,10 +70,10 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     out.raw = model.weights(obs);
     out.is_probability = false;
     const double top = out.raw.empty() ? 0.0 : *std::max_element(out.raw.begin(), out.raw.end());
-    // All weights 0 with a cell left to shoot: no placement fits somewhere.
-    // Every cell shot is a finished board, not an inconsistent one.
-    if (!(top > 0) && obs.shots().count() < cells) throw inconsistent_observation();
     if (!(top > 0)) {
+      // With a cell left to shoot, some ship fits nowhere; with every cell
+      // shot the board is finished, not inconsistent.
+      if (obs.shots().count() < cells) throw inconsistent_observation();
       out.probability.assign(static_cast<std::size_t>(cells), 0.0);
       return out;
     }

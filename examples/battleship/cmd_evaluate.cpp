@@ -61,15 +61,12 @@ exhaustive_shard parse_shard(const std::string& s) {
 std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
   std::vector<int> cells;
   if (s.empty()) throw std::invalid_argument("--order is empty");
-  std::stringstream in(s + ',');  // so that a trailing comma leaves an empty item
-  std::string item;
   const auto g = rules.geometry();
-  while (std::getline(in, item, ',')) {
+  for (const auto& item : split_commas(s)) {
     const auto c = g.parse_cell(item);
     if (!c) throw std::invalid_argument("--order: '" + item + "' is not a cell of the grid (e.g. A5)");
     cells.push_back(*c);
   }
-  if (cells.empty()) throw std::invalid_argument("--order is empty");
   return cells;
 }
 

@@ -61,24 +61,31 @@ namespace battleship::cli {
 
 // For signed integer options: CLI11 2.1 reads them in base 0, so "010" is 8
 // and "0x10" 16, and clamps numbers past the type. Accepts an optional '-'
-// and decimal digits only, drops leading zeros (so the base-0 reading is the
-// decimal one; hence ->transform, which keeps the rewritten text, not
-// ->check) and refuses what int64 cannot hold; the option's own range is
-// checked where it is used.
+// and decimal digits only, refuses what int64 cannot hold, and rewrites the
+// text as the number's plain decimal form ("010" -> "10"), which base 0
+// reads the same (hence ->transform, which keeps the rewritten text, not
+// ->check); the option's own range is checked where it is used.
 [[nodiscard]] inline CLI::Validator whole_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         const std::size_t sign = text.starts_with('-') ? 1 : 0;
         if (text.size() == sign || text.find_first_not_of("0123456789", sign) != std::string::npos)
           return "must be a whole number in decimal digits";
-        const std::size_t first = text.find_first_not_of('0', sign);
-        text = text.substr(0, sign) + (first == std::string::npos ? "0" : text.substr(first));
         std::int64_t value = 0;
         if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{}) return "is out of range";
-        if (value == 0) text = "0";  // "-0"
+        text = std::to_string(value);
         return {};
       },
       "");
+}
+
+// The items of a comma-separated list, an empty one wherever two commas meet
+// or the list starts or ends with one.
+[[nodiscard]] inline std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> items;
+  std::stringstream in(s + ',');  // getline drops a last empty item; the added comma keeps it
+  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+  return items;
 }
 
 struct rule_options {
@@ -123,9 +130,7 @@ struct rule_options {
   static std::vector<int> parse_fleet(const std::string& s) {
     if (s.empty()) throw std::invalid_argument("--fleet is empty");
     std::vector<int> lengths;
-    std::stringstream in(s + ',');  // so that a trailing comma leaves an empty item
-    std::string item;
-    while (std::getline(in, item, ',')) {
+    for (const auto& item : split_commas(s)) {
       const auto length = parse_digits(item);
       if (!length)
         throw std::invalid_argument("--fleet '" + s + "' is not a comma-separated list of lengths (e.g. 5,4,3,3,2)");
