@@ -581,6 +581,8 @@ TEST_CASE("constrained_defense::allows refuses a ship past the fleet; a move mov
   const auto huge = search_hard_layouts(d, row_scan<Rd>(rules), o);
   CHECK(huge.hardest == fleet_sized.hardest);
   CHECK(huge.shots == fleet_sized.shots);
+  CHECK(huge.moves_kept == fleet_sized.moves_kept);  // the old headers: 0 against 2 (another random stream)
+  CHECK(huge.evaluations == fleet_sized.evaluations);
 }
 
 }  // namespace test_constrained_defense
