@@ -5,10 +5,14 @@
 // costly ones. memoized<> keeps each choice in a decision_cache shared by
 // every copy of the player and every thread: the games stay the same, only
 // faster. Here a 7x7 board with ships 3,3,2 (sunk announced), 400 games
-// without and then with the book.
+// without and then with the book. The book is stamped with the game and a
+// name for the policy, so that the saved book, shipped with the game and read
+// at start-up, is refused by a build for other rules instead of misleading it.
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <sstream>
+#include <stdexcept>
 
 #include <battleship/analysis/simulation.hpp>
 #include <battleship/density/exact_density.hpp>
@@ -26,7 +30,7 @@ int main() {
   options.threads = 2;
 
   auto exact_player = [&] { return density_greedy(rules, exact_density<dynamic_rules>(rules)); };
-  auto book = std::make_shared<decision_cache<dynamic_rules::board_type>>(/*max_shots=*/24);
+  auto book = std::make_shared<decision_cache<dynamic_rules::board_type>>(rules, "exact-greedy", /*max_shots=*/24);
   auto booked_player = [&] { return memoized(exact_player(), book); };
 
   const auto plain = simulate(rules, exact_player, defense, options);
@@ -35,5 +39,25 @@ int main() {
   std::printf("with the book:    mean %.3f shots, %.2f s (%zu positions cached, %llu shots answered from it)\n",
               booked.stats.mean, booked.seconds, book->size(), static_cast<unsigned long long>(book->hits()));
   // Same games, shot for shot: the histograms must agree exactly.
-  return plain.stats.histogram == booked.stats.histogram ? 0 : 1;
+  if (plain.stats.histogram != booked.stats.histogram) return 1;
+
+  // The book as a game would ship it (a file; a string here), read back by
+  // the same game, and refused by one with another fleet.
+  std::stringstream file;
+  book->save(file);
+  const std::string saved = file.str();
+  decision_cache<dynamic_rules::board_type> shipped(rules, "exact-greedy");
+  file.seekg(0);
+  shipped.load(file);
+  std::printf("saved and read back: %zu positions, %s\n", shipped.size(), shipped.stamp().describe().c_str());
+  const auto other = make_dynamic_rules(7, 7, {4, 3, 2}, adjacency::touching, true);
+  decision_cache<dynamic_rules::board_type> elsewhere(other, "exact-greedy");
+  std::istringstream again(saved);
+  try {
+    elsewhere.load(again);
+    return 1;
+  } catch (const std::invalid_argument& e) {
+    std::printf("a game with ships 4,3,2 refuses it: %s\n", e.what());
+  }
+  return shipped.size() == book->size() ? 0 : 1;
 }

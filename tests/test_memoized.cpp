@@ -35,6 +35,15 @@ using dboard = dyn::board_type;
 static_assert(MemoizablePolicy<density_greedy<dyn, exact_density<dyn>>>);
 static_assert(Strategy<memoized<density_greedy<dyn, exact_density<dyn>>>>);
 static_assert(!MemoizablePolicy<hunt_target<dyn>>);  // keeps a target stack
+// memoized compares a stamped cache with the rules a policy reports, and
+// leaves alone a policy whose rules() is something else.
+static_assert(detail::reports_rules<density_greedy<dyn, exact_density<dyn>>>);
+struct policy_with_other_rules {
+  using board_type = dboard;
+  int rules() const { return 0; }
+  int next_shot(const observation<board_type>&) { return 0; }
+};
+static_assert(!detail::reports_rules<policy_with_other_rules>);
 
 // Returns a fresh cell number on every call: shows when the cache answered.
 struct counting_policy {
@@ -258,6 +267,92 @@ TEST_CASE("a cache shared by policies of two games throws rather than answer off
   const int first = on_big.next_shot(observation<dynamic_rules::board_type>(big));
   REQUIRE(first >= 36);  // the 10x10 book's first shot lies off the 6x6 grid
   CHECK_THROWS_AS(on_small.next_shot(observation<dynamic_rules::board_type>(small)), std::logic_error);
+}
+
+TEST_CASE("decision_cache: a stamped book carries its game and policy, and another's is refused", "[memoized]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  const auto other_fleet = make_dynamic_rules(5, 5, {3, 3}, adjacency::touching, false);
+  auto filled = std::make_shared<decision_cache<dboard>>(rules, "exact-greedy", 8);
+  CHECK(filled->stamp() == book_stamp{"5x5 3,2 touching hit-miss", "exact-greedy"});
+  CHECK(filled->serves(rules));
+  CHECK_FALSE(filled->serves(other_fleet));
+  memoized player(density_greedy(rules, exact_density<dyn>(rules)), filled);
+  const uniform_layout_sampler<dyn> sampler(rules);
+  splitmix_rng rng(5);
+  for (int g = 0; g < 10; ++g) (void)play_game(rules, player, sampler(rng));
+  REQUIRE(filled->size() > 10);
+  std::ostringstream saved;
+  filled->save(saved);
+  const std::string book = saved.str();
+  CHECK(book.starts_with("battleship-decision-cache 2\ngame 5x5 3,2 touching hit-miss\npolicy exact-greedy\n"));
+
+  auto load = [&](decision_cache<dboard>& c, const std::string& text) {
+    std::istringstream in(text);
+    c.load(in);
+  };
+  SECTION("the same stamp loads every position") {
+    decision_cache<dboard> same(rules, "exact-greedy", 8);
+    load(same, book);
+    CHECK(same.size() == filled->size());
+  }
+  SECTION("another game, another policy or no stamp is refused before any position is read") {
+    decision_cache<dboard> other_game(other_fleet, "exact-greedy", 8);
+    decision_cache<dboard> other_policy(rules, "per-ship-density", 8);
+    CHECK_THROWS_WITH(load(other_game, book),
+                      Catch::Contains("5x5 3,2 touching") && Catch::Contains("5x5 3,3 touching"));
+    CHECK_THROWS_WITH(load(other_policy, book), Catch::Contains("policy per-ship-density"));
+    CHECK(other_game.size() == 0);
+    CHECK(other_policy.size() == 0);
+    decision_cache<dboard> stamped(rules, "exact-greedy", 8);
+    CHECK_THROWS_WITH(load(stamped, "battleship-decision-cache 1\n3 - - -> 4\n"), Catch::Contains("unstamped cache"));
+    CHECK(stamped.size() == 0);
+  }
+  SECTION("an empty unstamped cache takes the book's stamp; one holding positions refuses it") {
+    decision_cache<dboard> open;
+    load(open, book);
+    CHECK(open.stamp() == filled->stamp());
+    CHECK(open.size() == filled->size());
+    std::ostringstream again;
+    open.save(again);
+    CHECK(again.str().starts_with("battleship-decision-cache 2\ngame 5x5 3,2 touching hit-miss\n"));
+    decision_cache<dboard> holding;
+    load(holding, "battleship-decision-cache 1\n3 - - -> 4\n");
+    CHECK_THROWS_AS(load(holding, book), std::invalid_argument);
+    CHECK(holding.size() == 1);
+    CHECK(holding.stamp().empty());
+  }
+  SECTION("a memoized policy for another game is refused by a stamped cache, not by an unstamped one") {
+    CHECK_THROWS_WITH(memoized(density_greedy(other_fleet, exact_density<dyn>(other_fleet)), filled),
+                      Catch::Contains("5x5 3,3 touching"));
+    CHECK_NOTHROW(memoized(density_greedy(other_fleet, exact_density<dyn>(other_fleet)),
+                           std::make_shared<decision_cache<dboard>>(8)));
+    CHECK_NOTHROW(memoized(policy_with_other_rules{}, filled));  // its rules() names no game
+  }
+  for (const char* bad :
+       {"battleship-decision-cache 2\n", "battleship-decision-cache 2\ngame 5x5 3,2 touching hit-miss\n",
+        "battleship-decision-cache 2\npolicy p\ngame 5x5 3,2 touching hit-miss\n",
+        "battleship-decision-cache 2\ngame \npolicy p\n",
+        "battleship-decision-cache 2\ngame 5x5 3,2 touching hit-miss\npolicy  p\n",
+        "battleship-decision-cache 3\ngame g\npolicy p\n"}) {
+    INFO(bad);
+    decision_cache<dboard> c;
+    CHECK_THROWS_AS(load(c, bad), std::invalid_argument);
+    CHECK(c.stamp().empty());
+  }
+  for (const char* name : {"", " exact", "exact ", "two\nlines", "tab\there"}) {
+    INFO(name);
+    CHECK_THROWS_AS(decision_cache<dboard>(rules, name), std::invalid_argument);
+  }
+}
+
+TEST_CASE("density_greedy refuses a density model made for another game", "[memoized][density]") {
+  const auto rules = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  const auto other_fleet = make_dynamic_rules(6, 6, {3, 3}, adjacency::touching, false);
+  const auto other_rule = make_dynamic_rules(6, 6, {3, 2}, adjacency::no_contact, false);
+  CHECK_THROWS_WITH(density_greedy(rules, exact_density<dyn>(other_fleet)), Catch::Contains("6x6 3,3"));
+  CHECK_THROWS_AS(density_greedy(rules, per_ship_density<dyn>(other_rule)), std::invalid_argument);
+  CHECK_NOTHROW(density_greedy(rules, per_ship_density<dyn>(rules)));
+  CHECK(same_game(density_greedy(rules, exact_density<dyn>(rules)).rules(), rules));
 }
 
 }  // namespace test_memoized

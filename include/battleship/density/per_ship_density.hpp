@@ -110,7 +110,8 @@ class per_ship_density {
   using board_type = typename R::board_type;
 
   explicit per_ship_density(const R& rules, per_ship_density_options options = {})
-      : geometry_(rules.geometry()),
+      : rules_(rules),
+        geometry_(rules.geometry()),
         options_(options),
         cells_(geometry_.cell_count()),
         ships_(rules.ship_count()),
@@ -217,6 +218,7 @@ class per_ship_density {
   }
 
   [[nodiscard]] const per_ship_density_options& options() const noexcept { return options_; }
+  [[nodiscard]] const R& rules() const noexcept { return rules_; }
   // Cells attributed to sunk ships so far (after the last weights()/best_cell()).
   [[nodiscard]] const board_type& sunk_cells() const noexcept { return attributed_; }
 
@@ -348,6 +350,7 @@ class per_ship_density {
     for (int k = 0; k < l.length; ++k) t[k * l.step] += v;
   }
 
+  R rules_;
   board_geometry<board_type> geometry_;
   per_ship_density_options options_;
   int cells_;

@@ -17,6 +17,7 @@
 #include <concepts>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 #include <utility>
 
 #include <battleship/core/observation.hpp>
@@ -45,8 +46,15 @@ class density_greedy {
   using board_type = typename R::board_type;
   using model_type = Model;
 
+  // A model that says which rules it was made for (rules()) must be made
+  // for these: one made for another fleet on the same grid would answer
+  // every position, wrongly.
   density_greedy(const R& rules, Model model, tie_break ties = tie_break::lowest_cell, std::uint64_t seed = 0)
-      : cells_(rules.geometry().cell_count()), model_(std::move(model)), ties_(ties), rng_(seed) {}
+      : rules_(rules), cells_(rules.geometry().cell_count()), model_(std::move(model)), ties_(ties), rng_(seed) {
+    if constexpr (requires { model_.rules(); })
+      if constexpr (std::same_as<std::remove_cvref_t<decltype(model_.rules())>, R>)
+        detail::require_same_game(rules_, model_.rules(), "density_greedy: the density model");
+  }
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
     if (seen.shot_count() >= cells_) throw std::logic_error("density_greedy: every cell has been shot");
@@ -80,8 +88,10 @@ class density_greedy {
   }
   [[nodiscard]] Model& model() noexcept { return model_; }
   [[nodiscard]] const Model& model() const noexcept { return model_; }
+  [[nodiscard]] const R& rules() const noexcept { return rules_; }
 
  private:
+  R rules_;
   int cells_;
   Model model_;
   tie_break ties_;

@@ -20,9 +20,13 @@
 //
 // A cache belongs to one policy on one game: its key is only what was seen,
 // so policies for two games (two dynamic_rules of different grids, say) or
-// two different policies must not share one. An answer the game cannot
-// shoot (off its grid, or already shot) throws std::logic_error; other
-// mixes go unnoticed.
+// two different policies must not share one. A cache made with the rules and
+// a name for the policy is stamped with both: its saved book carries the
+// stamp, load() refuses a book stamped for another game or policy, and
+// memoized refuses a policy whose rules() are another game's. An unstamped
+// cache checks none of this; there, an answer the game cannot shoot (off its
+// grid, or already shot) throws std::logic_error, and other mixes go
+// unnoticed.
 //
 // Only positions with at most max_shots shots are cached: deeper positions
 // rarely repeat. The cache is safe to use from many threads at once; two
@@ -31,6 +35,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <cstddef>
 #include <cstdint>
 #include <istream>
@@ -42,23 +47,63 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include <battleship/core/observation.hpp>
+#include <battleship/core/ruleset.hpp>
 #include <battleship/strategy/strategy.hpp>
 
 namespace battleship {
 
+// What a book was filled for: the game, as rules_label() names it ("10x10
+// 5,4,3,3,2 touching hit-miss"), and the policy, by a name its user chose
+// ("exact-greedy"). Both empty: unstamped.
+struct book_stamp {
+  std::string game;
+  std::string policy;
+  [[nodiscard]] bool empty() const noexcept { return game.empty() && policy.empty(); }
+  [[nodiscard]] std::string describe() const {
+    return empty() ? std::string("no stamp") : "game " + game + ", policy " + policy;
+  }
+  friend bool operator==(const book_stamp&, const book_stamp&) = default;
+};
+
 template <class Board>
 class decision_cache {
  public:
+  // An unstamped cache: it takes any book, and anything it is given.
   explicit decision_cache(int max_shots = 24) : max_shots_(max_shots) {
     if (max_shots < 0) throw std::invalid_argument("decision_cache: max_shots cannot be negative");
   }
+  // A cache stamped for `policy` on the game of `rules`. The name must be
+  // one line of printable text without leading or trailing blanks, since the
+  // saved book stores it as a line.
+  template <Ruleset R>
+  decision_cache(const R& rules, std::string policy, int max_shots = 24) : decision_cache(max_shots) {
+    static_assert(std::same_as<typename R::board_type, Board>,
+                  "decision_cache: the rules must be for the cache's board type");
+    if (!printable_line(policy))
+      throw std::invalid_argument("decision_cache: the policy's name must be one line of printable text");
+    stamp_ = {rules_label(rules), std::move(policy)};
+  }
 
   [[nodiscard]] int max_shots() const noexcept { return max_shots_; }
+  // The stamp (empty for an unstamped cache until it loads a stamped book).
+  [[nodiscard]] book_stamp stamp() const {
+    std::shared_lock lock(mutex_);
+    return stamp_;
+  }
+  // Whether this cache may answer for a game of `rules`: unstamped, or
+  // stamped for that game.
+  template <Ruleset R>
+  [[nodiscard]] bool serves(const R& rules) const {
+    const book_stamp s = stamp();
+    return s.empty() || s.game == rules_label(rules);
+  }
   [[nodiscard]] bool covers(const observation<Board>& seen) const noexcept { return seen.shot_count() <= max_shots_; }
 
   [[nodiscard]] std::optional<int> find(const observation<Board>& seen) const {
@@ -93,7 +138,7 @@ class decision_cache {
   }
 
   // A book filled by one run (or offline) can be written out and read back,
-  // e.g. shipped with a game. Text, one position per line:
+  // e.g. shipped with a game. Text: a header, then one position per line
   //   hits misses sunk -> cell
   // where hits and misses are cell lists ("3,17" or "-") and sunk is "-" or
   // ship:cell:hits-then entries joined by ';' ("0:12:11,12"). Entries are
@@ -105,9 +150,19 @@ class decision_cache {
   // an answer already shot. Announcements may come in any order. Cells are
   // checked against the board type's capacity only: the cache does not know
   // the rules, so a cell off a smaller grid loads and never matches.
+  //
+  // The header is "battleship-decision-cache 1" for an unstamped cache, and
+  // for a stamped one "battleship-decision-cache 2" followed by the lines
+  // "game <game>" and "policy <policy>". load() checks the book's stamp
+  // before it reads a position: a stamped cache takes only a book with its
+  // own stamp; an unstamped cache takes an unstamped book, and a stamped one
+  // only while it holds nothing, taking its stamp.
   void save(std::ostream& out) const {
     std::shared_lock lock(mutex_);
-    out << "battleship-decision-cache 1\n";
+    if (stamp_.empty())
+      out << "battleship-decision-cache 1\n";
+    else
+      out << "battleship-decision-cache 2\ngame " << stamp_.game << "\npolicy " << stamp_.policy << '\n';
     for (const auto& [k, cell] : table_) {
       out << cells_text(k.hits) << ' ' << cells_text(k.misses) << ' ';
       if (k.sunk.empty()) out << '-';
@@ -118,9 +173,16 @@ class decision_cache {
   }
   void load(std::istream& in) {
     std::string line;
-    if (!std::getline(in, line) || line != "battleship-decision-cache 1")
+    if (!std::getline(in, line) || (line != "battleship-decision-cache 1" && line != "battleship-decision-cache 2"))
       throw std::invalid_argument("decision_cache: not a saved cache (bad first line)");
-    for (int number = 2; std::getline(in, line); ++number) {
+    int number = 2;
+    book_stamp theirs;
+    if (line.back() == '2') {
+      theirs.game = stamp_line(in, "game ", number++);
+      theirs.policy = stamp_line(in, "policy ", number++);
+    }
+    take_stamp(theirs);
+    for (; std::getline(in, line); ++number) {
       if (line.empty()) continue;
       std::istringstream fields(line);
       std::string hits, misses, sunk, arrow;
@@ -184,6 +246,31 @@ class decision_cache {
   [[noreturn]] static void bad_line(int number) {
     throw std::invalid_argument("decision_cache: malformed line " + std::to_string(number));
   }
+  [[nodiscard]] static bool printable_line(const std::string& t) {
+    return !t.empty() && t.front() != ' ' && t.back() != ' ' &&
+           std::all_of(t.begin(), t.end(), [](char c) { return c >= ' ' && c <= '~'; });
+  }
+  // A stamp's line: `prefix` then printable text.
+  [[nodiscard]] static std::string stamp_line(std::istream& in, std::string_view prefix, int number) {
+    std::string line;
+    if (!std::getline(in, line) || !line.starts_with(prefix) || !printable_line(line.substr(prefix.size())))
+      bad_line(number);
+    return line.substr(prefix.size());
+  }
+  // Checks a book's stamp against this cache's (see save()), taking it into
+  // an empty unstamped cache.
+  void take_stamp(const book_stamp& theirs) {
+    std::unique_lock lock(mutex_);
+    if (theirs == stamp_) return;
+    if (!stamp_.empty())
+      throw std::invalid_argument("decision_cache: the book has " + theirs.describe() + ", but this cache is for " +
+                                  stamp_.describe() +
+                                  (theirs.empty() ? " (load it into an unstamped cache to take it unchecked)" : ""));
+    if (!table_.empty())
+      throw std::invalid_argument("decision_cache: a book with " + theirs.describe() +
+                                  " cannot join an unstamped cache that already holds positions");
+    stamp_ = theirs;
+  }
   [[nodiscard]] static int parse_int(const std::string& t, int number) {
     if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos) bad_line(number);
     return std::stoi(t);
@@ -217,6 +304,7 @@ class decision_cache {
   }
 
   int max_shots_;
+  book_stamp stamp_;
   mutable std::shared_mutex mutex_;
   std::unordered_map<key, int, key_hash> table_;
   mutable std::atomic<std::uint64_t> hits_{0}, misses_{0};
@@ -227,14 +315,28 @@ class decision_cache {
 template <class S>
 concept MemoizablePolicy = Strategy<S> && !detail::observes_outcomes<S>;
 
+namespace detail {
+// A policy that says which rules it plays (density_greedy::rules()).
+template <class S>
+concept reports_rules = requires(const S& s) {
+  s.rules();
+} && Ruleset<std::remove_cvref_t<decltype(std::declval<const S&>().rules())>>;
+}  // namespace detail
+
 template <MemoizablePolicy S>
 class memoized {
  public:
   using board_type = typename S::board_type;
   using cache_type = decision_cache<board_type>;
 
+  // A policy with rules() (density_greedy) is checked against a stamped
+  // cache's game; other policies are not.
   memoized(S policy, std::shared_ptr<cache_type> cache) : policy_(std::move(policy)), cache_(std::move(cache)) {
     if (!cache_) throw std::invalid_argument("memoized: no cache");
+    if constexpr (detail::reports_rules<S>)
+      if (!cache_->serves(policy_.rules()))
+        throw std::invalid_argument("memoized: the cache is for " + cache_->stamp().describe() + ", not game " +
+                                    rules_label(policy_.rules()));
   }
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
@@ -244,7 +346,8 @@ class memoized {
       // (or policy) can answer with a cell this game cannot shoot.
       if (*cell >= seen.cell_count() || seen.shots().test(static_cast<std::size_t>(*cell)))
         throw std::logic_error("memoized: the cache answered cell " + std::to_string(*cell) +
-                               ", which this game cannot shoot: is it another game's or policy's cache?");
+                               ", which this game cannot shoot: is it another game's or policy's cache? (a "
+                               "stamped cache would tell)");
       return *cell;
     }
     const int cell = policy_.next_shot(seen);
