@@ -42,6 +42,7 @@ struct evaluate_options {
   std::string order;
   int threads = 0;
   int book_depth = 24;  // exact-greedy: positions with at most this many shots are cached; -1 disables
+  std::string book;     // exact-greedy: the book file read before the run and written after it
   bool json = false;
   bool progress = false;
   bool quiet = false;
@@ -133,10 +134,14 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   if (s == "exact-greedy") {  // deterministic: ties to the lowest cell; small grids only
     const auto greedy = density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell);
     if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
+    if (opts.book_depth < 0 && !opts.book.empty())
+      throw std::invalid_argument("--book needs a --book-depth of at least 0");
     if (opts.book_depth < 0) return run_strategy(opts, rules, greedy, eo, method);
     // Every copy (one per thread) shares the cache: each position of the strategy's tree is solved once.
-    const auto book = std::make_shared<decision_cache<rules_t::board_type>>(opts.book_depth);
-    return run_strategy(opts, rules, memoized(greedy, book), eo, method);
+    const auto book = open_book(rules, opts.book_depth, opts.book);
+    auto result = run_strategy(opts, rules, memoized(greedy, book), eo, method);
+    if (!opts.book.empty()) save_book(*book, opts.book);
+    return result;
   }
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
@@ -203,6 +208,8 @@ exhaustive_result load(const std::string& path) {
 void run(const evaluate_options& opts) {
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
   if (opts.strategy.empty() && opts.merge.empty()) throw std::invalid_argument("--strategy is required (or --merge)");
+  if (opts.strategy != "exact-greedy" && (opts.book_depth != evaluate_options{}.book_depth || !opts.book.empty()))
+    throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
   std::vector<exhaustive_result> parts;
   std::string method = "merged";
   for (const auto& f : opts.merge) parts.push_back(load(f));
@@ -272,6 +279,9 @@ const command_registration registered{[](CLI::App& app) {
                   "threads (same result, much faster); -1 turns the cache off")
       ->transform(whole_number())
       ->capture_default_str();
+  sub->add_option("--book", opts->book,
+                  "exact-greedy: read the book from this file if it exists, and write it back after the run with "
+                  "the positions the run added (a book filled for other rules is refused)");
   sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
       ->check(CLI::IsMember({"auto", "fast", "play"}))
       ->capture_default_str();

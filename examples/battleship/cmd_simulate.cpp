@@ -55,6 +55,7 @@ struct simulate_options {
   std::int64_t hit_weight = per_ship_density_options{}.hit_weight;
   int samples = 1000;
   int book_depth = 24;  // exact-greedy: positions with at most this many shots are cached; -1 disables
+  std::string book;     // exact-greedy: the book file read before the run and written after it
   bool json = false;
   bool progress = false;
   std::string histogram;
@@ -123,7 +124,7 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
 }
 
 // exact-greedy's shared cache of decisions (see strategy/memoized.hpp), when on.
-using book_t = decision_cache<rules_t::board_type>;
+using book_t = book_cache;
 
 // Calls run(make) with the factory of the strategy --strategy names, and
 // returns what it returns (a simulation or a search).
@@ -275,8 +276,8 @@ void run(const simulate_options& opts) {
     throw std::invalid_argument("--hit-weight applies to per-ship-density only");
   if (opts.strategy != "monte-carlo-greedy" && opts.samples != defaults.samples)
     throw std::invalid_argument("--samples applies to monte-carlo-greedy only");
-  if (opts.strategy != "exact-greedy" && opts.book_depth != defaults.book_depth)
-    throw std::invalid_argument("--book-depth applies to exact-greedy only");
+  if (opts.strategy != "exact-greedy" && (opts.book_depth != defaults.book_depth || !opts.book.empty()))
+    throw std::invalid_argument("--book-depth and --book apply to exact-greedy only");
   if (opts.search_climbs < 0) throw std::invalid_argument("--search-climbs cannot be negative");
   if (opts.search_climbs == 0 &&
       (opts.search_steps != defaults.search_steps || opts.move_ships != defaults.move_ships ||
@@ -285,13 +286,23 @@ void run(const simulate_options& opts) {
     throw std::invalid_argument("the search's options need --search-climbs of at least 1");
   const rules_t rules = opts.rules.make_rules();
   if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
+  if (opts.book_depth < 0 && !opts.book.empty())
+    throw std::invalid_argument("--book needs a --book-depth of at least 0");
   const auto book =
-      opts.strategy == "exact-greedy" && opts.book_depth >= 0 ? std::make_shared<book_t>(opts.book_depth) : nullptr;
+      opts.strategy == "exact-greedy" && opts.book_depth >= 0 ? open_book(rules, opts.book_depth, opts.book) : nullptr;
+  const std::size_t book_loaded = book ? book->size() : 0;
+  // Written back once the run is over, with what the run added.
+  const auto keep_book = [&] {
+    if (book && !opts.book.empty()) save_book(*book, opts.book);
+  };
   const bool constrained = opts.region != "all" || opts.apart || opts.clustered;
   if ((constrained || opts.search_climbs > 0) && opts.defense != "uniform")
     throw std::invalid_argument(
         "--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " + opts.defense);
-  if (opts.search_climbs > 0) return search(opts, rules, book);
+  if (opts.search_climbs > 0) {
+    search(opts, rules, book);
+    return keep_book();
+  }
   bool from_tables = false;  // a crowded fleet's uniform layouts come from the counter's tables
   const any_defense defense = [&] {
     if (opts.defense == "park-figure8") return any_defense(park_figure8_defense(rules));
@@ -303,6 +314,7 @@ void run(const simulate_options& opts) {
   }();
   const simulation_result r =
       with_strategy(opts, rules, book, [&](auto make) { return run_with(opts, rules, make, defense); });
+  keep_book();
   const shot_statistics& st = r.stats;
   const double half = (st.ci95_high - st.ci95_low) / 2;
   if (!opts.histogram.empty()) {
@@ -332,7 +344,13 @@ void run(const simulate_options& opts) {
     out["seconds"] = r.seconds;
     out["cpu_seconds"] = r.cpu_seconds;
     out["games_per_second"] = r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0;
-    if (book) out["book"] = {{"depth", book->max_shots()}, {"positions", book->size()}, {"hits", book->hits()}};
+    if (book) {
+      out["book"] = {{"depth", book->max_shots()}, {"positions", book->size()}, {"hits", book->hits()}};
+      if (!opts.book.empty()) {
+        out["book"]["file"] = opts.book;
+        out["book"]["loaded"] = book_loaded;
+      }
+    }
     std::cout << out.dump(2) << '\n';
     return;
   }
@@ -355,6 +373,9 @@ void run(const simulate_options& opts) {
   if (book)
     std::printf("book     %zu positions cached (up to %d shots), %llu shots answered from it\n", book->size(),
                 book->max_shots(), static_cast<unsigned long long>(book->hits()));
+  if (book && !opts.book.empty())
+    std::printf("book     %zu positions read from %s, %zu written back\n", book_loaded, opts.book.c_str(),
+                book->size());
 }
 
 const command_registration registered{[](CLI::App& app) {
@@ -388,6 +409,9 @@ const command_registration registered{[](CLI::App& app) {
                   "games and threads (the same games, much faster); -1 turns the cache off")
       ->transform(whole_number())
       ->capture_default_str();
+  sub->add_option("--book", opts->book,
+                  "exact-greedy: read the book from this file if it exists, and write it back after the run with "
+                  "the positions the run added (a book filled for other rules is refused)");
   sub->add_option("--region", opts->region,
                   "uniform defense: every ship inside the region, the grid's edges (its border ring) or its middle "
                   "(without the two outer rings)")

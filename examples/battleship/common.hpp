@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -14,6 +15,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <battleship/count/edge_prior.hpp>
@@ -202,6 +205,47 @@ inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
   out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
   out["shots"] = obs.shot_count();
   return out;
+}
+
+// exact-greedy's opening book (strategy/memoized.hpp), stamped with the game
+// and the policy's name, so that a --book file filled for other rules, or by
+// another program's policy, is refused instead of answering wrongly.
+using book_cache = decision_cache<dynamic_rules::board_type>;
+inline constexpr const char* exact_greedy_policy = "exact-greedy";
+
+// A cache for positions of at most `depth` shots, holding the book at `path`
+// when that file exists (a new book is written there after the run).
+[[nodiscard]] inline std::shared_ptr<book_cache> open_book(const dynamic_rules& rules, int depth,
+                                                           const std::string& path) {
+  auto book = std::make_shared<book_cache>(rules, exact_greedy_policy, depth);
+  if (path.empty()) return book;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("--book '" + path + "' is a directory");
+  if (!std::filesystem::exists(path, ec)) return book;
+  std::ifstream in(path);
+  if (!in) throw std::invalid_argument("cannot open --book '" + path + "'");
+  try {
+    book->load(in);
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument("--book '" + path + "': " + e.what());
+  }
+  return book;
+}
+
+// Writes `book` to `path` through a file beside it, renamed over `path` once
+// whole, so that a run stopped while writing leaves the old book intact and
+// two runs writing one book at once leave one of theirs, not a mix.
+inline void save_book(const book_cache& book, const std::string& path) {
+  const std::string partial = path + ".partial-" + std::to_string(getpid());
+  {
+    std::ofstream out(partial, std::ios::trunc);
+    book.save(out);
+    out.close();
+    if (!out) throw std::runtime_error("cannot write --book '" + partial + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(partial, path, ec);
+  if (ec) throw std::runtime_error("cannot replace --book '" + path + "': " + ec.message());
 }
 
 }  // namespace battleship::cli

@@ -287,6 +287,46 @@ battleship_cli_test("evaluate: exact-greedy without the book"
   JSON layouts=956 mean_fraction=2864/239 max=17)
 battleship_cli_test("error: a book depth below -1" FAIL
   ARGS simulate --strategy exact-greedy --grid 5x5 --fleet 3 --games 3 --book-depth -2)
+
+# A book file (--book): filled by one run, read by the next, which then
+# answers the same games from it, and by an exact evaluation, whose result it
+# leaves alone; refused by a run of other rules. The fixtures order them: no
+# file, the first run, the second, the evaluation.
+set(book_file ${CMAKE_CURRENT_BINARY_DIR}/cli_test_book.txt)
+add_test(NAME "cli: book: no file yet" COMMAND ${CMAKE_COMMAND} -E rm -f ${book_file})
+set_tests_properties("cli: book: no file yet" PROPERTIES LABELS cli FIXTURES_SETUP cli_book_absent)
+battleship_cli_test("simulate: --book writes a new book"
+  ARGS simulate --strategy exact-greedy ${small6} --games 200 --book ${book_file} --json
+  JSON mean=15.24 book.loaded=0 book.positions=1004 book.hits=2044)
+set_tests_properties("cli: simulate: --book writes a new book"
+                     PROPERTIES FIXTURES_REQUIRED cli_book_absent FIXTURES_SETUP cli_book_filled)
+battleship_cli_test("simulate: --book reads the book back and answers the same games from it"
+  ARGS simulate --strategy exact-greedy ${small6} --games 200 --book ${book_file} --json
+  JSON mean=15.24 book.loaded=1004 book.positions=1004 book.hits=3048)
+battleship_cli_test("evaluate: --book reads the book and adds every position of the whole tree"
+  ARGS evaluate --strategy exact-greedy ${small6} --book ${book_file} --json JSON mean_fraction=12573/824)
+battleship_cli_test("error: --book filled for another fleet" FAIL
+  ARGS simulate --strategy exact-greedy --grid 6x6 --fleet 3,3 --games 2 --book ${book_file}
+  STDERR "the book has game 6x6 3,2 touching hit-miss.*but this cache is for game 6x6 3,3 touching")
+set_tests_properties("cli: simulate: --book reads the book back and answers the same games from it"
+                     PROPERTIES FIXTURES_REQUIRED cli_book_filled FIXTURES_SETUP cli_book_read)
+set_tests_properties("cli: error: --book filled for another fleet" PROPERTIES FIXTURES_REQUIRED cli_book_filled)
+# After the second simulation, which must find the book as the first left it.
+set_tests_properties("cli: evaluate: --book reads the book and adds every position of the whole tree"
+                     PROPERTIES FIXTURES_REQUIRED cli_book_read)
+battleship_cli_test("error: --book that is a directory" FAIL
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${CMAKE_CURRENT_BINARY_DIR}
+  STDERR "is a directory")
+battleship_cli_test("error: --book that is not a book" FAIL
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/shots_6x6.txt
+  STDERR "not a saved cache")
+battleship_cli_test("error: --book for another strategy" FAIL
+  ARGS simulate --strategy hunt-target ${small6} --games 2 --book ${book_file} STDERR "exact-greedy only")
+battleship_cli_test("error: --book-depth for a strategy evaluate plays without a book" FAIL
+  ARGS evaluate --strategy row-scan ${small6} --book-depth 3 STDERR "exact-greedy only")
+battleship_cli_test("error: --book with the book off" FAIL
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book-depth -1 --book ${book_file}
+  STDERR "at least 0")
 battleship_cli_test("error: a negative seed (CLI11 would wrap it to 2^64-1)" FAIL
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed=-1 STDERR "--seed: must be a whole number")
 battleship_cli_test("error: a seed past 2^64-1 (CLI11 would clamp it)" FAIL
