@@ -6,18 +6,25 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <battleship/analysis/exhaustive.hpp>
 #include <battleship/analysis/game_loop.hpp>
+#include <battleship/analysis/hard_layouts.hpp>
+#include <battleship/analysis/simulation.hpp>
 #include <battleship/core/game.hpp>
 #include <battleship/core/random_layout.hpp>
+#include <battleship/defense/constrained_defense.hpp>
+#include <battleship/defense/defense.hpp>
 #include <battleship/density/exact_density.hpp>
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/memoized.hpp>
 #include <battleship/strategy/parity_hunt_target.hpp>
 #include <battleship/strategy/park_hunt_target.hpp>
 #include <battleship/strategy/random_fire.hpp>
@@ -421,6 +428,93 @@ TEST_CASE("parity spacing follows the shortest ship afloat at the longest length
   using S = ruleset<grid<1, 26>, fleet<13, 13>, touching_allowed, hit_miss_sunk>;
   const parity_hunt_target<S> q(S{});
   CHECK(q.spacing(observation<S::board_type>(S{})) == 13);
+}
+
+TEST_CASE("every strategy says which games it was made for, and the game loops refuse another game's",
+          "[strategy][simulation][exhaustive]") {
+  // Two dynamic_rules share a type whatever they hold, so these compile.
+  const auto rules = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  const auto other_grid = make_dynamic_rules(7, 6, {3, 2}, adjacency::touching, false);
+  const auto other_fleet = make_dynamic_rules(6, 6, {3, 3}, adjacency::touching, false);
+  const auto other_rule = make_dynamic_rules(6, 6, {3, 2}, adjacency::no_edge, false);
+  const auto same_cells = make_dynamic_rules(4, 9, {3, 2}, adjacency::touching, false);
+  // Strategies that read only the grid.
+  const random_fire<dyn> fire(rules);
+  const hunt_target<dyn> hunt(rules);
+  const park_hunt_target<dyn> park(rules);
+  for (const bool made_for : {fire.built_for(rules), hunt.built_for(rules), park.built_for(rules),
+                              fire.built_for(other_fleet), hunt.built_for(other_rule), park.built_for(other_fleet)})
+    CHECK(made_for);
+  for (const bool made_for : {fire.built_for(other_grid), hunt.built_for(other_grid), park.built_for(same_cells)})
+    CHECK_FALSE(made_for);
+  // The row scan reads only the number of cells; parity the grid and the fleet.
+  const row_scan<dyn> scan(rules);
+  CHECK(scan.built_for(same_cells));
+  CHECK_FALSE(scan.built_for(other_grid));
+  const parity_hunt_target<dyn> parity(rules);
+  CHECK(parity.built_for(rules));
+  CHECK(parity.built_for(other_rule));
+  CHECK_FALSE(parity.built_for(other_fleet));
+  CHECK_FALSE(parity.built_for(make_dynamic_rules(6, 6, {2, 3}, adjacency::touching, false)));  // ship order
+  // Density greedy: the whole game.
+  const auto greedy = density_greedy(rules, per_ship_density<dyn>(rules));
+  CHECK(greedy.built_for(rules));
+  for (const auto& other : {other_grid, other_fleet, other_rule, same_cells}) CHECK_FALSE(greedy.built_for(other));
+  // memoized: its stamped cache's game, and its policy's say.
+  const memoized booked(greedy, std::make_shared<decision_cache<dboard>>(rules, "per-ship"));
+  CHECK(booked.built_for(rules));
+  CHECK_FALSE(booked.built_for(other_fleet));
+  const memoized unstamped(greedy, std::make_shared<decision_cache<dboard>>());
+  CHECK_FALSE(unstamped.built_for(other_rule));
+
+  splitmix_rng rng(1);
+  const layout hidden = uniform_layout_sampler<dyn>(other_fleet)(rng);
+  SECTION("play_game") {
+    auto p = parity;  // would play the 3,3 fleet with a spacing of 2 and the wrong ships' sinkings
+    CHECK_THROWS_WITH(play_game(other_fleet, p, hidden), Catch::Contains("play_game") && Catch::Contains("6x6 3,3"));
+    auto h = hunt;
+    const layout on_wide = uniform_layout_sampler<dyn>(other_grid)(rng);
+    CHECK_THROWS_AS(play_game(other_grid, h, on_wide), std::invalid_argument);
+    auto on_own = parity;
+    CHECK(play_game(other_rule, on_own, uniform_layout_sampler<dyn>(other_rule)(rng)) >= 5);
+  }
+  SECTION("simulate and the search for hard layouts") {
+    simulation_options o;
+    o.games = 4;
+    o.threads = 1;
+    CHECK_THROWS_WITH(simulate(
+                          other_fleet, [&] { return parity; }, uniform_defense<dyn>(other_fleet), o),
+                      Catch::Contains("simulate"));
+    hard_layout_options h;
+    h.climbs = 1;
+    h.steps = 1;
+    h.threads = 1;
+    CHECK_THROWS_AS(search_hard_layouts(constrained_defense<dyn>(other_fleet, {}), parity, h), std::invalid_argument);
+  }
+  SECTION("the exhaustive evaluation") {
+    exhaustive_options o;
+    o.threads = 1;
+    CHECK_THROWS_AS(evaluate_exhaustive(other_grid, scan, o), std::invalid_argument);
+    CHECK_THROWS_AS(evaluate_by_playing(other_fleet, greedy, o), std::invalid_argument);
+    // The row scan on another grid of 36 cells is the same scan.
+    CHECK(evaluate_exhaustive(same_cells, scan, o).layouts() == evaluate_row_scan_fast(same_cells, o).layouts());
+  }
+}
+
+TEST_CASE("a strategy without built_for is played on trust", "[strategy]") {
+  struct lowest_unshot {
+    using board_type = dboard;
+    int next_shot(const observation<board_type>& seen) const {
+      int c = 0;
+      while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
+      return c;
+    }
+  };
+  static_assert(!detail::says_what_it_was_built_for<lowest_unshot, dyn>);
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  lowest_unshot s;
+  splitmix_rng rng(4);
+  CHECK(play_game(rules, s, uniform_layout_sampler<dyn>(rules)(rng)) <= 9);
 }
 
 }  // namespace test_strategies

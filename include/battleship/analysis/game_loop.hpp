@@ -14,9 +14,12 @@ namespace battleship {
 
 // Plays `referee` to the end and returns the number of shots fired. The
 // strategy is not restarted: call start_new_game() first for a fresh game.
+// A strategy that says it was made for other rules (built_for) is refused
+// with std::invalid_argument before the first shot.
 template <Ruleset R, Strategy S>
 requires std::same_as<typename S::board_type, typename R::board_type>
 int play_game(game<R>& referee, S& strategy) {
+  detail::require_built_for(referee.rules(), strategy, "play_game");
   while (!referee.over()) {
     const int cell = strategy.next_shot(referee.seen());
     const shot_result r = referee.shoot(cell);

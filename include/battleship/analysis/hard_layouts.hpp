@@ -111,6 +111,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     throw std::invalid_argument("search_hard_layouts: temperature must be finite and not negative");
   const auto start_time = std::chrono::steady_clock::now();
   const R& rules = defense.rules();
+  detail::require_built_for(rules, strategy, "search_hard_layouts");
   const int ships = rules.ship_count();
   // A move never relocates more than the fleet (INT_MAX would take a step for ever).
   const int most_moved = std::min(options.ships_per_move, ships);

@@ -97,6 +97,7 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
       std::lock_guard lock(factory_mutex);
       return make_strategy();
     }();
+    detail::require_built_for(rules, strategy, "simulate");  // before play_game says the same per game
     auto& h = histograms[t];
     while (!errors.stopped()) {
       const long long first = next.fetch_add(block, std::memory_order_relaxed);

@@ -89,6 +89,7 @@ class density_greedy {
   [[nodiscard]] Model& model() noexcept { return model_; }
   [[nodiscard]] const Model& model() const noexcept { return model_; }
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
+  [[nodiscard]] bool built_for(const R& rules) const noexcept { return same_game(rules_, rules); }
 
  private:
   R rules_;

@@ -75,6 +75,8 @@ class hunt_target {
   }
   void new_game() noexcept { stack_.clear(); }
   void seed(std::uint64_t s) noexcept { rng_.seed(s); }
+  // Made for games on this grid (it reads nothing of the fleet).
+  [[nodiscard]] bool built_for(const R& rules) const noexcept { return rules.geometry() == geometry_; }
 
  private:
   board_geometry<board_type> geometry_;

@@ -320,7 +320,8 @@ namespace detail {
 template <class S>
 concept reports_rules = requires(const S& s) {
   s.rules();
-} && Ruleset<std::remove_cvref_t<decltype(std::declval<const S&>().rules())>>;
+}
+&&Ruleset<std::remove_cvref_t<decltype(std::declval<const S&>().rules())>>;
 }  // namespace detail
 
 template <MemoizablePolicy S>
@@ -356,6 +357,15 @@ class memoized {
   }
   void new_game() { start_new_game(policy_); }
   void seed(std::uint64_t s) { seed_strategy(policy_, s); }
+  // A stamped cache for the game of `rules`, and a policy made for it (when
+  // the policy says).
+  template <Ruleset R>
+  requires std::same_as<typename R::board_type, board_type>
+  [[nodiscard]] bool built_for(const R& rules) const {
+    if (!cache_->serves(rules)) return false;
+    if constexpr (detail::says_what_it_was_built_for<S, R>) return policy_.built_for(rules);
+    return true;
+  }
 
   [[nodiscard]] S& policy() noexcept { return policy_; }
   [[nodiscard]] const std::shared_ptr<cache_type>& cache() const noexcept { return cache_; }

@@ -86,6 +86,14 @@ class parity_hunt_target {
   }
   void new_game() noexcept { stack_.clear(); }
   void seed(std::uint64_t s) noexcept { rng_.seed(s); }
+  // Made for games on this grid with these ship lengths, in this order (the
+  // spacing follows which ships are sunk).
+  [[nodiscard]] bool built_for(const R& rules) const noexcept {
+    if (rules.geometry() != geometry_ || rules.ship_count() != static_cast<int>(lengths_.size())) return false;
+    for (int i = 0; i < rules.ship_count(); ++i)
+      if (rules.ship_length(i) != lengths_[static_cast<std::size_t>(i)]) return false;
+    return true;
+  }
 
  private:
   board_geometry<board_type> geometry_;

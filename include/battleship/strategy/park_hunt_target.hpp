@@ -63,6 +63,8 @@ class park_hunt_target {
   }
   void new_game() noexcept { frames_.clear(); }
   void seed(std::uint64_t s) noexcept { rng_.seed(s); }
+  // Made for games on this grid (it reads nothing of the fleet).
+  [[nodiscard]] bool built_for(const R& rules) const noexcept { return rules.geometry() == geometry_; }
 
  private:
   struct frame {

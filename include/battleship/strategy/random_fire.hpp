@@ -26,6 +26,8 @@ class random_fire {
     return random_cell_of(open, rng_);
   }
   void seed(std::uint64_t s) noexcept { rng_.seed(s); }
+  // Made for games on this grid (it reads nothing of the fleet).
+  [[nodiscard]] bool built_for(const R& rules) const noexcept { return rules.geometry() == geometry_; }
 
  private:
   board_geometry<board_type> geometry_;

@@ -25,6 +25,9 @@ class row_scan {
     if (c >= board_type::capacity) throw std::logic_error("row_scan: every cell has been shot");
     return static_cast<int>(c);
   }
+  // Made for games with this many cells (the scan is the same on any grid
+  // of that size).
+  [[nodiscard]] bool built_for(const R& rules) const noexcept { return rules.geometry().full() == full_; }
 
  private:
   board_type full_;

@@ -8,17 +8,26 @@
 //                  const observation<board_type>& seen) {}    told every outcome
 //   void new_game() {}                                        forget the last game
 //   void seed(std::uint64_t) {}                               reseed its generator
+//   bool built_for(const R& rules) const                      was it made for games of `rules`?
 // A policy that keeps state between shots uses on_result; a stateless one
 // derives everything from `seen`. Call the optional hooks through
 // notify_result(), start_new_game() and seed_strategy(), which skip them when
 // absent. Simulations reseed every game so results do not depend on which
-// thread plays which game.
+// thread plays which game. Two dynamic_rules share one type whatever grid
+// and fleet they hold, so a strategy made for one game compiles in another;
+// play_game and the exhaustive evaluation refuse a strategy whose built_for
+// says no (every strategy of the library has it), and take one without it
+// on trust.
 
 #include <concepts>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include <battleship/core/feedback.hpp>
 #include <battleship/core/observation.hpp>
+#include <battleship/core/ruleset.hpp>
 
 namespace battleship {
 
@@ -88,6 +97,21 @@ constexpr void start_new_game(S& s) {
                 "new_game must take no arguments; with this signature it would never be called");
   if constexpr (detail::restartable<S>) s.new_game();
 }
+
+namespace detail {
+template <class S, class R>
+concept says_what_it_was_built_for = requires(const S& s, const R& rules) {
+  { s.built_for(rules) } -> std::convertible_to<bool>;
+};
+// Throws std::invalid_argument when `s` says it was made for other rules.
+template <Ruleset R, Strategy S>
+void require_built_for(const R& rules, const S& s, std::string_view what) {
+  if constexpr (says_what_it_was_built_for<S, R>)
+    if (!s.built_for(rules))
+      throw std::invalid_argument(std::string(what) + ": the strategy was made for another game than " +
+                                  rules_label(rules));
+}
+}  // namespace detail
 
 template <Strategy S>
 constexpr void seed_strategy(S& s, std::uint64_t seed) {
