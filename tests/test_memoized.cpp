@@ -339,6 +339,24 @@ TEST_CASE("decision_cache: a stamped book carries its game and policy, and anoth
     CHECK_THROWS_AS(load(c, bad), std::invalid_argument);
     CHECK(c.stamp().empty());
   }
+  SECTION("a stamped book refused at a bad line leaves the unstamped cache that took its stamp as it was") {
+    decision_cache<dboard> open;
+    CHECK_THROWS_WITH(load(open,
+                           "battleship-decision-cache 2\ngame 5x5 3,2 touching hit-miss\npolicy p\n3 - - -> 4\n"
+                           "3 - - => 4\n"),
+                      Catch::Contains("malformed line 5"));
+    CHECK(open.size() == 0);
+    CHECK(open.stamp().empty());
+    load(open, "battleship-decision-cache 1\n3 - - -> 4\n");  // so it still takes an unstamped book
+    CHECK(open.size() == 1);
+  }
+  SECTION("a book with CRLF line ends") {
+    decision_cache<dboard> same(rules, "exact-greedy", 8);
+    std::string crlf;
+    for (const char c : book) crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    load(same, crlf);
+    CHECK(same.size() == filled->size());
+  }
   for (const char* name : {"", " exact", "exact ", "two\nlines", "tab\there"}) {
     INFO(name);
     CHECK_THROWS_AS(decision_cache<dboard>(rules, name), std::invalid_argument);

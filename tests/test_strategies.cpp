@@ -495,7 +495,8 @@ TEST_CASE("every strategy says which games it was made for, and the game loops r
     exhaustive_options o;
     o.threads = 1;
     CHECK_THROWS_AS(evaluate_exhaustive(other_grid, scan, o), std::invalid_argument);
-    CHECK_THROWS_AS(evaluate_by_playing(other_fleet, greedy, o), std::invalid_argument);
+    CHECK_THROWS_WITH(evaluate_by_playing(other_fleet, greedy, o),
+                      Catch::Contains("another game than 6x6 3,3") && Catch::Contains("it was made for 6x6 3,2"));
     // The row scan on another grid of 36 cells is the same scan.
     CHECK(evaluate_exhaustive(same_cells, scan, o).layouts() == evaluate_row_scan_fast(same_cells, o).layouts());
   }

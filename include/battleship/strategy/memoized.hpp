@@ -101,8 +101,8 @@ class decision_cache {
   // stamped for that game.
   template <Ruleset R>
   [[nodiscard]] bool serves(const R& rules) const {
-    const book_stamp s = stamp();
-    return s.empty() || s.game == rules_label(rules);
+    std::shared_lock lock(mutex_);
+    return stamp_.empty() || stamp_.game == rules_label(rules);
   }
   [[nodiscard]] bool covers(const observation<Board>& seen) const noexcept { return seen.shot_count() <= max_shots_; }
 
@@ -171,9 +171,12 @@ class decision_cache {
       out << " -> " << cell << '\n';
     }
   }
+  //
+  // Lines may end in CRLF. A stamped book refused at a malformed line leaves
+  // an unstamped cache that took its stamp as it was: empty and unstamped.
   void load(std::istream& in) {
     std::string line;
-    if (!std::getline(in, line) || (line != "battleship-decision-cache 1" && line != "battleship-decision-cache 2"))
+    if (!read_line(in, line) || (line != "battleship-decision-cache 1" && line != "battleship-decision-cache 2"))
       throw std::invalid_argument("decision_cache: not a saved cache (bad first line)");
     int number = 2;
     book_stamp theirs;
@@ -181,8 +184,23 @@ class decision_cache {
       theirs.game = stamp_line(in, "game ", number++);
       theirs.policy = stamp_line(in, "policy ", number++);
     }
-    take_stamp(theirs);
-    for (; std::getline(in, line); ++number) {
+    if (!take_stamp(theirs)) return read_positions(in, number);
+    try {
+      read_positions(in, number);
+    } catch (...) {
+      std::unique_lock lock(mutex_);
+      table_.clear();
+      stamp_ = {};
+      throw;
+    }
+  }
+
+ private:
+  // Adds the positions from line `number` on; throws at the first malformed
+  // one, keeping those before it.
+  void read_positions(std::istream& in, int number) {
+    std::string line;
+    for (; read_line(in, line); ++number) {
       if (line.empty()) continue;
       std::istringstream fields(line);
       std::string hits, misses, sunk, arrow;
@@ -218,7 +236,13 @@ class decision_cache {
     }
   }
 
- private:
+  // getline without a CR before the newline.
+  static bool read_line(std::istream& in, std::string& line) {
+    if (!std::getline(in, line)) return false;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    return true;
+  }
+
   // Everything a pure policy may depend on: which cells were hit and missed,
   // and each sunk announcement with the hits known when it was made.
   struct key {
@@ -253,15 +277,15 @@ class decision_cache {
   // A stamp's line: `prefix` then printable text.
   [[nodiscard]] static std::string stamp_line(std::istream& in, std::string_view prefix, int number) {
     std::string line;
-    if (!std::getline(in, line) || !line.starts_with(prefix) || !printable_line(line.substr(prefix.size())))
+    if (!read_line(in, line) || !line.starts_with(prefix) || !printable_line(line.substr(prefix.size())))
       bad_line(number);
     return line.substr(prefix.size());
   }
   // Checks a book's stamp against this cache's (see save()), taking it into
-  // an empty unstamped cache.
-  void take_stamp(const book_stamp& theirs) {
+  // an empty unstamped cache; true when it took it.
+  bool take_stamp(const book_stamp& theirs) {
     std::unique_lock lock(mutex_);
-    if (theirs == stamp_) return;
+    if (theirs == stamp_) return false;
     if (!stamp_.empty())
       throw std::invalid_argument("decision_cache: the book has " + theirs.describe() + ", but this cache is for " +
                                   stamp_.describe() +
@@ -270,6 +294,7 @@ class decision_cache {
       throw std::invalid_argument("decision_cache: a book with " + theirs.describe() +
                                   " cannot join an unstamped cache that already holds positions");
     stamp_ = theirs;
+    return true;
   }
   [[nodiscard]] static int parse_int(const std::string& t, int number) {
     if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos) bad_line(number);
@@ -314,15 +339,6 @@ class decision_cache {
 // not a function of the observation, so it cannot be memoized.
 template <class S>
 concept MemoizablePolicy = Strategy<S> && !detail::observes_outcomes<S>;
-
-namespace detail {
-// A policy that says which rules it plays (density_greedy::rules()).
-template <class S>
-concept reports_rules = requires(const S& s) {
-  s.rules();
-}
-&&Ruleset<std::remove_cvref_t<decltype(std::declval<const S&>().rules())>>;
-}  // namespace detail
 
 template <MemoizablePolicy S>
 class memoized {

@@ -24,6 +24,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 
 #include <battleship/core/feedback.hpp>
 #include <battleship/core/observation.hpp>
@@ -103,13 +105,31 @@ template <class S, class R>
 concept says_what_it_was_built_for = requires(const S& s, const R& rules) {
   { s.built_for(rules) } -> std::convertible_to<bool>;
 };
+template <class S>
+concept declares_built_for = requires {
+  &S::built_for;
+};
+template <class S>
+concept has_rules_member = requires(const S& s) {
+  s.rules();
+};
+// A policy that says which rules it plays (density_greedy::rules()).
+template <class S>
+concept reports_rules = has_rules_member<S> && Ruleset<std::remove_cvref_t<decltype(std::declval<const S&>().rules())>>;
+
 // Throws std::invalid_argument when `s` says it was made for other rules.
 template <Ruleset R, Strategy S>
 void require_built_for(const R& rules, const S& s, std::string_view what) {
+  static_assert(says_what_it_was_built_for<S, R> || !declares_built_for<S>,
+                "built_for must be callable as bool built_for(const R& rules) const; with this signature the "
+                "strategy would be played on trust");
   if constexpr (says_what_it_was_built_for<S, R>)
-    if (!s.built_for(rules))
+    if (!s.built_for(rules)) {
+      std::string made_for;
+      if constexpr (reports_rules<S>) made_for = " (it was made for " + rules_label(s.rules()) + ")";
       throw std::invalid_argument(std::string(what) + ": the strategy was made for another game than " +
-                                  rules_label(rules));
+                                  rules_label(rules) + made_for);
+    }
 }
 }  // namespace detail
 

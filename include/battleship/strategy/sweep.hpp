@@ -116,7 +116,8 @@ class sweep {
 
   [[nodiscard]] const std::vector<int>& order() const noexcept { return order_; }
   // Was this sweep made for a grid of the rules' shape? (Two dynamic_rules
-  // share a type whatever their grids; the sweep reads nothing of the fleet.)
+  // share a type whatever their grids. The sweep plays any fleet on its
+  // grid; only its default order was chosen for the fleet it was made with.)
   [[nodiscard]] bool built_for(const R& rules) const noexcept {
     return rules.geometry().width() == width_ && rules.geometry().height() == height_;
   }
