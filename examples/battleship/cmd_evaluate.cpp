@@ -109,7 +109,14 @@ exhaustive_result run_strategy(const evaluate_options& opts, const rules_t& rule
   return evaluate_by_playing(rules, strategy, eo);
 }
 
-exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method) {
+// exact-greedy's book, when it keeps one, and the positions read from --book.
+struct book_use {
+  std::shared_ptr<book_cache> cache;
+  std::size_t loaded = 0;
+};
+
+// Evaluates --strategy, setting `book` when exact-greedy keeps one.
+exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method, book_use& book) {
   exhaustive_options eo;
   eo.threads = opts.threads;
   eo.shard = parse_shard(opts.shard);
@@ -138,10 +145,9 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
       throw std::invalid_argument("--book needs a --book-depth of at least 0");
     if (opts.book_depth < 0) return run_strategy(opts, rules, greedy, eo, method);
     // Every copy (one per thread) shares the cache: each position of the strategy's tree is solved once.
-    const auto book = open_book(rules, opts.book_depth, opts.book);
-    auto result = run_strategy(opts, rules, memoized(greedy, book), eo, method);
-    if (!opts.book.empty()) save_book(*book, opts.book);
-    return result;
+    book.cache = open_book(rules, opts.book_depth, opts.book);
+    book.loaded = book.cache->size();
+    return run_strategy(opts, rules, memoized(greedy, book.cache), eo, method);
   }
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
@@ -212,10 +218,11 @@ void run(const evaluate_options& opts) {
     throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
   std::vector<exhaustive_result> parts;
   std::string method = "merged";
+  book_use book;
   for (const auto& f : opts.merge) parts.push_back(load(f));
   if (!opts.strategy.empty()) {
     std::string m;
-    parts.push_back(evaluate(opts, opts.rules.make_rules(), m));
+    parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book));
     if (opts.merge.empty()) method = m;
   }
   exhaustive_result r = parts[0];
@@ -242,9 +249,23 @@ void run(const evaluate_options& opts) {
     ho.y_label = "share of layouts (%)";
     write_histogram_svg(opts.histogram, series, ho);
   }
+  // The book is written after the results, which a failure to write it
+  // would otherwise lose.
+  const auto keep_book = [&] {
+    if (book.cache && !opts.book.empty()) save_book(*book.cache, opts.book);
+  };
   if (opts.json) {
-    std::cout << to_json(r, method).dump(2) << '\n';
-    return;
+    auto out = to_json(r, method);
+    if (book.cache) {
+      out["book"] = {
+          {"depth", book.cache->max_shots()}, {"positions", book.cache->size()}, {"hits", book.cache->hits()}};
+      if (!opts.book.empty()) {
+        out["book"]["file"] = opts.book;
+        out["book"]["loaded"] = book.loaded;
+      }
+    }
+    std::cout << out.dump(2) << std::endl;
+    return keep_book();
   }
   std::printf("%s on %s (%s)\n", r.strategy.c_str(), r.rules.c_str(), method.c_str());
   std::printf("layouts   %s labelled = %s unlabelled x %llu%s\n", to_string(r.layouts()).c_str(),
@@ -261,6 +282,11 @@ void run(const evaluate_options& opts) {
     for (int s : r.shards) have += (have.empty() ? "" : ",") + std::to_string(s);
     std::printf("partial   shards %s of %d: merge the others with --merge\n", have.c_str(), r.shard_count);
   }
+  if (book.cache && !opts.book.empty())
+    std::printf("book      %zu positions read from %s, %zu written back\n", book.loaded, opts.book.c_str(),
+                book.cache->size());
+  std::fflush(stdout);
+  keep_book();
 }
 
 const command_registration registered{[](CLI::App& app) {

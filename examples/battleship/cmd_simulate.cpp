@@ -314,7 +314,6 @@ void run(const simulate_options& opts) {
   }();
   const simulation_result r =
       with_strategy(opts, rules, book, [&](auto make) { return run_with(opts, rules, make, defense); });
-  keep_book();
   const shot_statistics& st = r.stats;
   const double half = (st.ci95_high - st.ci95_low) / 2;
   if (!opts.histogram.empty()) {
@@ -351,8 +350,8 @@ void run(const simulate_options& opts) {
         out["book"]["loaded"] = book_loaded;
       }
     }
-    std::cout << out.dump(2) << '\n';
-    return;
+    std::cout << out.dump(2) << std::endl;
+    return keep_book();  // after the results, which a failure to write it would otherwise lose
   }
   std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
               describe_rules(rules).c_str());
@@ -376,6 +375,8 @@ void run(const simulate_options& opts) {
   if (book && !opts.book.empty())
     std::printf("book     %zu positions read from %s, %zu written back\n", book_loaded, opts.book.c_str(),
                 book->size());
+  std::fflush(stdout);
+  keep_book();
 }
 
 const command_registration registered{[](CLI::App& app) {

@@ -213,14 +213,31 @@ inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
 using book_cache = decision_cache<dynamic_rules::board_type>;
 inline constexpr const char* exact_greedy_policy = "exact-greedy";
 
+// The file save_book() writes before renaming it over the book.
+[[nodiscard]] inline std::string partial_book_path(const std::string& path) {
+  return path + ".partial-" + std::to_string(getpid());
+}
+
+// Refuses, before a run, a --book that could not be written after it (a
+// missing directory, no permission): the run's results would be lost.
+inline void check_book_writable(const std::string& path) {
+  if (path.empty()) return;
+  const std::string partial = partial_book_path(path);
+  if (!std::ofstream(partial)) throw std::invalid_argument("cannot write --book '" + path + "' there");
+  std::error_code ec;
+  std::filesystem::remove(partial, ec);
+}
+
 // A cache for positions of at most `depth` shots, holding the book at `path`
-// when that file exists (a new book is written there after the run).
+// when that file exists (a new book is written there after the run, and
+// must be writable now).
 [[nodiscard]] inline std::shared_ptr<book_cache> open_book(const dynamic_rules& rules, int depth,
                                                            const std::string& path) {
   auto book = std::make_shared<book_cache>(rules, exact_greedy_policy, depth);
   if (path.empty()) return book;
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("--book '" + path + "' is a directory");
+  check_book_writable(path);
   if (!std::filesystem::exists(path, ec)) return book;
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open --book '" + path + "'");
@@ -236,16 +253,22 @@ inline constexpr const char* exact_greedy_policy = "exact-greedy";
 // whole, so that a run stopped while writing leaves the old book intact and
 // two runs writing one book at once leave one of theirs, not a mix.
 inline void save_book(const book_cache& book, const std::string& path) {
-  const std::string partial = path + ".partial-" + std::to_string(getpid());
+  const std::string partial = partial_book_path(path);
+  std::error_code ec;
   {
     std::ofstream out(partial, std::ios::trunc);
     book.save(out);
     out.close();
-    if (!out) throw std::runtime_error("cannot write --book '" + partial + "'");
+    if (!out) {
+      std::filesystem::remove(partial, ec);
+      throw std::runtime_error("cannot write --book '" + path + "'");
+    }
   }
-  std::error_code ec;
   std::filesystem::rename(partial, path, ec);
-  if (ec) throw std::runtime_error("cannot replace --book '" + path + "': " + ec.message());
+  if (ec) {
+    std::filesystem::remove(partial, ec);
+    throw std::runtime_error("cannot replace --book '" + path + "'");
+  }
 }
 
 }  // namespace battleship::cli

@@ -304,7 +304,8 @@ battleship_cli_test("simulate: --book reads the book back and answers the same g
   ARGS simulate --strategy exact-greedy ${small6} --games 200 --book ${book_file} --json
   JSON mean=15.24 book.loaded=1004 book.positions=1004 book.hits=3048)
 battleship_cli_test("evaluate: --book reads the book and adds every position of the whole tree"
-  ARGS evaluate --strategy exact-greedy ${small6} --book ${book_file} --json JSON mean_fraction=12573/824)
+  ARGS evaluate --strategy exact-greedy ${small6} --book ${book_file} --json
+  JSON mean_fraction=12573/824 book.loaded=1004 book.positions=3892)
 battleship_cli_test("error: --book filled for another fleet" FAIL
   ARGS simulate --strategy exact-greedy --grid 6x6 --fleet 3,3 --games 2 --book ${book_file}
   STDERR "the book has game 6x6 3,2 touching hit-miss.*but this cache is for game 6x6 3,3 touching")
@@ -314,6 +315,9 @@ set_tests_properties("cli: error: --book filled for another fleet" PROPERTIES FI
 # After the second simulation, which must find the book as the first left it.
 set_tests_properties("cli: evaluate: --book reads the book and adds every position of the whole tree"
                      PROPERTIES FIXTURES_REQUIRED cli_book_read)
+battleship_cli_test("error: --book where it cannot be written, refused before the run" FAIL
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${CMAKE_CURRENT_BINARY_DIR}/no_such_dir/book.txt
+  STDERR "cannot write --book")
 battleship_cli_test("error: --book that is a directory" FAIL
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${CMAKE_CURRENT_BINARY_DIR}
   STDERR "is a directory")
