@@ -255,7 +255,7 @@ template <Ruleset R>
 // can. Throws std::invalid_argument when `s` was made for another grid.
 template <Ruleset R>
 [[nodiscard]] std::string sweep_fast_path_obstacle(const R& rules, const sweep<R>& s) {
-  if (!s.built_for(rules)) throw std::invalid_argument("the sweep was made for a grid of another size than the rules'");
+  detail::require_built_for(rules, s, "sweep_fast_path_obstacle");
   if (rules.contact() == adjacency::touching) return "ships may touch, so a clearing can run into another ship";
   if (rules.geometry().cell_count() > 256) return "more than 256 cells";
   const detail::sweep_rank rank(s.order(), rules.geometry().cell_count());

@@ -17,7 +17,6 @@
 #include <concepts>
 #include <cstdint>
 #include <stdexcept>
-#include <type_traits>
 #include <utility>
 
 #include <battleship/core/observation.hpp>
@@ -51,9 +50,10 @@ class density_greedy {
   // every position, wrongly.
   density_greedy(const R& rules, Model model, tie_break ties = tie_break::lowest_cell, std::uint64_t seed = 0)
       : rules_(rules), cells_(rules.geometry().cell_count()), model_(std::move(model)), ties_(ties), rng_(seed) {
-    if constexpr (requires { model_.rules(); })
-      if constexpr (std::same_as<std::remove_cvref_t<decltype(model_.rules())>, R>)
-        detail::require_same_game(rules_, model_.rules(), "density_greedy: the density model");
+    if constexpr (requires {
+                    { model_.rules() } -> std::convertible_to<const R&>;
+                  })
+      detail::require_same_game(rules_, model_.rules(), "density_greedy: the density model");
   }
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {

@@ -184,13 +184,15 @@ class decision_cache {
       theirs.game = stamp_line(in, "game ", number++);
       theirs.policy = stamp_line(in, "policy ", number++);
     }
-    if (!take_stamp(theirs)) return read_positions(in, number);
+    const bool took_stamp = take_stamp(theirs);
     try {
       read_positions(in, number);
     } catch (...) {
-      std::unique_lock lock(mutex_);
-      table_.clear();
-      stamp_ = {};
+      if (took_stamp) {
+        std::unique_lock lock(mutex_);
+        table_.clear();
+        stamp_ = {};
+      }
       throw;
     }
   }
