@@ -244,13 +244,18 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
   return shot_log ? read_shot_log(again, rules, name) : read_board_picture(again, rules, name);
 }
 
+// Throws when `path` names a directory, which opens but reads as nothing.
+inline void refuse_directory(const std::string& path, const std::string& what) {
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    throw std::invalid_argument(what + " '" + path + "' is a directory");
+}
+
 // The observation in `path` (picture or shot log; "-" reads standard input);
 // empty when `path` is empty.
 inline observation<dynamic_rules::board_type> read_board_file(const std::string& path, const dynamic_rules& rules) {
   if (path.empty()) return observation<dynamic_rules::board_type>(rules);
   if (path == "-") return read_board(std::cin, rules, "<stdin>");
-  if (std::error_code ec; std::filesystem::is_directory(path, ec))
-    throw std::invalid_argument("board file '" + path + "' is a directory");
+  refuse_directory(path, "board file");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open board file '" + path + "'");
   return read_board(in, rules, path);

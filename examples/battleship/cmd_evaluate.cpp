@@ -109,14 +109,8 @@ exhaustive_result run_strategy(const evaluate_options& opts, const rules_t& rule
   return evaluate_by_playing(rules, strategy, eo);
 }
 
-// exact-greedy's book, when it keeps one, and the positions read from --book.
-struct book_use {
-  std::shared_ptr<book_cache> cache;
-  std::size_t loaded = 0;
-};
-
 // Evaluates --strategy, setting `book` when exact-greedy keeps one.
-exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method, book_use& book) {
+exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method, kept_book& book) {
   exhaustive_options eo;
   eo.threads = opts.threads;
   eo.shard = parse_shard(opts.shard);
@@ -140,13 +134,9 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
                         eo, method);
   if (s == "exact-greedy") {  // deterministic: ties to the lowest cell; small grids only
     const auto greedy = density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell);
-    if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
-    if (opts.book_depth < 0 && !opts.book.empty())
-      throw std::invalid_argument("--book needs a --book-depth of at least 0");
-    if (opts.book_depth < 0) return run_strategy(opts, rules, greedy, eo, method);
+    book = open_book(rules, opts.book_depth, opts.book);
+    if (!book.cache) return run_strategy(opts, rules, greedy, eo, method);
     // Every copy (one per thread) shares the cache: each position of the strategy's tree is solved once.
-    book.cache = open_book(rules, opts.book_depth, opts.book);
-    book.loaded = book.cache->size();
     return run_strategy(opts, rules, memoized(greedy, book.cache), eo, method);
   }
   throw std::invalid_argument("unknown strategy '" + s + "'");
@@ -218,7 +208,7 @@ void run(const evaluate_options& opts) {
     throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
   std::vector<exhaustive_result> parts;
   std::string method = "merged";
-  book_use book;
+  kept_book book;
   for (const auto& f : opts.merge) parts.push_back(load(f));
   if (!opts.strategy.empty()) {
     std::string m;
@@ -249,23 +239,11 @@ void run(const evaluate_options& opts) {
     ho.y_label = "share of layouts (%)";
     write_histogram_svg(opts.histogram, series, ho);
   }
-  // The book is written after the results, which a failure to write it
-  // would otherwise lose.
-  const auto keep_book = [&] {
-    if (book.cache && !opts.book.empty()) save_book(*book.cache, opts.book);
-  };
   if (opts.json) {
     auto out = to_json(r, method);
-    if (book.cache) {
-      out["book"] = {
-          {"depth", book.cache->max_shots()}, {"positions", book.cache->size()}, {"hits", book.cache->hits()}};
-      if (!opts.book.empty()) {
-        out["book"]["file"] = opts.book;
-        out["book"]["loaded"] = book.loaded;
-      }
-    }
+    if (book.cache) out["book"] = book.json();
     std::cout << out.dump(2) << std::endl;
-    return keep_book();
+    return book.save();
   }
   std::printf("%s on %s (%s)\n", r.strategy.c_str(), r.rules.c_str(), method.c_str());
   std::printf("layouts   %s labelled = %s unlabelled x %llu%s\n", to_string(r.layouts()).c_str(),
@@ -282,11 +260,9 @@ void run(const evaluate_options& opts) {
     for (int s : r.shards) have += (have.empty() ? "" : ",") + std::to_string(s);
     std::printf("partial   shards %s of %d: merge the others with --merge\n", have.c_str(), r.shard_count);
   }
-  if (book.cache && !opts.book.empty())
-    std::printf("book      %zu positions read from %s, %zu written back\n", book.loaded, opts.book.c_str(),
-                book.cache->size());
+  if (book.cache) book.print_file_line(10);
   std::fflush(stdout);
-  keep_book();
+  book.save();
 }
 
 const command_registration registered{[](CLI::App& app) {

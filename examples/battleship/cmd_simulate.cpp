@@ -124,7 +124,7 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
 }
 
 // exact-greedy's shared cache of decisions (see strategy/memoized.hpp), when on.
-using book_t = book_cache;
+using book_t = book_cache;  // (null: no book)
 
 // Calls run(make) with the factory of the strategy --strategy names, and
 // returns what it returns (a simulation or a search).
@@ -285,23 +285,15 @@ void run(const simulate_options& opts) {
        opts.search_temperature != defaults.search_temperature))
     throw std::invalid_argument("the search's options need --search-climbs of at least 1");
   const rules_t rules = opts.rules.make_rules();
-  if (opts.book_depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
-  if (opts.book_depth < 0 && !opts.book.empty())
-    throw std::invalid_argument("--book needs a --book-depth of at least 0");
-  const auto book =
-      opts.strategy == "exact-greedy" && opts.book_depth >= 0 ? open_book(rules, opts.book_depth, opts.book) : nullptr;
-  const std::size_t book_loaded = book ? book->size() : 0;
-  // Written back once the run is over, with what the run added.
-  const auto keep_book = [&] {
-    if (book && !opts.book.empty()) save_book(*book, opts.book);
-  };
+  const kept_book kept = opts.strategy == "exact-greedy" ? open_book(rules, opts.book_depth, opts.book) : kept_book{};
+  const auto& book = kept.cache;
   const bool constrained = opts.region != "all" || opts.apart || opts.clustered;
   if ((constrained || opts.search_climbs > 0) && opts.defense != "uniform")
     throw std::invalid_argument(
         "--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " + opts.defense);
   if (opts.search_climbs > 0) {
     search(opts, rules, book);
-    return keep_book();
+    return kept.save();
   }
   bool from_tables = false;  // a crowded fleet's uniform layouts come from the counter's tables
   const any_defense defense = [&] {
@@ -343,15 +335,9 @@ void run(const simulate_options& opts) {
     out["seconds"] = r.seconds;
     out["cpu_seconds"] = r.cpu_seconds;
     out["games_per_second"] = r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0;
-    if (book) {
-      out["book"] = {{"depth", book->max_shots()}, {"positions", book->size()}, {"hits", book->hits()}};
-      if (!opts.book.empty()) {
-        out["book"]["file"] = opts.book;
-        out["book"]["loaded"] = book_loaded;
-      }
-    }
+    if (book) out["book"] = kept.json();
     std::cout << out.dump(2) << std::endl;
-    return keep_book();  // after the results, which a failure to write it would otherwise lose
+    return kept.save();
   }
   std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
               describe_rules(rules).c_str());
@@ -372,11 +358,9 @@ void run(const simulate_options& opts) {
   if (book)
     std::printf("book     %zu positions cached (up to %d shots), %llu shots answered from it\n", book->size(),
                 book->max_shots(), static_cast<unsigned long long>(book->hits()));
-  if (book && !opts.book.empty())
-    std::printf("book     %zu positions read from %s, %zu written back\n", book_loaded, opts.book.c_str(),
-                book->size());
+  if (book) kept.print_file_line(9);
   std::fflush(stdout);
-  keep_book();
+  kept.save();
 }
 
 const command_registration registered{[](CLI::App& app) {

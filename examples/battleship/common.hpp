@@ -4,6 +4,7 @@
 
 #include <charconv>
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -228,24 +229,54 @@ inline void check_book_writable(const std::string& path) {
   std::filesystem::remove(partial, ec);
 }
 
-// A cache for positions of at most `depth` shots, holding the book at `path`
-// when that file exists (a new book is written there after the run, and
-// must be writable now).
-[[nodiscard]] inline std::shared_ptr<book_cache> open_book(const dynamic_rules& rules, int depth,
-                                                           const std::string& path) {
-  auto book = std::make_shared<book_cache>(rules, exact_greedy_policy, depth);
+// exact-greedy's book in one run: the cache, the --book file it was read
+// from and is written back to (or none), and the positions read.
+struct kept_book {
+  std::shared_ptr<book_cache> cache;  // null: no book
+  std::string path;
+  std::size_t loaded = 0;
+
+  // The JSON object `book` of simulate and evaluate.
+  [[nodiscard]] nlohmann::ordered_json json() const {
+    nlohmann::ordered_json out = {{"depth", cache->max_shots()}, {"positions", cache->size()}, {"hits", cache->hits()}};
+    if (!path.empty()) {
+      out["file"] = path;
+      out["loaded"] = loaded;
+    }
+    return out;
+  }
+  // The line about the file, in a text output whose labels are `width` wide.
+  void print_file_line(int width) const {
+    if (!path.empty())
+      std::printf("%-*s%zu positions read from %s, %zu written back\n", width, "book", loaded, path.c_str(),
+                  cache->size());
+  }
+  // Writes the book back to its file, after the results, which a failure to
+  // write it would otherwise lose.
+  void save() const;
+};
+
+// Checks --book-depth and --book, and opens the book when exact-greedy keeps
+// one (depth at least 0): a cache for positions of at most `depth` shots,
+// holding the book at `path` when that file exists (a new book is written
+// there after the run, and must be writable now).
+[[nodiscard]] inline kept_book open_book(const dynamic_rules& rules, int depth, const std::string& path) {
+  if (depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
+  if (depth < 0 && !path.empty()) throw std::invalid_argument("--book needs a --book-depth of at least 0");
+  if (depth < 0) return {};
+  kept_book book{std::make_shared<book_cache>(rules, exact_greedy_policy, depth), path, 0};
   if (path.empty()) return book;
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw std::invalid_argument("--book '" + path + "' is a directory");
+  refuse_directory(path, "--book");
   check_book_writable(path);
-  if (!std::filesystem::exists(path, ec)) return book;
+  if (std::error_code ec; !std::filesystem::exists(path, ec)) return book;
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open --book '" + path + "'");
   try {
-    book->load(in);
+    book.cache->load(in);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("--book '" + path + "': " + e.what());
   }
+  book.loaded = book.cache->size();
   return book;
 }
 
@@ -269,6 +300,10 @@ inline void save_book(const book_cache& book, const std::string& path) {
     std::filesystem::remove(partial, ec);
     throw std::runtime_error("cannot replace --book '" + path + "'");
   }
+}
+
+inline void kept_book::save() const {
+  if (cache && !path.empty()) save_book(*cache, path);
 }
 
 }  // namespace battleship::cli
