@@ -10,6 +10,7 @@
 #include <map>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -762,6 +763,54 @@ TEST_CASE("the search's table grows in the middle of a search without mixing up 
     memo.clear();
     CAPTURE(layouts);
     CHECK(e.value(A, 0, detail::solve::infinite) == every_shot(every_shot, e, A, 0));
+  }
+}
+
+TEST_CASE("solve_options::memory_limit bounds the solver's table; past it every solver refuses", "[solve]") {
+  CHECK(detail::solve::byte_size_name(std::size_t{8} << 30) == "8 GiB");
+  CHECK(detail::solve::byte_size_name(std::size_t{1536} << 20) == "1536 MiB");
+  CHECK(detail::solve::byte_size_name(std::size_t{64} << 10) == "64 KiB");
+  CHECK(detail::solve::byte_size_name(100) == "100 bytes");
+  CHECK(detail::solve::byte_size_name(0) == "0 bytes");
+  CHECK(solve_options{}.memory_limit == std::size_t{8} << 30);
+
+  for (const auto& rules : {make_dynamic_rules(4, 4, {2, 3}, adjacency::touching, false),
+                            make_dynamic_rules(4, 5, {2, 3}, adjacency::no_contact, true),
+                            make_dynamic_rules(5, 4, {3, 2}, adjacency::no_edge, false)}) {
+    CAPTURE(rules_label(rules));
+    const solve_result plain = solve_optimal(rules);
+    // Thousands of states: a table well past the engine's first 64 slots.
+    REQUIRE(plain.table_bytes > (std::size_t{16} << 10));
+    CHECK(plain.table_bytes >= plain.states * 2 * 40);  // at most half the slots used, 40 bytes each
+
+    // Twice the final size holds every growth (the peak while growing is
+    // at most 1.5 times it): the same search, the same answer.
+    solve_options roomy;
+    roomy.memory_limit = 2 * plain.table_bytes;
+    std::vector<std::uint64_t> sizes;
+    roomy.progress_every = 64;
+    roomy.progress = [&](const solve_progress& p) { sizes.push_back(p.table_bytes); };
+    const solve_result within = solve_optimal(rules, roomy);
+    CHECK(within.total_height == plain.total_height);
+    CHECK(within.first_shot == plain.first_shot);
+    CHECK(within.states == plain.states);
+    CHECK(within.table_bytes == plain.table_bytes);
+    REQUIRE_FALSE(sizes.empty());
+    CHECK(std::is_sorted(sizes.begin(), sizes.end()));
+    CHECK(sizes.back() <= within.table_bytes);
+
+    // Half of it is refused, by every solver, naming the limit.
+    solve_options tight;
+    tight.memory_limit = plain.table_bytes / 2 / 1024 * 1024;
+    const std::string limit = detail::solve::byte_size_name(tight.memory_limit);
+    CHECK_THROWS_AS(solve_optimal(rules, tight), std::length_error);
+    CHECK_THROWS_WITH(solve_optimal(rules, tight), Catch::Matchers::Contains("needs more than " + limit));
+    // The greedy search and the tree search keep tables of their own sizes;
+    // neither fits in 4 KiB (the engine's first 64 slots and a few keys).
+    tight.memory_limit = 4 << 10;
+    CHECK_THROWS_AS(solve_best_greedy(rules, dyn_obs(rules), tight), std::length_error);
+    CHECK_THROWS_WITH(solve_best_greedy(rules, dyn_obs(rules), tight), Catch::Matchers::Contains("more than 4 KiB"));
+    CHECK_THROWS_AS(solve_tree(rules, dyn_obs(rules), tight), std::length_error);
   }
 }
 

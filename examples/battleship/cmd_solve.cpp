@@ -26,13 +26,22 @@ struct solve_cli_options {
   bool no_line_of_misses = false;
   bool json = false;
   bool progress = false;
+  std::size_t memory_limit = solve_options{}.memory_limit;
 };
+
+// "512.0 MiB": a table's size for people.
+std::string mebibytes(std::uint64_t bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f MiB", static_cast<double>(bytes) / (1 << 20));
+  return text;
+}
 
 void run_solve(const solve_cli_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto g = rules.geometry();
   solve_options so{!opts.no_symmetry, false, !opts.no_line_of_misses};
+  so.memory_limit = opts.memory_limit;
   bool reported = false;
   if (opts.progress) {
     // The search knows no total: report what it has done, twice a second at most.
@@ -40,17 +49,23 @@ void run_solve(const solve_cli_options& opts) {
       if (p.seconds - last < 0.5) return;
       last = p.seconds;
       reported = true;
-      std::fprintf(stderr, "\rsearching: %llu states, %llu searched, %.1f s ",
-                   static_cast<unsigned long long>(p.states), static_cast<unsigned long long>(p.nodes), p.seconds);
+      std::fprintf(stderr, "\rsearching: %llu states (%s), %llu searched, %.1f s ",
+                   static_cast<unsigned long long>(p.states), mebibytes(p.table_bytes).c_str(),
+                   static_cast<unsigned long long>(p.nodes), p.seconds);
       std::fflush(stderr);
     };
   }
-  const auto r = solve_optimal(rules, obs, so);
-  solve_result greedy;
-  if (opts.greedy) greedy = solve_best_greedy(rules, obs, so);
+  solve_result r, greedy;
   std::string tree;
-  if (opts.tree == "text") tree = solve_tree(rules, obs, so).to_text();
-  if (opts.tree == "dot") tree = solve_tree(rules, obs, so).to_dot();
+  try {
+    r = solve_optimal(rules, obs, so);
+    if (opts.greedy) greedy = solve_best_greedy(rules, obs, so);
+    if (opts.tree == "text") tree = solve_tree(rules, obs, so).to_text();
+    if (opts.tree == "dot") tree = solve_tree(rules, obs, so).to_dot();
+  } catch (...) {
+    if (reported) std::fprintf(stderr, "\n");  // the error starts on a line of its own
+    throw;
+  }
   if (reported) std::fprintf(stderr, "\n");
   const std::string first = r.first_shot < 0 ? "" : g.cell_name(r.first_shot);
 
@@ -69,6 +84,7 @@ void run_solve(const solve_cli_options& opts) {
     out["first_shot"] = first;
     out["states"] = r.states;
     out["nodes"] = r.nodes;
+    out["table_bytes"] = r.table_bytes;
     out["seconds"] = r.seconds;
     if (opts.greedy) {
       out["greedy_total_height"] = greedy.total_height;
@@ -92,7 +108,8 @@ void run_solve(const solve_cli_options& opts) {
     std::cout << "best greedy:          " << greedy.total_height << " / " << greedy.layouts << " = " << greedy.average()
               << " (first shot " << (greedy.first_shot < 0 ? std::string("none") : g.cell_name(greedy.first_shot))
               << ")\n";
-  std::cout << "states:               " << r.states << " (" << r.nodes << " searched) in " << r.seconds << " s\n";
+  std::cout << "states:               " << r.states << " (" << r.nodes << " searched) in " << r.seconds << " s, "
+            << mebibytes(r.table_bytes) << " of table\n";
 }
 
 const command_registration registered{[](CLI::App& app) {
@@ -107,6 +124,9 @@ const command_registration registered{[](CLI::App& app) {
                 "do not cut the search with the bound from the line of misses (to measure it)");
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "report the search's progress on stderr");
+  sub->add_option("--memory-limit", opts->memory_limit,
+                  "the most the search's table may take, e.g. 512M or 16G (default 8G); past it, an error")
+      ->transform(byte_size());
   sub->callback([opts] { run_solve(*opts); });
 }};
 

@@ -2,6 +2,8 @@
 // Options shared by the subcommands: the rule set (--preset, or --grid,
 // --fleet, --rule, --feedback) and the board (--board FILE).
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cstdint>
 #include <cstdio>
@@ -81,6 +83,31 @@ namespace battleship::cli {
         return {};
       },
       "");
+}
+
+// For sizes in bytes (--memory-limit): decimal digits, then optionally a
+// binary unit, K, M, G or T, with or without "iB" or "B" and in either case
+// ("512M", "8GiB", "8gb"; KB means 1024 bytes here, as in the library's
+// messages). Rewrites the text as the number of bytes.
+[[nodiscard]] inline CLI::Validator byte_size() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const std::size_t digits = std::min(text.find_first_not_of("0123456789"), text.size());
+        std::string unit = text.substr(digits);
+        for (char& ch : unit) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        int shift = -1;
+        for (const auto& [name, bits] : {std::pair{"", 0}, std::pair{"b", 0}, std::pair{"k", 10}, std::pair{"m", 20},
+                                         std::pair{"g", 30}, std::pair{"t", 40}})
+          if (unit == name || (bits > 0 && (unit == std::string(name) + "b" || unit == std::string(name) + "ib")))
+            shift = bits;
+        std::uint64_t value = 0;
+        if (digits == 0 || shift < 0 || std::from_chars(text.data(), text.data() + digits, value).ec != std::errc{})
+          return "must be a size such as 512M or 8G (whole bytes, or K, M, G or T of 1024)";
+        if (value > (~std::uint64_t{0} >> shift)) return "is out of range";
+        text = std::to_string(value << shift);
+        return {};
+      },
+      "SIZE");
 }
 
 // The items of a comma-separated list, an empty one wherever two commas meet

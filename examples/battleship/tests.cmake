@@ -261,6 +261,14 @@ battleship_cli_test("solve: --progress leaves the answer alone"
   ARGS solve --grid 4x5 --fleet 2,3 --rule no-contact --progress --json JSON total_height=2326 layouts=242)
 battleship_cli_test("solve: without the line of misses, the same optimum on more states"
   ARGS solve --grid 5x5 --fleet 2 --rule no-contact --no-line-of-misses --json JSON total_height=328 states=1094)
+battleship_cli_test("solve: a --memory-limit the table fits leaves the answer alone"
+  ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 1MiB --json JSON total_height=2468 layouts=264 states=3199)
+battleship_cli_test("error: solve with a table past --memory-limit"
+  FAIL ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 64k STDERR "table needs more than 64 KiB for this position")
+battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
+  STDERR "must be a size such as 512M")
+battleship_cli_test("error: --memory-limit past 2^64 bytes" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
+  STDERR "out of range")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
 battleship_cli_test("error: simulate zero games" FAIL ARGS simulate --strategy random --games 0)

@@ -16,6 +16,7 @@
 // counts once.
 
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
@@ -32,6 +33,7 @@ struct solve_progress {
   std::uint64_t states = 0;  // distinct information states in the transposition table
   std::uint64_t nodes = 0;   // states searched, counting revisits
   double seconds = 0;
+  std::uint64_t table_bytes = 0;  // the transposition table's size now
 };
 
 struct solve_options {
@@ -49,6 +51,13 @@ struct solve_options {
   // it cancels the solve, and the exception reaches the caller.
   std::function<void(const solve_progress&)> progress{};
   std::uint64_t progress_every = std::uint64_t{1} << 16;
+  // The most memory the transposition table may take (as the exact counter's
+  // default limit: 8 GiB). A search that would pass it throws
+  // std::length_error naming the limit, rather than running the machine out
+  // of memory: positions inside the solver's limits (64 cells, 4096 leaves)
+  // can need far more states than any machine holds. Table bytes are
+  // reported in solve_result and solve_progress.
+  std::size_t memory_limit = std::size_t{8} << 30;
 };
 
 struct solve_result {
@@ -59,6 +68,7 @@ struct solve_result {
   std::uint64_t states = 0;        // distinct information states in the transposition table
   std::uint64_t nodes = 0;         // states searched, counting revisits
   double seconds = 0;
+  std::uint64_t table_bytes = 0;  // the transposition table's size at the end (see solve_options::memory_limit)
   [[nodiscard]] constexpr double average() const noexcept {
     return layouts == 0 ? 0.0 : static_cast<double>(total_height) / static_cast<double>(layouts);
   }
@@ -72,11 +82,13 @@ template <class F>
 auto with_configured_engine(const problem& p, const solve_options& opt, std::chrono::steady_clock::time_point start,
                             F&& f) {
   const std::function<void(const search_stats&)> report = [&opt, start](const search_stats& s) {
-    opt.progress({s.states, s.nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()});
+    opt.progress({s.states, s.nodes, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                  s.table_bytes});
   };
   return with_engine(
       p, opt.greedy_only,
       [&](auto& e) {
+        e.set_memory_limit(opt.memory_limit);
         if (opt.progress) e.report_progress(&report, opt.progress_every);
         return f(e);
       },
@@ -94,6 +106,7 @@ template <Ruleset R>
     out.first_shot = e.best_shot(e.all(), p.start_hits);
     out.states = e.stats().states;
     out.nodes = e.stats().nodes;
+    out.table_bytes = e.stats().table_bytes;
     return out;
   });
   r.layouts = p.total_weight() * p.renamings_per_atom;

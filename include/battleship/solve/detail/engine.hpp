@@ -43,6 +43,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <battleship/core/fleet.hpp>
@@ -89,9 +90,20 @@ inline constexpr int max_atoms = 4096;  // with_engine's largest engine
 }
 
 struct search_stats {
-  std::uint64_t nodes = 0;   // searched (non-trivial) states, counting revisits
-  std::uint64_t states = 0;  // distinct states in the transposition table
+  std::uint64_t nodes = 0;        // searched (non-trivial) states, counting revisits
+  std::uint64_t states = 0;       // distinct states in the transposition table
+  std::uint64_t table_bytes = 0;  // what the table holds: its slots and its pool of keys
 };
+
+// "8 GiB", "1536 MiB", "64 KiB" or "100 bytes" (the largest unit that
+// names it exactly): how the solver names its limit in its refusal.
+[[nodiscard]] inline std::string byte_size_name(std::size_t bytes) {
+  if (bytes == 0) return "0 bytes";
+  for (const auto& [shift, unit] :
+       {std::pair{40, " TiB"}, std::pair{30, " GiB"}, std::pair{20, " MiB"}, std::pair{10, " KiB"}})
+    if (bytes % (std::size_t{1} << shift) == 0) return std::to_string(bytes >> shift) + unit;
+  return std::to_string(bytes) + " bytes";
+}
 
 template <std::size_t Words>
 class engine {
@@ -141,7 +153,16 @@ class engine {
 
   [[nodiscard]] constexpr const set& all() const noexcept { return all_; }
   [[nodiscard]] constexpr const problem& prob() const noexcept { return p_; }
-  [[nodiscard]] constexpr search_stats stats() const noexcept { return {nodes_, used_}; }
+  [[nodiscard]] constexpr search_stats stats() const noexcept { return {nodes_, used_, table_bytes()}; }
+  [[nodiscard]] constexpr std::size_t table_bytes() const noexcept {
+    return slots_.size() * sizeof(tt_entry) + keys_.capacity() * sizeof(std::uint16_t);
+  }
+  // The most the table may hold, counting both copies of the slots while
+  // they are rehashed and both key pools while one is copied into the
+  // other; a search that would pass it throws std::length_error (the table
+  // is kept whole: dropping entries would make the search repeat work, not
+  // fail). Unlimited unless set: solve_options sets it.
+  constexpr void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   // Calls `report` with the stats after every `every` searched states (a
   // power of two); an exception from it ends the search. Run time only.
   void report_progress(const std::function<void(const search_stats&)>* report, std::uint64_t every) noexcept {
@@ -693,6 +714,7 @@ class engine {
     e.best = static_cast<std::int8_t>(best);
     e.offset = keys_.size();
     e.length = static_cast<std::uint16_t>(k.key.count());
+    reserve_keys(e.length);
     k.key.for_each([&](int a) { keys_.push_back(static_cast<std::uint16_t>(a)); });
     ++used_;
   }
@@ -700,6 +722,8 @@ class engine {
     // Slots are indexed by int (probe()); a table that would pass that (80 GiB) is refused.
     if (slots_.size() >= (std::size_t{1} << 30))
       throw std::length_error("the exact solver's transposition table is full (2^31 slots)");
+    // The old slots, the new twice as many, and the keys.
+    check_memory(slots_.size() * 3 * sizeof(tt_entry) + keys_.capacity() * sizeof(std::uint16_t));
     std::vector<tt_entry> old = filled(slots_.size() * 2, tt_entry{});
     old.swap(slots_);
     const std::size_t mask = slots_.size() - 1;
@@ -709,6 +733,21 @@ class engine {
       while (slots_[i].used) i = (i + 1) & mask;
       slots_[i] = e;
     }
+  }
+
+  // Room in the key pool for `more` keys, grown by doubling as push_back
+  // would, but only within the memory limit.
+  constexpr void reserve_keys(std::size_t more) {
+    if (keys_.size() + more <= keys_.capacity()) return;
+    const std::size_t next = std::max(keys_.capacity() * 2, keys_.size() + more);
+    check_memory(slots_.size() * sizeof(tt_entry) + (keys_.capacity() + next) * sizeof(std::uint16_t));
+    keys_.reserve(next);
+  }
+  constexpr void check_memory(std::size_t peak) const {
+    if (peak > memory_limit_)
+      throw std::length_error("the exact solver's table needs more than " + byte_size_name(memory_limit_) +
+                              " for this position (" + std::to_string(used_) +
+                              " states stored); raise the memory limit, or solve a position with fewer layouts");
   }
 
   // Whether the line of misses' bound reaches beta here (then `lb` holds
@@ -856,6 +895,7 @@ class engine {
   std::vector<tt_entry> slots_;
   std::vector<std::uint16_t> keys_;
   std::size_t used_ = 0;
+  std::size_t memory_limit_ = ~std::size_t{0};
   std::uint64_t nodes_ = 0;
   const std::function<void(const search_stats&)>* report_ = nullptr;
   std::uint64_t report_mask_ = 0;
