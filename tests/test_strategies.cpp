@@ -402,6 +402,26 @@ TEST_CASE("per-ship density throws when a ship has no room or a hit cannot be co
   CHECK_THROWS_AS(inc.weights(step), inconsistent_observation);
 }
 
+TEST_CASE("per-ship density throws on more hits than the fleet has cells", "[density]") {
+  // Three hits in a row for one 2-ship: every hit can be covered by some
+  // placement and the ship has room, so only the count gives it away. Both
+  // feedbacks: under sunk feedback the third hit is past even the sunk ship.
+  for (const bool sunk : {false, true}) {
+    const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, sunk);
+    INFO("sunk feedback " << sunk);
+    observation<dboard> two(rules), three(rules);
+    for (int c : {0, 1}) two.record_hit(c);
+    for (int c : {0, 1, 2}) three.record_hit(c);
+    per_ship_density<dyn> fast(rules);
+    CHECK_NOTHROW(fast.weights(two));
+    CHECK_THROWS_WITH(fast.weights(three), "3 hits, but the fleet has only 2 cells");  // extends `two`
+    CHECK_THROWS_AS(per_ship_density<dyn>(rules).best_cell(three), inconsistent_observation);
+    CHECK_NOTHROW(per_ship_density_reference<dyn>(rules).weights(two));
+    CHECK_THROWS_WITH(per_ship_density_reference<dyn>(rules).weights(three), "3 hits, but the fleet has only 2 cells");
+    CHECK_THROWS_AS(exact_density<dyn>(rules).weights(three), inconsistent_observation);
+  }
+}
+
 TEST_CASE("hunt/target policies refuse a result for a cell off the grid", "[strategy]") {
   using R = ruleset<grid<1, 8>, fleet<2>, touching_allowed, hit_miss>;
   const observation<R::board_type> seen(R{});

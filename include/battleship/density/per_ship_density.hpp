@@ -31,12 +31,11 @@
 // The model is incremental: it keeps per-placement state and per-cell sums,
 // and each new shot updates only the placements through that cell (about 30
 // on the classic game) instead of rebuilding the map (about 760 placements).
-// weights()/best_cell() throw inconsistent_observation when a ship afloat has
-// no placement left, or (hit/miss feedback) a hit lies on no placement at
-// all. Subtler contradictions (ships that fit alone but not together, or a
-// hit no sunk ship nor ship afloat can explain) only the exact models see.
-// weights()/best_cell() accept any observation: one that extends the last seen
-// is applied shot by shot; anything else restarts from scratch. Call
+// weights()/best_cell() throw inconsistent_observation when there are more
+// hits than the fleet has cells, a ship afloat has no placement left, or
+// (hit/miss feedback) a hit lies on no placement at all. Subtler contradictions (ships that fit alone but not together,
+// or a hit no sunk ship nor ship afloat can explain) only the exact models see. weights()/best_cell() accept any
+// observation: one that extends the last seen is applied shot by shot; anything else restarts from scratch. Call
 // new_game() when starting a fresh game to skip the check.
 // per_ship_density_reference<R> computes the same weights from scratch per
 // call: it is the test oracle and the benchmark baseline.
@@ -80,7 +79,14 @@ template <class Board>
   return common;
 }
 
-// The two contradictions the per-ship models check for.
+// The contradictions the per-ship models check for.
+// More hits than the whole fleet has cells (sunk ships included, since
+// under sunk feedback a hit left unattributed may be a sunk ship's).
+inline void check_hit_count(int hits, int fleet_cells) {
+  if (hits > fleet_cells)
+    throw inconsistent_observation(std::to_string(hits) + " hits, but the fleet has only " +
+                                   std::to_string(fleet_cells) + " cells");
+}
 [[noreturn]] inline void no_room_left(int length) {
   throw inconsistent_observation("no placement is left for a ship of length " + std::to_string(length) +
                                  " still afloat");
@@ -129,6 +135,7 @@ class per_ship_density {
       const auto gi = static_cast<std::size_t>(it - group_length_.begin());
       ++group_size_[gi];
       group_of_ship_.push_back(static_cast<int>(gi));
+      fleet_cells_ += len;
     }
     const auto groups = group_length_.size();
     max_length_ = *std::max_element(group_length_.begin(), group_length_.end());
@@ -258,6 +265,7 @@ class per_ship_density {
       reset();
       apply_log(log);
     }
+    detail::check_hit_count(hits_.count(), fleet_cells_);
     // total_ holds exact integers: 0 on a live hit means no ship afloat can cover it.
     for (std::size_t g = 0; g < afloat_.size(); ++g)
       if (afloat_[g] > 0 && live_[g] == 0) detail::no_room_left(group_length_[g]);
@@ -356,6 +364,7 @@ class per_ship_density {
   int cells_;
   int ships_;
   bool sunk_feedback_;
+  int fleet_cells_ = 0;  // the sum of the ship lengths
   adjacency contact_;
   int max_length_ = 0;
   int stride_ = 0;
@@ -413,6 +422,9 @@ class per_ship_density_reference {
 
   [[nodiscard]] density_map weights(const observation<board_type>& obs) const {
     require_observation_of(rules_, obs);
+    int fleet_cells = 0;
+    for (int i = 0; i < rules_.ship_count(); ++i) fleet_cells += rules_.ship_length(i);
+    detail::check_hit_count(obs.hits().count(), fleet_cells);
     const auto g = rules_.geometry();
     // Cells of sunk ships, attributed in announcement order.
     board_type attributed{}, obstructed{};
