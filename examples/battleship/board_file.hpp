@@ -17,6 +17,8 @@
 
 #include <battleship/solver.hpp>
 
+#include "printable.hpp"
+
 namespace battleship::cli {
 
 // Reads a board picture: one line per row, '.' unknown, 'X' hit, '-' miss
@@ -64,7 +66,8 @@ inline observation<dynamic_rules::board_type> read_board_picture(std::istream& i
           break;
         default:
           throw std::invalid_argument(name + ":" + std::to_string(line_no) + ":" + std::to_string(k + 1) +
-                                      ": unexpected character '" + std::string(1, c) + "' (use . X -)");
+                                      ": unexpected character '" + printable(std::string_view(&c, 1)) +
+                                      "' (use . X -)");
       }
     }
     ++row;
@@ -132,7 +135,7 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
     const auto at = [&](const detail::token& t) { return detail::where(name, line_no, t.column); };
     const auto cell = g.parse_cell(words[0].text);
     if (!cell)
-      throw std::invalid_argument(at(words[0]) + "'" + words[0].text + "' is not a cell of the " +
+      throw std::invalid_argument(at(words[0]) + "'" + printable(words[0].text) + "' is not a cell of the " +
                                   std::to_string(g.width()) + "x" + std::to_string(g.height()) +
                                   " grid (rows A.., columns 1..)");
     if (words.size() < 2)
@@ -156,16 +159,18 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
       if (index < 0 || index >= rules.ship_count()) {
         std::string names;
         for (int i = 0; i < rules.ship_count(); ++i) names += (i ? ", " : "") + std::string(rules.fleet.name(i));
-        throw std::invalid_argument(at(words[2]) + "no ship '" + ship + "' in the fleet (" + names + ", or 1.." +
-                                    std::to_string(rules.ship_count()) + ")");
+        throw std::invalid_argument(at(words[2]) + "no ship '" + printable(ship) + "' in the fleet (" + names +
+                                    ", or 1.." + std::to_string(rules.ship_count()) + ")");
       }
       result = shot_result::sunk(index);
       expected_words = 3;
     } else {
-      throw std::invalid_argument(at(words[1]) + "expected hit, miss or sunk, found '" + words[1].text + "'");
+      throw std::invalid_argument(at(words[1]) + "expected hit, miss or sunk, found '" + printable(words[1].text) +
+                                  "'");
     }
     if (words.size() > expected_words)
-      throw std::invalid_argument(at(words[expected_words]) + "unexpected '" + words[expected_words].text + "'");
+      throw std::invalid_argument(at(words[expected_words]) + "unexpected '" + printable(words[expected_words].text) +
+                                  "'");
     if (result.kind == outcome::sunk && !rules.announces_sunk())
       throw std::invalid_argument(at(words[1]) + "a sunk announcement needs --feedback sunk");
     if (obs.shots().test(static_cast<std::size_t>(*cell)))
@@ -247,7 +252,7 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
 // Throws when `path` names a directory, which opens but reads as nothing.
 inline void refuse_directory(const std::string& path, const std::string& what) {
   if (std::error_code ec; std::filesystem::is_directory(path, ec))
-    throw std::invalid_argument(what + " '" + path + "' is a directory");
+    throw std::invalid_argument(what + " '" + printable(path) + "' is a directory");
 }
 
 // The observation in `path` (picture or shot log; "-" reads standard input);
@@ -257,7 +262,7 @@ inline observation<dynamic_rules::board_type> read_board_file(const std::string&
   if (path == "-") return read_board(std::cin, rules, "<stdin>");
   refuse_directory(path, "board file");
   std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot open board file '" + path + "'");
+  if (!in) throw std::invalid_argument("cannot open board file '" + printable(path) + "'");
   return read_board(in, rules, path);
 }
 

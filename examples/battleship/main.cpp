@@ -4,6 +4,7 @@
 #include <new>
 
 #include "command.hpp"
+#include "printable.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"battleship: exact counting, densities, strategies and solvers for the game of Battleship"};
@@ -16,14 +17,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "battleship: error: " << e.what() << '\n';
+    std::cerr << "battleship: error: " << battleship::cli::printable(e.what()) << '\n';
     return e.get_exit_code() == 0 ? 0 : 2;
   } catch (const std::bad_alloc&) {
     // what() says only "std::bad_alloc"; the usual cause is a count option.
     std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large?)\n";
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "battleship: error: " << e.what() << '\n';
+    // One line, whatever the message quotes (an argument, a path).
+    std::cerr << "battleship: error: " << battleship::cli::printable(e.what()) << '\n';
     return 1;
   }
   return 0;

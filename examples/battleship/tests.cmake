@@ -221,6 +221,17 @@ battleship_cli_test("error: missing board file" FAIL ARGS count ${small6} --boar
   STDERR "cannot open")
 battleship_cli_test("error: bad character names line and column" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_char.txt STDERR "bad_char.txt:3:3: unexpected character '\\?'")
+battleship_cli_test("error: a NUL in a shot log is shown, not the end of the message" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/nul_shot.txt
+  STDERR "nul_shot.txt:3:4: expected hit, miss or sunk, found 'mi\\\\0ss'\n$")
+battleship_cli_test("error: a carriage return inside a shot log's line is shown" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/cr_shot.txt
+  STDERR "cr_shot.txt:2:4: expected hit, miss or sunk, found 'hit\\\\rB1'")
+battleship_cli_test("error: a NUL in a board picture is shown" FAIL
+  ARGS count ${small6} --board ${battleship_cli_testdata}/nul_picture.txt
+  STDERR "nul_picture.txt:3:3: unexpected character '\\\\0'")
+battleship_cli_test("error: a control character in an argument is shown" FAIL
+  ARGS count --grid "4\tx4" STDERR "4\\\\tx4")
 battleship_cli_test("error: short row names the line" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_width.txt STDERR "bad_width.txt:2: expected 6 cells")
 battleship_cli_test("error: too few rows" FAIL
