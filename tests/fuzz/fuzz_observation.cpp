@@ -8,7 +8,8 @@
 //
 // What must hold, for every input:
 // - the reader returns an observation or throws std::invalid_argument with
-//   its message (rules the fleet cannot fit on are refused the same way);
+//   its message, free of control characters (rules the fleet cannot fit on
+//   are refused the same way);
 // - that observation, written as a shot log (sunk ships by index, then by
 //   name), reads back to the same shots in the same order, and without sunk
 //   announcements, written as a picture, to the same hits and misses;
@@ -37,6 +38,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <battleship/solver.hpp>
@@ -131,8 +133,14 @@ void run(const std::uint8_t* data, std::size_t size) {
   try {
     std::istringstream in(text);
     read = cli::read_board(in, rules, "fuzz");
-  } catch (const std::invalid_argument&) {
-    return;  // a malformed file: refused with a message
+  } catch (const std::invalid_argument& e) {
+    // A malformed file: refused with a message the tool prints as one line,
+    // so whatever it quotes from the file has its control characters
+    // written out (a NUL would also have cut it short).
+    for (const char c : std::string_view(e.what()))
+      check(static_cast<unsigned char>(c) >= 0x20 && c != 0x7f,
+            "a board file's error message holds a control character");
+    return;
   }
   const observation<board>& obs = *read;
   for (const bool by_name : {false, true}) {
