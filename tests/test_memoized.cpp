@@ -373,4 +373,28 @@ TEST_CASE("density_greedy refuses a density model made for another game", "[memo
   CHECK(same_game(density_greedy(rules, exact_density<dyn>(rules)).rules(), rules));
 }
 
+TEST_CASE("memoized over a policy that does not say its game: the cache's stamp decides", "[memoized]") {
+  const auto two = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  const auto three = make_dynamic_rules(3, 3, {3}, adjacency::touching, false);  // the same grid
+  struct lowest_unshot {
+    using board_type = dboard;
+    int next_shot(const observation<board_type>& seen) {
+      int c = 0;
+      while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
+      return c;
+    }
+  };
+  static_assert(!detail::says_what_it_was_built_for<lowest_unshot, dyn>);
+  const layout corner{placement{2, 0, orientation::horizontal}};  // the last row, from its first cell
+  memoized stamped(lowest_unshot{}, std::make_shared<decision_cache<dboard>>(two, "lowest-unshot", 9));
+  CHECK(stamped.built_for(two));
+  CHECK_FALSE(stamped.built_for(three));
+  CHECK(play_game(two, stamped, corner) == 8);  // row by row: the 2-ship's last cell is the 8th
+  CHECK_THROWS_AS(play_game(three, stamped, corner), std::invalid_argument);
+  memoized unstamped(lowest_unshot{}, std::make_shared<decision_cache<dboard>>(9));
+  CHECK(unstamped.built_for(two));
+  CHECK(unstamped.built_for(three));  // taken on trust
+  CHECK(play_game(three, unstamped, corner) == 9);
+}
+
 }  // namespace test_memoized
