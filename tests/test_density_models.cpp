@@ -255,4 +255,34 @@ TEST_CASE("an edge prior made for another game is refused by every counter", "[d
   CHECK(prior(1, placement{2, 2, orientation::horizontal}) == 1);
 }
 
+TEST_CASE("the exact and Monte Carlo models take a memory limit: checkpoints below it, a refusal below those",
+          "[density][exact]") {
+  const park_rules rules;
+  observation<park_rules::board_type> seen(rules);
+  seen.record_miss(44);
+  seen.record_hit(45);
+  exact_counter<park_rules> whole(rules), checkpointed(rules);
+  const count_result expected = whole.count(seen, true);
+  // 16 MiB keeps a quarter for the layers, less than this board keeps
+  // whole: the counter keeps checkpoints and recomputes between them.
+  checkpointed.set_memory_limit(std::size_t{16} << 20);
+  CHECK(checkpointed.count(seen, true).occupancy == expected.occupancy);
+  CHECK(checkpointed.kept_states() < whole.kept_states());
+  // exact_density passes its limit to its counter.
+  exact_density<park_rules> roomy(rules), tight(rules), too_tight(rules);
+  tight.set_memory_limit(std::size_t{16} << 20);
+  CHECK(tight.weights(seen) == roomy.weights(seen));
+  too_tight.set_memory_limit(std::size_t{4} << 20);
+  CHECK_THROWS_AS(too_tight.weights(seen), std::length_error);
+  CHECK_THROWS_WITH(too_tight.best_cell(seen), Catch::Matchers::Contains("needs more than 4 MiB of tables"));
+  CHECK(exact_counter<park_rules>::default_memory_limit == std::size_t{8} << 30);
+
+  monte_carlo_density<park_rules> sampled(rules, 7, 50);
+  sampled.set_memory_limit(std::size_t{1} << 20);
+  CHECK_THROWS_AS(sampled.weights(seen), std::length_error);
+  CHECK_THROWS_WITH(sampled.weights(seen), Catch::Matchers::Contains("exact sampling needs more than 1 MiB"));
+  sampled.set_memory_limit(exact_sampler<park_rules>::default_memory_limit);
+  CHECK_NOTHROW(sampled.weights(seen));
+}
+
 }  // namespace test_density_models

@@ -767,11 +767,11 @@ TEST_CASE("the search's table grows in the middle of a search without mixing up 
 }
 
 TEST_CASE("solve_options::memory_limit bounds the solver's table; past it every solver refuses", "[solve]") {
-  CHECK(detail::solve::byte_size_name(std::size_t{8} << 30) == "8 GiB");
-  CHECK(detail::solve::byte_size_name(std::size_t{1536} << 20) == "1536 MiB");
-  CHECK(detail::solve::byte_size_name(std::size_t{64} << 10) == "64 KiB");
-  CHECK(detail::solve::byte_size_name(100) == "100 bytes");
-  CHECK(detail::solve::byte_size_name(0) == "0 bytes");
+  CHECK(detail::byte_size_name(std::size_t{8} << 30) == "8 GiB");
+  CHECK(detail::byte_size_name(std::size_t{1536} << 20) == "1536 MiB");
+  CHECK(detail::byte_size_name(std::size_t{64} << 10) == "64 KiB");
+  CHECK(detail::byte_size_name(100) == "100 bytes");
+  CHECK(detail::byte_size_name(0) == "0 bytes");
   CHECK(solve_options{}.memory_limit == std::size_t{8} << 30);
 
   for (const auto& rules : {make_dynamic_rules(4, 4, {2, 3}, adjacency::touching, false),
@@ -802,7 +802,7 @@ TEST_CASE("solve_options::memory_limit bounds the solver's table; past it every 
     // Half of it is refused, by every solver, naming the limit.
     solve_options tight;
     tight.memory_limit = plain.table_bytes / 2 / 1024 * 1024;
-    const std::string limit = detail::solve::byte_size_name(tight.memory_limit);
+    const std::string limit = detail::byte_size_name(tight.memory_limit);
     CHECK_THROWS_AS(solve_optimal(rules, tight), std::length_error);
     CHECK_THROWS_WITH(solve_optimal(rules, tight), Catch::Matchers::Contains("needs more than " + limit));
     // The greedy search and the tree search keep tables of their own sizes;

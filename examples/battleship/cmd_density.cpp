@@ -31,6 +31,8 @@ struct density_options {
   bool json = false;
   std::string colour = "auto";
   std::uint64_t edge_weight = 1;  // the exact model's prior (edge_prior): 1 is uniform
+  std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
+  bool memory_limit_given = false;
 };
 
 // Per-cell values from the chosen model: probabilities (exact and Monte
@@ -48,8 +50,12 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   const int cells = rules.geometry().cell_count();
   if (opts.edge_weight != 1 && opts.model != "exact")
     throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
+  if (opts.memory_limit_given && (opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact")))
+    throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " +
+                                (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
+                                " keeps none");
   if (opts.model == "exact") {
-    auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight);
+    auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit);
     if (counts.labelled == 0 && opts.edge_weight == 0)
       throw std::invalid_argument("no layout keeps every ship off the border (--edge-weight 0)");
     if (counts.labelled == 0)
@@ -62,6 +68,7 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   if (opts.model == "monte-carlo") {
     if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
     monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
+    model.set_memory_limit(opts.memory_limit);
     out.probability = model.weights(obs);
     // The model leaves shot cells at 0; a hit cell certainly holds a ship.
     obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });
@@ -218,8 +225,15 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
+  auto* limit = add_memory_limit_option(
+      sub, opts->memory_limit,
+      "the most the exact model's (or the monte-carlo sampler's) tables may take; below what the exact model keeps, "
+      "it recomputes from checkpoints");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
-  sub->callback([opts] { run_density(*opts); });
+  sub->callback([opts, limit] {
+    opts->memory_limit_given = limit->count() > 0;
+    run_density(*opts);
+  });
 }};
 
 }  // namespace

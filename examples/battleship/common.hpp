@@ -110,6 +110,14 @@ namespace battleship::cli {
       "SIZE");
 }
 
+// --memory-limit, for the commands whose exact tables can outgrow the
+// machine (density's exact and Monte Carlo models, solve). The library's
+// limits all default to 8 GiB, and so does the option.
+inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
+  return sub->add_option("--memory-limit", bytes, what + ", e.g. 512M or 16G (default 8G); past it, an error")
+      ->transform(byte_size());
+}
+
 // The items of a comma-separated list, an empty one wherever two commas meet
 // or the list starts or ends with one.
 [[nodiscard]] inline std::vector<std::string> split_commas(const std::string& s) {
@@ -181,18 +189,21 @@ struct rule_options {
 // with them; an empty board on which the fleet cannot be placed counts 0.
 // With edge_weight other than 1, weighted sums under edge_prior (a ship
 // touching the border weighs edge_weight), which only the exact counter takes.
-[[nodiscard]] inline count_result count_layouts(const dynamic_rules& rules,
-                                                const observation<dynamic_rules::board_type>& obs, bool with_occupancy,
-                                                const std::string& method, std::uint64_t edge_weight = 1) {
+[[nodiscard]] inline count_result count_layouts(
+    const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs, bool with_occupancy,
+    const std::string& method, std::uint64_t edge_weight = 1,
+    std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit) {
   const auto run = [&]() -> count_result {
+    exact_counter<dynamic_rules> counter(rules);
+    counter.set_memory_limit(memory_limit);
     if (edge_weight != 1) {
       if (method != "exact")
         throw std::invalid_argument("--edge-weight needs --method exact (the enumerators count without weights)");
-      return exact_counter<dynamic_rules>(rules).count(obs, edge_prior{rules, edge_weight}, with_occupancy);
+      return counter.count(obs, edge_prior{rules, edge_weight}, with_occupancy);
     }
     if (method == "bitset") return enumerate_bitset(rules, obs, with_occupancy);
     if (method == "recursive") return enumerate_recursive(rules, obs, with_occupancy);
-    if (method == "exact") return exact_count(rules, obs, with_occupancy);
+    if (method == "exact") return counter.count(obs, with_occupancy);
     throw std::invalid_argument("unknown counting method '" + method + "' (exact, bitset or recursive)");
   };
   count_result r;

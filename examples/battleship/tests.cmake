@@ -276,6 +276,16 @@ battleship_cli_test("solve: a --memory-limit the table fits leaves the answer al
   ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 1MiB --json JSON total_height=2468 layouts=264 states=3199)
 battleship_cli_test("error: solve with a table past --memory-limit"
   FAIL ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 64k STDERR "table needs more than 64 KiB for this position")
+battleship_cli_test("density: a --memory-limit below the whole tables recomputes from checkpoints, to the same matrix"
+  ARGS density --preset park --memory-limit 5M --json
+  JSON labelled=30093975536 occupancy.0=2407483864 occupancy.44=6428054040)
+battleship_cli_test("error: density with tables past --memory-limit"
+  FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of tables")
+battleship_cli_test("error: density's monte-carlo sampler past --memory-limit"
+  FAIL ARGS density --preset park --model monte-carlo --samples 10 --memory-limit 1M
+  STDERR "exact sampling needs more than 1 MiB")
+battleship_cli_test("error: --memory-limit with a model that keeps no tables"
+  FAIL ARGS density --preset park --model per-ship --memory-limit 1G STDERR "--model per-ship keeps none")
 battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
   STDERR "must be a size such as 512M")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T

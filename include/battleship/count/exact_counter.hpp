@@ -141,6 +141,7 @@ class exact_counter {
     return count_as<detail::value_passes::up_to_128_bits>(obs, weight, with_occupancy);
   }
 
+  static constexpr std::size_t default_memory_limit = detail::default_memory_limit;
   // Bytes of tables the occupancy matrix may keep (default 8 GiB): every
   // layer up to a quarter of it, then checkpoints; count() throws
   // std::length_error when even those do not fit.

@@ -60,6 +60,11 @@ class exact_density {
   [[nodiscard]] const R& rules() const noexcept { return counter_.rules(); }
   // Frees the counter's tables between games (exact_counter::release).
   void release() noexcept { counter_.release(); }
+  // The counter's memory limit (exact_counter::set_memory_limit, default
+  // 8 GiB): below what the occupancy matrix keeps on this board, the counter
+  // keeps checkpoints and recomputes between them; below what those need, a
+  // call throws std::length_error naming the limit.
+  void set_memory_limit(std::size_t bytes) noexcept { counter_.set_memory_limit(bytes); }
 
  private:
   // Without weights, the count that compiles only the passes the rules

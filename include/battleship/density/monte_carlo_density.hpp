@@ -7,6 +7,7 @@
 // restarts it, which is how simulate() (through density_greedy) gives every
 // game its own draws, whatever thread plays it. A DensityModel.
 
+#include <cstddef>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
@@ -31,11 +32,13 @@ class monte_carlo_density {
   }
 
   void seed(std::uint64_t s) { rng_.seed(s); }
+  // The most the sampler's tables may take (exact_sampler's default: 8 GiB);
+  // a call on a board that needs more throws std::length_error naming it.
+  void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
-    exact_sampler<R> sampler(rules_, obs, unit_weight{}, exact_sampler<R>::default_memory_limit,
-                             sampler_draws::batches_only);
+    exact_sampler<R> sampler(rules_, obs, unit_weight{}, memory_limit_, sampler_draws::batches_only);
     std::vector<int> hits(static_cast<std::size_t>(obs.cell_count()), 0);
     for (const layout& l : sampler.draw(rng_, static_cast<std::size_t>(samples_)))
       occupied_cells(rules_, l).for_each([&](std::size_t c) { ++hits[c]; });
@@ -52,6 +55,7 @@ class monte_carlo_density {
   R rules_;
   std::mt19937_64 rng_;
   int samples_;
+  std::size_t memory_limit_ = exact_sampler<R>::default_memory_limit;
 };
 
 }  // namespace battleship

@@ -126,6 +126,7 @@
 #include <battleship/count/detail/profile_problem.hpp>
 #include <battleship/count/detail/two_ship.hpp>
 #include <battleship/count/detail/unplaced_lanes.hpp>
+#include <battleship/detail/byte_size.hpp>
 #include <battleship/detail/random.hpp>
 
 namespace battleship::detail {
@@ -1697,10 +1698,7 @@ class profile_dp {
       if (bytes + segment > memory_limit_)
         throw std::length_error(
             std::string(what == keep_tables::for_occupancy ? "the occupancy matrix" : "exact sampling") +
-            " needs more than " +
-            (memory_limit_ >= (std::size_t{1} << 20) ? std::to_string(memory_limit_ >> 20) + " MiB"
-                                                     : std::to_string(memory_limit_) + " bytes") +
-            " of tables on this board; " +
+            " needs more than " + byte_size_name(memory_limit_) + " of tables on this board; " +
             (what == keep_tables::for_occupancy ? "count without it, or raise the limit" : "raise the limit"));
     };
     for (int i = 0, stride = 1; i < n; i += stride) {

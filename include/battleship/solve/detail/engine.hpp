@@ -47,6 +47,7 @@
 #include <vector>
 
 #include <battleship/core/fleet.hpp>
+#include <battleship/detail/byte_size.hpp>
 #include <battleship/solve/detail/atom_set.hpp>
 #include <battleship/solve/detail/problem.hpp>
 
@@ -94,16 +95,6 @@ struct search_stats {
   std::uint64_t states = 0;       // distinct states in the transposition table
   std::uint64_t table_bytes = 0;  // what the table holds: its slots and its pool of keys
 };
-
-// "8 GiB", "1536 MiB", "64 KiB" or "100 bytes" (the largest unit that
-// names it exactly): how the solver names its limit in its refusal.
-[[nodiscard]] inline std::string byte_size_name(std::size_t bytes) {
-  if (bytes == 0) return "0 bytes";
-  for (const auto& [shift, unit] :
-       {std::pair{40, " TiB"}, std::pair{30, " GiB"}, std::pair{20, " MiB"}, std::pair{10, " KiB"}})
-    if (bytes % (std::size_t{1} << shift) == 0) return std::to_string(bytes >> shift) + unit;
-  return std::to_string(bytes) + " bytes";
-}
 
 template <std::size_t Words>
 class engine {

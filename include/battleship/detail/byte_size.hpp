@@ -1,0 +1,22 @@
+#pragma once
+// A number of bytes named for people, for the messages of the memory limits
+// (the exact counter's and sampler's, the solver's).
+
+#include <cstddef>
+#include <string>
+#include <utility>
+
+namespace battleship::detail {
+
+// "8 GiB", "1536 MiB", "64 KiB" or "100 bytes" (the largest unit that
+// names it exactly): how the memory limits are named in
+// their refusals.
+[[nodiscard]] inline std::string byte_size_name(std::size_t bytes) {
+  if (bytes == 0) return "0 bytes";
+  for (const auto& [shift, unit] :
+       {std::pair{40, " TiB"}, std::pair{30, " GiB"}, std::pair{20, " MiB"}, std::pair{10, " KiB"}})
+    if (bytes % (std::size_t{1} << shift) == 0) return std::to_string(bytes >> shift) + unit;
+  return std::to_string(bytes) + " bytes";
+}
+
+}  // namespace battleship::detail
