@@ -33,9 +33,11 @@
 // on the classic game) instead of rebuilding the map (about 760 placements).
 // weights()/best_cell() throw inconsistent_observation when there are more
 // hits than the fleet has cells, a ship afloat has no placement left, or
-// (hit/miss feedback) a hit lies on no placement at all. Subtler contradictions (ships that fit alone but not together,
-// or a hit no sunk ship nor ship afloat can explain) only the exact models see. weights()/best_cell() accept any
-// observation: one that extends the last seen is applied shot by shot; anything else restarts from scratch. Call
+// (hit/miss feedback) a hit lies on no placement at all. Subtler
+// contradictions (ships that fit alone but not together, or a hit no sunk
+// ship nor ship afloat can explain) only the exact models see.
+// weights()/best_cell() accept any observation: one that extends the last
+// seen is applied shot by shot; anything else restarts from scratch. Call
 // new_game() when starting a fresh game to skip the check.
 // per_ship_density_reference<R> computes the same weights from scratch per
 // call: it is the test oracle and the benchmark baseline.
