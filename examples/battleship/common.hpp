@@ -194,16 +194,19 @@ struct rule_options {
     const std::string& method, std::uint64_t edge_weight = 1,
     std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit) {
   const auto run = [&]() -> count_result {
-    exact_counter<dynamic_rules> counter(rules);
-    counter.set_memory_limit(memory_limit);
+    const auto counter = [&] {
+      exact_counter<dynamic_rules> c(rules);
+      c.set_memory_limit(memory_limit);
+      return c;
+    };
     if (edge_weight != 1) {
       if (method != "exact")
         throw std::invalid_argument("--edge-weight needs --method exact (the enumerators count without weights)");
-      return counter.count(obs, edge_prior{rules, edge_weight}, with_occupancy);
+      return counter().count(obs, edge_prior{rules, edge_weight}, with_occupancy);
     }
     if (method == "bitset") return enumerate_bitset(rules, obs, with_occupancy);
     if (method == "recursive") return enumerate_recursive(rules, obs, with_occupancy);
-    if (method == "exact") return counter.count(obs, with_occupancy);
+    if (method == "exact") return counter().count(obs, with_occupancy);
     throw std::invalid_argument("unknown counting method '" + method + "' (exact, bitset or recursive)");
   };
   count_result r;
