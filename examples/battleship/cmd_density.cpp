@@ -33,6 +33,7 @@ struct density_options {
   std::uint64_t edge_weight = 1;  // the exact model's prior (edge_prior): 1 is uniform
   std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
   bool memory_limit_given = false;
+  bool draws_given = false;  // --seed or --samples on the command line
 };
 
 // Per-cell values from the chosen model: probabilities (exact and Monte
@@ -50,6 +51,9 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   const int cells = rules.geometry().cell_count();
   if (opts.edge_weight != 1 && opts.model != "exact")
     throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
+  if (opts.draws_given && opts.model != "monte-carlo")
+    throw std::invalid_argument("--seed and --samples are the monte-carlo model's; --model " + opts.model +
+                                " draws nothing");
   if (opts.memory_limit_given && (opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact")))
     throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " +
                                 (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
@@ -216,12 +220,12 @@ const command_registration registered{[](CLI::App& app) {
                   "touching the border weighs this much (any other 1; 1 makes every layout alike)")
       ->check(whole_number_u64())
       ->capture_default_str();
-  sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
-      ->check(whole_number_u64())
-      ->capture_default_str();
-  sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")
-      ->transform(whole_number())
-      ->capture_default_str();
+  auto* seed = sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
+                   ->check(whole_number_u64())
+                   ->capture_default_str();
+  auto* samples = sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")
+                      ->transform(whole_number())
+                      ->capture_default_str();
   sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
@@ -230,8 +234,9 @@ const command_registration registered{[](CLI::App& app) {
       "the most the exact model's (or the monte-carlo sampler's) tables may take; below what the exact model keeps, "
       "it recomputes from checkpoints");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
-  sub->callback([opts, limit] {
+  sub->callback([opts, limit, seed, samples] {
     opts->memory_limit_given = limit->count() > 0;
+    opts->draws_given = seed->count() + samples->count() > 0;
     run_density(*opts);
   });
 }};

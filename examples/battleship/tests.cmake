@@ -286,6 +286,10 @@ battleship_cli_test("error: density's monte-carlo sampler past --memory-limit"
   STDERR "exact sampling needs more than 1 MiB")
 battleship_cli_test("error: --memory-limit with a model that keeps no tables"
   FAIL ARGS density --preset park --model per-ship --memory-limit 1G STDERR "--model per-ship keeps none")
+battleship_cli_test("error: density's --seed with a model that draws nothing"
+  FAIL ARGS density --grid 4x4 --fleet 2 --seed 3 STDERR "--model exact draws nothing")
+battleship_cli_test("error: density's --samples with the per-ship model"
+  FAIL ARGS density --grid 4x4 --fleet 2 --model per-ship --samples 10 STDERR "--model per-ship draws nothing")
 battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
   STDERR "must be a size such as 512M")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
