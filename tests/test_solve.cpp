@@ -772,6 +772,7 @@ TEST_CASE("solve_options::memory_limit bounds the solver's table; past it every 
   CHECK(detail::byte_size_name(std::size_t{64} << 10) == "64 KiB");
   CHECK(detail::byte_size_name(100) == "100 bytes");
   CHECK(detail::byte_size_name(0) == "0 bytes");
+  CHECK(detail::byte_size_name(1) == "1 byte");
   CHECK(solve_options{}.memory_limit == std::size_t{8} << 30);
 
   for (const auto& rules : {make_dynamic_rules(4, 4, {2, 3}, adjacency::touching, false),
@@ -811,6 +812,10 @@ TEST_CASE("solve_options::memory_limit bounds the solver's table; past it every 
     CHECK_THROWS_AS(solve_best_greedy(rules, dyn_obs(rules), tight), std::length_error);
     CHECK_THROWS_WITH(solve_best_greedy(rules, dyn_obs(rules), tight), Catch::Matchers::Contains("more than 4 KiB"));
     CHECK_THROWS_AS(solve_tree(rules, dyn_obs(rules), tight), std::length_error);
+    // Below the engine's first slots (64 of 40 bytes), refused before the search.
+    tight.memory_limit = 2 << 10;
+    CHECK_THROWS_WITH(solve_optimal(rules, tight),
+                      Catch::Matchers::Contains("more than 2 KiB for this position (0 states"));
   }
 }
 

@@ -403,22 +403,23 @@ TEST_CASE("per-ship density throws when a ship has no room or a hit cannot be co
 }
 
 TEST_CASE("per-ship density throws on more hits than the fleet has cells", "[density]") {
-  // Three hits in a row for one 2-ship: every hit can be covered by some
+  // Four hits in a row for one 3-ship: every hit can be covered by some
   // placement and the ship has room, so only the count gives it away. Both
-  // feedbacks: under sunk feedback the third hit is past even the sunk ship.
+  // feedbacks: under sunk feedback the fourth hit is past even a sunk ship.
+  // `two` (two hits, the ship afloat) is consistent under both.
   for (const bool sunk : {false, true}) {
-    const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, sunk);
+    const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::touching, sunk);
     INFO("sunk feedback " << sunk);
-    observation<dboard> two(rules), three(rules);
+    observation<dboard> two(rules), four(rules);
     for (int c : {0, 1}) two.record_hit(c);
-    for (int c : {0, 1, 2}) three.record_hit(c);
+    for (int c : {0, 1, 2, 3}) four.record_hit(c);
     per_ship_density<dyn> fast(rules);
     CHECK_NOTHROW(fast.weights(two));
-    CHECK_THROWS_WITH(fast.weights(three), "3 hits, but the fleet has only 2 cells");  // extends `two`
-    CHECK_THROWS_AS(per_ship_density<dyn>(rules).best_cell(three), inconsistent_observation);
+    CHECK_THROWS_WITH(fast.weights(four), "4 hits, but the fleet has only 3 cells");  // extends `two`
+    CHECK_THROWS_AS(per_ship_density<dyn>(rules).best_cell(four), inconsistent_observation);
     CHECK_NOTHROW(per_ship_density_reference<dyn>(rules).weights(two));
-    CHECK_THROWS_WITH(per_ship_density_reference<dyn>(rules).weights(three), "3 hits, but the fleet has only 2 cells");
-    CHECK_THROWS_AS(exact_density<dyn>(rules).weights(three), inconsistent_observation);
+    CHECK_THROWS_WITH(per_ship_density_reference<dyn>(rules).weights(four), "4 hits, but the fleet has only 3 cells");
+    CHECK_THROWS_AS(exact_density<dyn>(rules).weights(four), inconsistent_observation);
   }
 }
 

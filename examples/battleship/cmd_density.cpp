@@ -229,10 +229,9 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
-  auto* limit = add_memory_limit_option(
-      sub, opts->memory_limit,
-      "the most the exact model's (or the monte-carlo sampler's) tables may take; below what the exact model keeps, "
-      "it recomputes from checkpoints");
+  auto* limit = add_memory_limit_option(sub, opts->memory_limit,
+                                        "the most the exact model's layers (or the monte-carlo sampler's tables) may "
+                                        "take: below what they need whole, checkpoints; below those, an error");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
   sub->callback([opts, limit, seed, samples] {
     opts->memory_limit_given = limit->count() > 0;

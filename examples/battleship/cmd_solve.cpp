@@ -124,7 +124,7 @@ const command_registration registered{[](CLI::App& app) {
                 "do not cut the search with the bound from the line of misses (to measure it)");
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "report the search's progress on stderr");
-  add_memory_limit_option(sub, opts->memory_limit, "the most the search's table may take");
+  add_memory_limit_option(sub, opts->memory_limit, "the most the search's table may take; past it, an error");
   sub->callback([opts] { run_solve(*opts); });
 }};
 

@@ -100,10 +100,11 @@ namespace battleship::cli {
                                          std::pair{"g", 30}, std::pair{"t", 40}})
           if (unit == name || (bits > 0 && (unit == std::string(name) + "b" || unit == std::string(name) + "ib")))
             shift = bits;
+        if (digits == 0 || shift < 0) return "must be a size such as 512M or 8G (whole bytes, or K, M, G or T of 1024)";
         std::uint64_t value = 0;
-        if (digits == 0 || shift < 0 || std::from_chars(text.data(), text.data() + digits, value).ec != std::errc{})
-          return "must be a size such as 512M or 8G (whole bytes, or K, M, G or T of 1024)";
-        if (value > (~std::uint64_t{0} >> shift)) return "is out of range";
+        if (std::from_chars(text.data(), text.data() + digits, value).ec != std::errc{} ||
+            value > (~std::uint64_t{0} >> shift))
+          return "is out of range";
         text = std::to_string(value << shift);
         return {};
       },
@@ -114,7 +115,7 @@ namespace battleship::cli {
 // machine (density's exact and Monte Carlo models, solve). The library's
 // limits all default to 8 GiB, and so does the option.
 inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
-  return sub->add_option("--memory-limit", bytes, what + ", e.g. 512M or 16G (default 8G); past it, an error")
+  return sub->add_option("--memory-limit", bytes, what + " (a size such as 512M or 16G; default 8G)")
       ->transform(byte_size());
 }
 

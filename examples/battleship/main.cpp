@@ -20,8 +20,10 @@ int main(int argc, char** argv) {
     std::cerr << "battleship: error: " << battleship::cli::printable(e.what()) << '\n';
     return e.get_exit_code() == 0 ? 0 : 2;
   } catch (const std::bad_alloc&) {
-    // what() says only "std::bad_alloc"; the usual cause is a count option.
-    std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large?)\n";
+    // what() says only "std::bad_alloc"; the usual cause is a count option,
+    // or a memory limit (8 GiB by default) past the machine's memory.
+    std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large, or "
+                 "--memory-limit above what this machine has?)\n";
     return 1;
   } catch (const std::exception& e) {
     // One line, whatever the message quotes (an argument, a path).

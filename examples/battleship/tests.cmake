@@ -292,6 +292,11 @@ battleship_cli_test("error: density's --samples with the per-ship model"
   FAIL ARGS density --grid 4x4 --fleet 2 --model per-ship --samples 10 STDERR "--model per-ship draws nothing")
 battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
   STDERR "must be a size such as 512M")
+battleship_cli_test("error: --memory-limit with more digits than 64 bits hold" FAIL
+  ARGS solve --grid 3x3 --fleet 2 --memory-limit 99999999999999999999 STDERR "out of range")
+string(ASCII 194 155 c1_csi)  # U+009B in UTF-8: a terminal's control sequence introducer
+battleship_cli_test("error: a C1 control character (UTF-8) in an argument is shown" FAIL
+  ARGS count --grid "4${c1_csi}x4" STDERR "4\\\\u009bx4")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
   STDERR "out of range")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"

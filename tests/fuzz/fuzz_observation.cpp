@@ -135,11 +135,15 @@ void run(const std::uint8_t* data, std::size_t size) {
     read = cli::read_board(in, rules, "fuzz");
   } catch (const std::invalid_argument& e) {
     // A malformed file: refused with a message the tool prints as one line,
-    // so whatever it quotes from the file has its control characters
-    // written out (a NUL would also have cut it short).
-    for (const char c : std::string_view(e.what()))
-      check(static_cast<unsigned char>(c) >= 0x20 && c != 0x7f,
+    // so whatever it quotes from the file has its control characters, C1
+    // included, written out (a NUL would also have cut it short).
+    const std::string_view message(e.what());
+    for (std::size_t i = 0; i < message.size(); ++i) {
+      const auto byte = static_cast<unsigned char>(message[i]);
+      const auto next = i + 1 < message.size() ? static_cast<unsigned char>(message[i + 1]) : 0U;
+      check(byte >= 0x20 && byte != 0x7f && !(byte == 0xc2 && next >= 0x80 && next <= 0x9f),
             "a board file's error message holds a control character");
+    }
     return;
   }
   const observation<board>& obs = *read;

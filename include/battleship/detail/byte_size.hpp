@@ -9,10 +9,9 @@
 namespace battleship::detail {
 
 // "8 GiB", "1536 MiB", "64 KiB" or "100 bytes" (the largest unit that
-// names it exactly): how the memory limits are named in
-// their refusals.
+// names it exactly): how the memory limits are named in their refusals.
 [[nodiscard]] inline std::string byte_size_name(std::size_t bytes) {
-  if (bytes == 0) return "0 bytes";
+  if (bytes < 2) return bytes == 0 ? "0 bytes" : "1 byte";
   for (const auto& [shift, unit] :
        {std::pair{40, " TiB"}, std::pair{30, " GiB"}, std::pair{20, " MiB"}, std::pair{10, " KiB"}})
     if (bytes % (std::size_t{1} << shift) == 0) return std::to_string(bytes >> shift) + unit;

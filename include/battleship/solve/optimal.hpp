@@ -55,8 +55,9 @@ struct solve_options {
   // default limit: 8 GiB). A search that would pass it throws
   // std::length_error naming the limit, rather than running the machine out
   // of memory: positions inside the solver's limits (64 cells, 4096 leaves)
-  // can need far more states than any machine holds. Table bytes are
-  // reported in solve_result and solve_progress.
+  // can need more states than the machine holds. Table bytes are reported
+  // in solve_result and solve_progress; while the table doubles it holds
+  // both copies, so a solve needs up to 1.5 times its final table_bytes.
   std::size_t memory_limit = std::size_t{8} << 30;
 };
 

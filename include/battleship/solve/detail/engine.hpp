@@ -152,8 +152,12 @@ class engine {
   // they are rehashed and both key pools while one is copied into the
   // other; a search that would pass it throws std::length_error (the table
   // is kept whole: dropping entries would make the search repeat work, not
-  // fail). Unlimited unless set: solve_options sets it.
-  constexpr void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  // fail). Unlimited unless set: solve_options sets it. A limit below the
+  // table's first slots is refused at once.
+  constexpr void set_memory_limit(std::size_t bytes) {
+    memory_limit_ = bytes;
+    check_memory(table_bytes());
+  }
   // Calls `report` with the stats after every `every` searched states (a
   // power of two); an exception from it ends the search. Run time only.
   void report_progress(const std::function<void(const search_stats&)>* report, std::uint64_t every) noexcept {
@@ -696,6 +700,7 @@ class engine {
     std::size_t i = k.hash & mask;
     while (slots_[i].used) i = (i + 1) & mask;
     key(k, A);
+    reserve_keys(static_cast<std::size_t>(k.key.count()));  // may throw: before the slot is taken
     auto& e = slots_[i];
     e.used = true;
     e.hash = k.hash;
@@ -705,7 +710,6 @@ class engine {
     e.best = static_cast<std::int8_t>(best);
     e.offset = keys_.size();
     e.length = static_cast<std::uint16_t>(k.key.count());
-    reserve_keys(e.length);
     k.key.for_each([&](int a) { keys_.push_back(static_cast<std::uint16_t>(a)); });
     ++used_;
   }
