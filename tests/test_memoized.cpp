@@ -397,4 +397,33 @@ TEST_CASE("memoized over a policy that does not say its game: the cache's stamp 
   CHECK(play_game(three, unstamped, corner) == 9);
 }
 
+TEST_CASE("memoized checks its policy again when its empty cache takes another game's book", "[memoized]") {
+  const auto big = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false);
+  const auto small = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  std::stringstream book;
+  decision_cache<dboard>(big, "density-greedy", 24).save(book);
+  const observation<dboard> start(small);
+
+  // Made over an empty unstamped cache, which then takes the 10x10 book's
+  // stamp: the 6x6 policy no longer belongs, and the next shot says so.
+  auto taken = std::make_shared<decision_cache<dboard>>(24);
+  auto on_small = memoized(density_greedy(small, per_ship_density<dyn>(small)), taken);
+  CHECK(taken->stamp_changes() == 0);
+  std::istringstream in(book.str());
+  taken->load(in);
+  CHECK(taken->stamp_changes() == 1);
+  CHECK_THROWS_AS(on_small.next_shot(start), std::invalid_argument);
+  CHECK_THROWS_WITH(on_small.next_shot(start), Catch::Matchers::Contains("memoized: the cache is for game"));
+
+  // A book refused after its stamp was taken gives the stamp back: the
+  // cache is unstamped again and serves the policy.
+  auto returned = std::make_shared<decision_cache<dboard>>(24);
+  auto again = memoized(density_greedy(small, per_ship_density<dyn>(small)), returned);
+  std::istringstream broken(book.str() + "not a position\n");
+  CHECK_THROWS_AS(returned->load(broken), std::invalid_argument);
+  CHECK(returned->stamp_changes() == 2);
+  CHECK(returned->stamp().empty());
+  CHECK(again.next_shot(start) == density_greedy(small, per_ship_density<dyn>(small)).next_shot(start));
+}
+
 }  // namespace test_memoized

@@ -97,6 +97,10 @@ class decision_cache {
     std::shared_lock lock(mutex_);
     return stamp_;
   }
+  // How many times the stamp has changed since the cache was made: an empty
+  // unstamped cache takes a loaded book's stamp (and gives it back if the
+  // book is then refused). memoized checks its policy again when it moves.
+  [[nodiscard]] std::uint64_t stamp_changes() const noexcept { return stamp_changes_.load(std::memory_order_acquire); }
   // Whether this cache may answer for a game of `rules`: unstamped, or
   // stamped for that game.
   template <Ruleset R>
@@ -192,6 +196,7 @@ class decision_cache {
         std::unique_lock lock(mutex_);
         table_.clear();
         stamp_ = {};
+        stamp_changes_.fetch_add(1, std::memory_order_release);
       }
       throw;
     }
@@ -296,6 +301,7 @@ class decision_cache {
       throw std::invalid_argument("decision_cache: a book with " + theirs.describe() +
                                   " cannot join an unstamped cache that already holds positions");
     stamp_ = theirs;
+    stamp_changes_.fetch_add(1, std::memory_order_release);
     return true;
   }
   [[nodiscard]] static int parse_int(const std::string& t, int number) {
@@ -335,6 +341,7 @@ class decision_cache {
   mutable std::shared_mutex mutex_;
   std::unordered_map<key, int, key_hash> table_;
   mutable std::atomic<std::uint64_t> hits_{0}, misses_{0};
+  std::atomic<std::uint64_t> stamp_changes_{0};
 };
 
 // A policy told outcomes (on_result) keeps state between shots: its choice is
@@ -349,16 +356,17 @@ class memoized {
   using cache_type = decision_cache<board_type>;
 
   // A policy with rules() (density_greedy) is checked against a stamped
-  // cache's game; other policies are not.
+  // cache's game, here and again whenever the cache's stamp changes (an
+  // empty unstamped cache that loads another game's book); other policies
+  // are not.
   memoized(S policy, std::shared_ptr<cache_type> cache) : policy_(std::move(policy)), cache_(std::move(cache)) {
     if (!cache_) throw std::invalid_argument("memoized: no cache");
-    if constexpr (detail::reports_rules<S>)
-      if (!cache_->serves(policy_.rules()))
-        throw std::invalid_argument("memoized: the cache is for " + cache_->stamp().describe() + ", not game " +
-                                    rules_label(policy_.rules()));
+    check_stamp();
   }
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
+    if constexpr (detail::reports_rules<S>)
+      if (cache_->stamp_changes() != stamp_checked_) check_stamp();
     if (!cache_->covers(seen)) return policy_.next_shot(seen);
     if (const auto cell = cache_->find(seen)) {
       // The key is only what was seen, so a cache shared with another game
@@ -389,8 +397,19 @@ class memoized {
   [[nodiscard]] const std::shared_ptr<cache_type>& cache() const noexcept { return cache_; }
 
  private:
+  void check_stamp() {
+    if constexpr (detail::reports_rules<S>) {
+      const std::uint64_t changes = cache_->stamp_changes();
+      if (!cache_->serves(policy_.rules()))
+        throw std::invalid_argument("memoized: the cache is for " + cache_->stamp().describe() + ", not game " +
+                                    rules_label(policy_.rules()));
+      stamp_checked_ = changes;
+    }
+  }
+
   S policy_;
   std::shared_ptr<cache_type> cache_;
+  std::uint64_t stamp_checked_ = 0;  // the cache's stamp_changes() when the policy was last checked
 };
 
 }  // namespace battleship
