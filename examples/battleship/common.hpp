@@ -88,7 +88,9 @@ namespace battleship::cli {
 // For sizes in bytes (--memory-limit): decimal digits, then optionally a
 // binary unit, K, M, G or T, with or without "iB" or "B" and in either case
 // ("512M", "8GiB", "8gb"; KB means 1024 bytes here, as in the library's
-// messages). Rewrites the text as the number of bytes.
+// messages). Rewrites the text as the number of bytes. Not CLI11's
+// AsSizeValue, which reads the number in base 0 ("010K" would be 8 KiB,
+// "0x10" 16 bytes), where every number option here is decimal only.
 [[nodiscard]] inline CLI::Validator byte_size() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
@@ -256,7 +258,7 @@ inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
 using book_cache = decision_cache<dynamic_rules::board_type>;
 inline constexpr const char* exact_greedy_policy = "exact-greedy";
 
-// The file save_book() writes before renaming it over the book.
+// The file kept_book::save() writes before renaming it over the book.
 [[nodiscard]] inline std::string partial_book_path(const std::string& path) {
   return path + ".partial-" + std::to_string(getpid());
 }
@@ -322,15 +324,16 @@ struct kept_book {
   return book;
 }
 
-// Writes `book` to `path` through a file beside it, renamed over `path` once
-// whole, so that a run stopped while writing leaves the old book intact and
-// two runs writing one book at once leave one of theirs, not a mix.
-inline void save_book(const book_cache& book, const std::string& path) {
+// Writes the book to its file through a file beside it, renamed over the
+// book once whole, so that a run stopped while writing leaves the old book
+// intact and two runs writing one book at once leave one of theirs, not a mix.
+inline void kept_book::save() const {
+  if (!cache || path.empty()) return;
   const std::string partial = partial_book_path(path);
   std::error_code ec;
   {
     std::ofstream out(partial, std::ios::trunc);
-    book.save(out);
+    cache->save(out);
     out.close();
     if (!out) {
       std::filesystem::remove(partial, ec);
@@ -342,10 +345,6 @@ inline void save_book(const book_cache& book, const std::string& path) {
     std::filesystem::remove(partial, ec);
     throw std::runtime_error("cannot replace --book '" + path + "'");
   }
-}
-
-inline void kept_book::save() const {
-  if (cache && !path.empty()) save_book(*cache, path);
 }
 
 }  // namespace battleship::cli

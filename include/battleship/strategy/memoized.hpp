@@ -195,8 +195,7 @@ class decision_cache {
       if (took_stamp) {
         std::unique_lock lock(mutex_);
         table_.clear();
-        stamp_ = {};
-        stamp_changes_.fetch_add(1, std::memory_order_release);
+        set_stamp({});
       }
       throw;
     }
@@ -300,9 +299,14 @@ class decision_cache {
     if (!table_.empty())
       throw std::invalid_argument("decision_cache: a book with " + theirs.describe() +
                                   " cannot join an unstamped cache that already holds positions");
-    stamp_ = theirs;
-    stamp_changes_.fetch_add(1, std::memory_order_release);
+    set_stamp(theirs);
     return true;
+  }
+  // Every change of the stamp after construction goes through here (under
+  // the unique lock), so that stamp_changes() counts them all.
+  void set_stamp(book_stamp stamp) {
+    stamp_ = std::move(stamp);
+    stamp_changes_.fetch_add(1, std::memory_order_release);
   }
   [[nodiscard]] static int parse_int(const std::string& t, int number) {
     if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos) bad_line(number);

@@ -43,7 +43,6 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <utility>
 #include <vector>
 
 #include <battleship/core/fleet.hpp>
