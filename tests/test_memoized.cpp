@@ -23,6 +23,8 @@
 #include <battleship/strategy/memoized.hpp>
 #include <battleship/strategy/rng.hpp>
 
+#include "lowest_unshot.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_memoized {
 
@@ -376,14 +378,7 @@ TEST_CASE("density_greedy refuses a density model made for another game", "[memo
 TEST_CASE("memoized over a policy that does not say its game: the cache's stamp decides", "[memoized]") {
   const auto two = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
   const auto three = make_dynamic_rules(3, 3, {3}, adjacency::touching, false);  // the same grid
-  struct lowest_unshot {
-    using board_type = dboard;
-    int next_shot(const observation<board_type>& seen) {
-      int c = 0;
-      while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
-      return c;
-    }
-  };
+  using lowest_unshot = test_support::lowest_unshot<dboard>;
   static_assert(!detail::says_what_it_was_built_for<lowest_unshot, dyn>);
   const layout corner{placement{2, 0, orientation::horizontal}};  // the last row, from its first cell
   memoized stamped(lowest_unshot{}, std::make_shared<decision_cache<dboard>>(two, "lowest-unshot", 9));

@@ -32,6 +32,8 @@
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
 
+#include "lowest_unshot.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_strategies {
 
@@ -524,14 +526,7 @@ TEST_CASE("every strategy says which games it was made for, and the game loops r
 }
 
 TEST_CASE("a strategy without built_for is played on trust", "[strategy]") {
-  struct lowest_unshot {
-    using board_type = dboard;
-    int next_shot(const observation<board_type>& seen) const {
-      int c = 0;
-      while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
-      return c;
-    }
-  };
+  using lowest_unshot = test_support::lowest_unshot<dboard>;
   static_assert(!detail::says_what_it_was_built_for<lowest_unshot, dyn>);
   const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
   lowest_unshot s;
