@@ -1,9 +1,13 @@
 // battleship solve: exact optimal play on a small grid (Audinot et al.'s
 // Algorithm 2), optionally with the best greedy strategy beside it and the
 // whole decision tree as text or Graphviz DOT.
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -27,7 +31,29 @@ struct solve_cli_options {
   bool json = false;
   bool progress = false;
   std::size_t memory_limit = solve_options{}.memory_limit;
+  double time_limit = 0;  // seconds for the whole command; 0: none
 };
+
+// For --time-limit: a number of seconds, finite and above 0.
+[[nodiscard]] CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        // Decimal only, as every number option here: std::stod alone would
+        // also read "0x10", " 5" and "inf".
+        const std::string refusal = "must be a number of seconds above 0, such as 30 or 0.5";
+        if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return refusal;
+        std::size_t used = 0;
+        double value = 0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {  // no number, or out of range
+          return refusal;
+        }
+        if (used != text.size() || !std::isfinite(value) || !(value > 0)) return refusal;
+        return {};
+      },
+      "SECONDS");
+}
 
 // "512.0 MiB": a table's size for people.
 std::string mebibytes(std::uint64_t bytes) {
@@ -43,11 +69,24 @@ void run_solve(const solve_cli_options& opts) {
   solve_options so{!opts.no_symmetry, false, !opts.no_line_of_misses};
   so.memory_limit = opts.memory_limit;
   bool reported = false;
-  if (opts.progress) {
+  // One deadline for every search the command runs (optimal, greedy, tree).
+  const auto start = std::chrono::steady_clock::now();
+  if (opts.progress || opts.time_limit > 0) {
+    // Often enough that the deadline is kept to a few milliseconds: a
+    // callback every 4,096 searched states costs nothing measurable.
+    if (opts.time_limit > 0) so.progress_every = std::uint64_t{1} << 12;
     // The search knows no total: report what it has done, twice a second at most.
-    so.progress = [&reported, last = 0.0](const solve_progress& p) mutable {
-      if (p.seconds - last < 0.5) return;
-      last = p.seconds;
+    so.progress = [&reported, &opts, start, last = 0.0](const solve_progress& p) mutable {
+      const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (opts.time_limit > 0 && elapsed > opts.time_limit) {
+        char limit[32];
+        std::snprintf(limit, sizeof limit, "%g", opts.time_limit);
+        throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: the search had stored " +
+                                 std::to_string(p.states) + " states (" + mebibytes(p.table_bytes) + ") and searched " +
+                                 std::to_string(p.nodes));
+      }
+      if (!opts.progress || elapsed - last < 0.5) return;
+      last = elapsed;
       reported = true;
       std::fprintf(stderr, "\rsearching: %llu states (%s), %llu searched, %.1f s ",
                    static_cast<unsigned long long>(p.states), mebibytes(p.table_bytes).c_str(),
@@ -125,6 +164,9 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "report the search's progress on stderr");
   add_memory_limit_option(sub, opts->memory_limit, "the most the search's table may take; past it, an error");
+  sub->add_option("--time-limit", opts->time_limit,
+                  "give up with an error after this many seconds (the whole command: --greedy and --tree too)")
+      ->transform(positive_seconds());
   sub->callback([opts] { run_solve(*opts); });
 }};
 

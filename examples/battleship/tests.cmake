@@ -276,6 +276,15 @@ battleship_cli_test("solve: a --memory-limit the table fits leaves the answer al
   ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 1MiB --json JSON total_height=2468 layouts=264 states=3199)
 battleship_cli_test("error: solve with a table past --memory-limit"
   FAIL ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 64k STDERR "table needs more than 64 KiB for this position")
+battleship_cli_test("solve: a --time-limit the search keeps leaves the answer alone"
+  ARGS solve --grid 4x4 --fleet 2,3 --time-limit 600 --greedy --json JSON total_height=2468 greedy_total_height=2471)
+# 8x8 with one 2-ship runs for minutes (it needed 131 s to fill 1 GiB of table): without the limit this test hangs.
+battleship_cli_test("error: solve past --time-limit"
+  FAIL ARGS solve --grid 8x8 --fleet 2 --time-limit 0.3 STDERR "no answer within --time-limit 0.3 s: the search had stored [0-9]+ states")
+foreach(bad 0 -1 nan inf 1e999 5s 0x10)
+  battleship_cli_test("error: --time-limit ${bad} is not a number of seconds above 0"
+    FAIL ARGS solve --grid 3x3 --fleet 2 --time-limit "${bad}" STDERR "must be a number of seconds above 0")
+endforeach()
 battleship_cli_test("density: a --memory-limit below the whole tables recomputes from checkpoints, to the same matrix"
   ARGS density --preset park --memory-limit 5M --json
   JSON labelled=30093975536 occupancy.0=2407483864 occupancy.44=6428054040)
