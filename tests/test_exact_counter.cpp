@@ -41,6 +41,25 @@ using rng_type = std::mt19937_64;
 
 int below(rng_type& rng, int n) { return static_cast<int>(detail::uniform_below(rng, static_cast<std::uint64_t>(n))); }
 
+// The heap's bytes in use (glibc's count: heap and mmap), or nullopt where
+// the allocator is not glibc's (a sanitizer's), which a probe allocation
+// does not show in that count.
+std::optional<std::size_t> heap_bytes_in_use() {
+#ifdef __GLIBC__
+  auto in_use = [] {
+    const auto m = mallinfo2();
+    return m.uordblks + m.hblkhd;
+  };
+  constexpr std::size_t probe_bytes = std::size_t{16} << 20;
+  const std::size_t before = in_use();
+  void* volatile probe = std::malloc(probe_bytes);  // volatile: the call stays
+  const bool counted = in_use() >= before + probe_bytes;
+  std::free(probe);
+  if (counted) return in_use();
+#endif
+  return std::nullopt;
+}
+
 // A random fleet that fits a w x h grid and keeps brute force quick.
 std::vector<int> random_fleet(rng_type& rng, int w, int h) {
   const int cells = w * h;
@@ -959,6 +978,50 @@ TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count]
   CHECK(counter.count(observation(rules), false).labelled == full.labelled);  // a count alone keeps no layers
 }
 
+TEST_CASE("exact_counter: the memory limit counts the closed forms' tables with the layers", "[count][exact]") {
+  // The tables that count the last ships in closed form (two ships under the
+  // touching rule, one under the others) hold megabytes on 10x10 (3.7 MB
+  // under the touching rule, most of it the two-ship tables by row). A
+  // matrix accepted under a limit keeps its layers and those tables within
+  // it; limits that would hold the layers' checkpoints but not the tables
+  // too are refused (they were accepted while the limit counted layers only).
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge}) {
+    const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
+    const auto p = detail::make_profile_problem(rules, observation(rules), unit_weight{});
+    detail::profile_dp<std::uint64_t> whole(p);
+    const count_type total = whole.forward(detail::keep_tables::for_occupancy);
+    const std::size_t closed = whole.closed_form_bytes();
+    INFO(to_string(rule) << ": " << whole.table_bytes() << " bytes of tables, " << closed << " in closed form");
+    REQUIRE(closed > (std::size_t{1} << 19));
+    CHECK(whole.table_bytes() >= closed + whole.kept_states() * 2 * sizeof(std::uint64_t));  // a key and a value each
+    std::size_t lowest_accepted = 0;
+    for (int eighths = 8 * 26; eighths >= 8 * 18; --eighths) {  // 64 MiB down to 256 KiB
+      const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
+      const std::size_t before = heap_bytes_in_use().value_or(0);
+      detail::profile_dp<std::uint64_t> dp(p);
+      dp.set_memory_limit(limit);
+      count_type counted = 0;
+      try {
+        counted = dp.forward(detail::keep_tables::for_occupancy);
+      } catch (const std::length_error&) {
+        break;  // smaller limits fail too
+      }
+      INFO("limit " << limit);
+      CHECK(counted == total);
+      CHECK(dp.table_bytes() <= limit);
+      // What the heap holds once the pass is over (the kept layers, the
+      // closed forms' tables, the pass's scratch) stays within the limit
+      // here: under the touching rule it held 7.9 MB under a 4.8 MiB limit
+      // that counted the layers alone (8.6 MB under 8 MiB), 7.1 MB under
+      // the lowest limit accepted now, 9.5 MiB.
+      if (const auto held = heap_bytes_in_use(); held && rule == adjacency::touching) CHECK(*held - before <= limit);
+      CHECK(dp.closed_form_bytes() + dp.kept_states() * 2 * sizeof(std::uint64_t) <= limit);
+      lowest_accepted = limit;
+    }
+    CHECK(lowest_accepted > closed);
+  }
+}
+
 TEST_CASE("exact_counter: release() frees the tables and keeps the results and the memory limit", "[count][exact]") {
   // A 64-bit key (8x8) and a key wider than 64 bits (15x15 with a 15-ship,
   // as in "states wider than 64 bits"): release() must reset both pools.
@@ -987,34 +1050,21 @@ TEST_CASE("exact_counter: release() frees the tables and keeps the results and t
   const density_map before = model.weights(observation(narrow));
   model.release();
   CHECK(model.weights(observation(narrow)) == before);
-#ifdef __GLIBC__
   // The memory itself: the empty 10x10 matrix under the no-edge rule holds
   // tens of MB of tables (RESULTS.md, session 44), which release() must
-  // hand back, as glibc's count of bytes in use (heap and mmap) shows. A
-  // sanitizer's allocator is not glibc's: then a probe allocation does not
-  // show in that count, and there is nothing to compare.
-  auto in_use = [] {
-    const auto m = mallinfo2();
-    return m.uordblks + m.hblkhd;
-  };
-  constexpr std::size_t probe_bytes = std::size_t{16} << 20;
-  const bool glibc_counts = [&] {
-    const std::size_t before = in_use();
-    void* volatile probe = std::malloc(probe_bytes);  // volatile: the call stays
-    const bool counted = in_use() >= before + probe_bytes;
-    std::free(probe);
-    return counted;
-  }();
-  if (!glibc_counts) WARN("release(): the allocator is not glibc's (a sanitizer?), so its bytes are not compared");
+  // hand back, as the heap's bytes in use show.
   const auto classic = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_edge, false);
   exact_counter<dynamic_rules> counter(classic);
   (void)counter.count(observation(classic));
-  const std::size_t holding = in_use();
+  const auto holding = heap_bytes_in_use();
   counter.release();
-  const std::size_t released = in_use();
-  INFO(holding << " bytes in use before release(), " << released << " after");
-  if (glibc_counts) CHECK(released + (std::size_t{1} << 20) < holding);
-#endif
+  const auto released = heap_bytes_in_use();
+  if (!holding || !released) {
+    WARN("release(): the allocator is not glibc's (a sanitizer?), so its bytes are not compared");
+    return;
+  }
+  INFO(*holding << " bytes in use before release(), " << *released << " after");
+  CHECK(*released + (std::size_t{1} << 20) < *holding);
 }
 
 TEST_CASE("exact_counter: checkpointed tables give the same matrix as whole tables", "[count][exact]") {

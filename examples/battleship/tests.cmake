@@ -286,7 +286,7 @@ foreach(bad 0 -1 nan inf 1e999 5s 0x10)
     FAIL ARGS solve --grid 3x3 --fleet 2 --time-limit "${bad}" STDERR "must be a number of seconds above 0")
 endforeach()
 battleship_cli_test("density: a --memory-limit below the whole tables recomputes from checkpoints, to the same matrix"
-  ARGS density --preset park --memory-limit 5M --json
+  ARGS density --preset park --memory-limit 10M --json
   JSON labelled=30093975536 occupancy.0=2407483864 occupancy.44=6428054040)
 battleship_cli_test("error: density with tables past --memory-limit"
   FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of tables")

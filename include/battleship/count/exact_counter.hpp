@@ -33,9 +33,10 @@
 // sqrt(cells) layers apart and recomputes between them on the way back, so
 // boards such as 16x16 get their matrix in bounded memory for about one more
 // forward pass (peak_states()/kept_states() report the sizes). The limit
-// bounds the layers; the tables that count a last ship in closed form come
-// on top (types x rows x 2^columns 64-bit sums: 0.3 MiB on 10x10, 32 MiB on
-// 16x16; never more than 64 MiB, and as much again for a matrix).
+// counts the layers and the tables that count the last ships in closed form
+// (types x rows x 2^columns 64-bit sums: 0.3 MiB on 10x10, 32 MiB on 16x16,
+// and as much again for a matrix); a count alone, which keeps two layers,
+// and the pass's scratch buffers are outside it.
 //
 // Rules whose grid and fleet are fixed at compile time and whose widest
 // state fits 64 bits (the classic fleet on any grid up to 16x16)

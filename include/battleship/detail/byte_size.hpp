@@ -1,6 +1,7 @@
 #pragma once
 // A number of bytes named for people, for the messages of the memory limits
-// (the exact counter's and sampler's, the solver's).
+// (the exact counter's and sampler's, the solver's), and the bytes vectors
+// hold, for what those limits count.
 
 #include <cstddef>
 #include <string>
@@ -16,6 +17,13 @@ namespace battleship::detail {
        {std::pair{40, " TiB"}, std::pair{30, " GiB"}, std::pair{20, " MiB"}, std::pair{10, " KiB"}})
     if (bytes % (std::size_t{1} << shift) == 0) return std::to_string(bytes >> shift) + unit;
   return std::to_string(bytes) + " bytes";
+}
+
+// The bytes the vectors have room for (capacity, not size: what they hold
+// on the heap).
+template <class... Vectors>
+[[nodiscard]] constexpr std::size_t capacity_bytes(const Vectors&... v) noexcept {
+  return (std::size_t{0} + ... + (v.capacity() * sizeof(typename Vectors::value_type)));
 }
 
 }  // namespace battleship::detail

@@ -37,6 +37,7 @@
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/detail/checked_arithmetic.hpp>
 #include <battleship/count/detail/profile_problem.hpp>
+#include <battleship/detail/byte_size.hpp>
 
 namespace battleship::detail {
 
@@ -325,6 +326,10 @@ class last_ship_tables {
       sum += values[l] * suffix_at(type_of[l], whole);
     }
     return sum;
+  }
+  // The bytes the tables hold (the accumulator is the caller's).
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return capacity_bytes(lengths_, hv_, suffix_, through_, through_begin_, anchor_index_);
   }
   [[nodiscard]] std::size_t accumulator_size() const noexcept {
     return placements_at() + lengths_.size() * cells() * 2;

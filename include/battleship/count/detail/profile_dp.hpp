@@ -482,6 +482,12 @@ class profile_dp {
   }
   // Did forward() keep only checkpoints past some layer (so sample() refuses)?
   [[nodiscard]] bool checkpointed() const noexcept { return kept_layers_ != 0 && full_ < p_.cells(); }
+  // The bytes of the tables that count the last ships in closed form, and of
+  // the occupancy's accumulator for them: the memory limit counts them with
+  // the layers (they can grow within a pass, as it meets new rows).
+  [[nodiscard]] std::size_t closed_form_bytes() const noexcept {
+    return last_ship_.bytes() + two_ship_.bytes() + capacity_bytes(last_ship_acc64_, last_ship_acc128_);
+  }
   // Bytes of tables the last forward() counted against the memory limit. If
   // it kept them whole, the same pass never checkpoints under a limit whose
   // table_budget() holds this many: the count only grows, layer by layer.
@@ -546,7 +552,8 @@ class profile_dp {
   // stamp itself (lower after a call than before: it wrapped).
   void two_ship_stamp_wraps_within(std::uint32_t steps) noexcept { two_ship_.stamp_wraps_within(steps); }
   [[nodiscard]] std::uint32_t two_ship_stamp() const noexcept { return two_ship_.stamp(); }
-  // Bytes the kept layers may take before forward(true) gives up (std::length_error).
+  // Bytes the kept layers and the closed forms' tables may take before
+  // forward(what) gives up (std::length_error); a count alone is not bounded.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
@@ -1674,6 +1681,7 @@ class profile_dp {
       f_of<V>(first).assign(1, 1);
     }
     peak_states_ = 1;
+    // The layers' bytes; the closed forms' tables count too (closed_form_bytes()).
     std::size_t bytes = 0, peak_past_full = 0;
     const std::size_t full_budget = table_budget(memory_limit_, what);
     // Per state kept whole: key, f, its first-edge index and, for the
@@ -1695,7 +1703,7 @@ class profile_dp {
     auto check_limit = [&] {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
-      if (bytes + segment > memory_limit_)
+      if (bytes + closed_form_bytes() + segment > memory_limit_)
         throw std::length_error(
             std::string(what == keep_tables::for_occupancy ? "the occupancy matrix" : "exact sampling") +
             " needs more than " + byte_size_name(memory_limit_) + " of tables on this board; " +
@@ -1747,7 +1755,7 @@ class profile_dp {
       }
       if (whole) {
         bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt) + std::size_t{edges} * edge_bytes;
-        if (bytes > full_budget && i + stride < n) {
+        if (bytes + closed_form_bytes() > full_budget && i + stride < n) {
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
@@ -1765,7 +1773,7 @@ class profile_dp {
     for (const auto& v : f_of<V>(last)) total = checked_add(total, value_total(v));
     tally_ = false;  // backward() recomputes stretches: their absorptions are tallied already
     if (keep_layers) kept_layers_ = n + 1;
-    table_bytes_ = bytes;
+    table_bytes_ = keep_layers ? bytes + closed_form_bytes() : 0;
     return total;
   }
 

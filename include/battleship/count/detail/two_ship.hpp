@@ -57,11 +57,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <vector>
 
 #include <battleship/count/detail/profile_problem.hpp>
+#include <battleship/detail/byte_size.hpp>
 
 namespace battleship::detail {
 
@@ -548,6 +550,16 @@ class two_ship_tables {
     if (at > stamp_) stamp_ = at;
   }
   [[nodiscard]] std::uint32_t stamp() const noexcept { return stamp_; }
+
+  // The bytes the tables hold, those by row id included (they grow as a
+  // call meets new rows, and keep their room from call to call).
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return capacity_bytes(len_, wS_, wE_, from_, d2_, open_from_, col_, col_base_, row_id_, id_y_, id_m_, id_cover_,
+                          id_row_done_, id_row_at_, id_adj_row_at_, id_adj_cover_, id_step_, adj_open_, adj_colbase_,
+                          adj_col_, adj_from_, adj_d2_, half_, step_touched_, rc_touched_, rc_, pair_a_, pair_b_,
+                          pair_reach_, above_, above_notes_, above16_, from16_, east_prefix_, south_prefix_,
+                          across_prefix_, east_notes_, south_notes_, across_notes_, kept_, kept_touched_);
+  }
 
  private:
   void new_step(int r, int cf) {
