@@ -415,6 +415,30 @@ TEST_CASE("a progress callback that throws cancels the run: the exception reache
   CHECK(from_reporter == 1);  // and the reporter called it no more
 }
 
+TEST_CASE("a cancelled run leaves the part it is walking, not only the parts after it", "[exhaustive]") {
+  // One thread, a 3-ship first: 16 parts of 13 games each, each game about
+  // ten shots at a millisecond a shot, so a part takes about 130 ms. The
+  // callback throws at its first call (10 ms in); the run used to finish
+  // its part first (13 games), and now stops before the next game.
+  const auto rules = make_dynamic_rules(4, 4, {3, 1}, adjacency::touching, false);
+  struct counted_slow_row_scan : slow_row_scan<dynamic_rules> {
+    std::atomic<int>* games = nullptr;
+    void new_game() { ++*games; }
+  };
+  std::atomic<int> games{0};
+  counted_slow_row_scan strategy;
+  strategy.games = &games;
+  exhaustive_options o = threads(1);
+  o.progress_interval = 0.01;
+  const auto caller = std::this_thread::get_id();
+  o.progress = [&](const exhaustive_progress&) {
+    if (std::this_thread::get_id() != caller) throw std::runtime_error("cancelled");
+  };
+  CHECK_THROWS_WITH(evaluate_by_playing(rules, strategy, o), "cancelled");
+  CHECK(games >= 1);
+  CHECK(games < 13);
+}
+
 TEST_CASE("exhaustive evaluation refuses a progress interval it cannot wait for", "[exhaustive]") {
   const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
   for (const double bad : {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), -1.0}) {

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -202,6 +203,36 @@ TEST_CASE("count_short_games reports progress, and a callback that throws cancel
   CHECK(seen.back().settled == Approx(1.0));
   o.progress = [](const short_games_progress&) { throw std::runtime_error("stop"); };
   CHECK_THROWS_WITH(count_short_games(rules, stack_hunter(rules), o), "stop");
+}
+
+TEST_CASE("count_short_games reports while it builds the threads' first positions, where a throw cancels too",
+          "[short-games]") {
+  // With two threads the walk first expands positions breadth first until
+  // there are 32 subtrees, each expansion counting layouts exactly (tens of
+  // milliseconds on 10x10), and used to report only once the walkers ran.
+  const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
+  struct counted_hunter : stack_hunter<dynamic_rules> {
+    using stack_hunter<dynamic_rules>::stack_hunter;
+    std::atomic<int>* asked = nullptr;
+    int next_shot(const observation<board_type>& seen) {
+      ++*asked;
+      return stack_hunter<dynamic_rules>::next_shot(seen);
+    }
+  };
+  std::atomic<int> asked{0};
+  counted_hunter hunter(rules);
+  hunter.asked = &asked;
+  short_games_options o = walk(16, 2);
+  o.progress_interval = 0;
+  int calls = 0;
+  o.progress = [&](const short_games_progress& p) {
+    ++calls;
+    CHECK(p.settled < 1);
+    throw std::runtime_error("stop");
+  };
+  CHECK_THROWS_WITH(count_short_games(rules, hunter, o), "stop");
+  CHECK(calls == 1);
+  CHECK(asked == 0);  // before the first expansion asked the strategy for a shot
 }
 
 TEST_CASE("count_short_games on a fleet larger than the grid says no layout exists", "[short-games]") {

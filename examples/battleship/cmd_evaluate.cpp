@@ -46,6 +46,7 @@ struct evaluate_options {
   bool json = false;
   bool progress = false;
   bool quiet = false;
+  deadline time_limit;
   std::string histogram;
   std::string save;
   std::vector<std::string> merge;
@@ -71,6 +72,8 @@ std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
   return cells;
 }
 
+bool progress_line_open = false;  // a progress line is drawn without its newline yet
+
 void draw_progress(const exhaustive_progress& p) {
   constexpr int width = 40;
   const double share = p.parts_total > 0 ? static_cast<double>(p.parts_done) / static_cast<double>(p.parts_total) : 1.0;
@@ -81,7 +84,8 @@ void draw_progress(const exhaustive_progress& p) {
     eta = "  ~" + std::to_string(static_cast<long long>(p.seconds / share - p.seconds)) + " s left";
   std::fprintf(stderr, "\r[%s] %5.1f%%  %zu/%zu first-ship placements  %.3g layouts  %.1f s%s ", bar.c_str(),
                100.0 * share, p.parts_done, p.parts_total, static_cast<double>(p.layouts), p.seconds, eta.c_str());
-  if (p.parts_done >= p.parts_total) std::fprintf(stderr, "\n");
+  progress_line_open = p.parts_done < p.parts_total;
+  if (!progress_line_open) std::fprintf(stderr, "\n");
   std::fflush(stderr);
 }
 
@@ -115,7 +119,23 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   eo.threads = opts.threads;
   eo.shard = parse_shard(opts.shard);
   eo.strategy_name = opts.strategy;
-  if (!opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0)) eo.progress = draw_progress;
+  const bool show = !opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0);
+  if (show || opts.time_limit.set()) {
+    eo.progress_interval = opts.time_limit.check_interval(eo.progress_interval);
+    // Drawn every half second at most, and at the end, as without a deadline.
+    eo.progress = [&opts, show, drawn = 0.0](const exhaustive_progress& p) mutable {
+      const bool finished = p.parts_done >= p.parts_total;  // the call at the end, from the caller
+      if (!finished)
+        opts.time_limit.check([&p] {
+          return std::to_string(p.parts_done) + " of " + std::to_string(p.parts_total) +
+                 " first-ship placements done (" + std::to_string(p.layouts) + " layouts)";
+        });
+      if (show && (finished || p.seconds - drawn >= 0.5)) {
+        drawn = p.seconds;
+        draw_progress(p);
+      }
+    };
+  }
   const std::string& s = opts.strategy;
   if (!opts.order.empty() && s != "sweep" && s != "sweep-horizontal-first")
     throw std::invalid_argument("--order applies to the sweep strategies only");
@@ -212,7 +232,12 @@ void run(const evaluate_options& opts) {
   for (const auto& f : opts.merge) parts.push_back(load(f));
   if (!opts.strategy.empty()) {
     std::string m;
-    parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book));
+    try {
+      parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book));
+    } catch (...) {
+      if (progress_line_open) std::fprintf(stderr, "\n");  // the error starts on a line of its own
+      throw;
+    }
     if (opts.merge.empty()) method = m;
   }
   exhaustive_result r = parts[0];
@@ -291,6 +316,7 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display");
+  add_time_limit_option(sub, opts->time_limit, "the whole command");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file");
   sub->add_option("--compare", opts->compare, "saved results drawn beside this one in --histogram")->expected(1, -1);
   sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");

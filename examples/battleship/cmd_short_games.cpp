@@ -34,6 +34,7 @@ struct short_games_cli_options {
   bool json = false;
   bool progress = false;
   bool quiet = false;
+  deadline time_limit;
 };
 
 void draw_progress(const short_games_progress& p) {
@@ -50,11 +51,35 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   o.threads = opts.threads;
   o.strategy_name = opts.strategy;
   const bool show = !opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0);
-  if (show) o.progress = draw_progress;
+  bool drawn = false;  // a progress line is on stderr
+  if (show || opts.time_limit.set()) {
+    o.progress_interval = opts.time_limit.check_interval(o.progress_interval);
+    // Drawn every half second at most, and at the end, as without a deadline.
+    o.progress = [&opts, &drawn, show, last = 0.0](const short_games_progress& p) mutable {
+      const bool finished = p.settled >= 1;  // the call at the end
+      if (!finished)
+        opts.time_limit.check([&p] {
+          char how_far[96];
+          std::snprintf(how_far, sizeof how_far, "%.1f%% of the layouts settled, %llu positions walked",
+                        100.0 * p.settled, static_cast<unsigned long long>(p.positions));
+          return std::string(how_far);
+        });
+      if (show && (finished || p.seconds - last >= 0.5)) {
+        last = p.seconds;
+        drawn = true;
+        draw_progress(p);
+      }
+    };
+  }
   const auto run = [&](const auto& strategy) {
-    auto r = count_short_games(rules, strategy, o);
-    if (show) std::fprintf(stderr, "\n");
-    return r;
+    try {
+      auto r = count_short_games(rules, strategy, o);
+      if (show) std::fprintf(stderr, "\n");
+      return r;
+    } catch (...) {
+      if (drawn) std::fprintf(stderr, "\n");  // the error starts on a line of its own
+      throw;
+    }
   };
   const std::string& s = opts.strategy;
   if (s != "per-ship-density" && opts.hit_weight != per_ship_density_options{}.hit_weight)
@@ -136,6 +161,7 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display");
+  add_time_limit_option(sub, opts->time_limit, "the whole command");
   sub->callback([opts] { run(*opts); });
 }};
 

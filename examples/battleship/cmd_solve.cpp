@@ -2,11 +2,9 @@
 // Algorithm 2), optionally with the best greedy strategy beside it and the
 // whole decision tree as text or Graphviz DOT.
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <stdexcept>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -31,29 +29,8 @@ struct solve_cli_options {
   bool json = false;
   bool progress = false;
   std::size_t memory_limit = solve_options{}.memory_limit;
-  double time_limit = 0;  // seconds for the whole command; 0: none
+  deadline time_limit;  // for the whole command: --greedy and --tree too
 };
-
-// For --time-limit: a number of seconds, finite and above 0.
-[[nodiscard]] CLI::Validator positive_seconds() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        // Decimal only, as every number option here: std::stod alone would
-        // also read "0x10", " 5" and "inf".
-        const std::string refusal = "must be a number of seconds above 0, such as 30 or 0.5";
-        if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return refusal;
-        std::size_t used = 0;
-        double value = 0;
-        try {
-          value = std::stod(text, &used);
-        } catch (const std::exception&) {  // no number, or out of range
-          return refusal;
-        }
-        if (used != text.size() || !std::isfinite(value) || !(value > 0)) return refusal;
-        return {};
-      },
-      "SECONDS");
-}
 
 // "512.0 MiB": a table's size for people.
 std::string mebibytes(std::uint64_t bytes) {
@@ -69,22 +46,18 @@ void run_solve(const solve_cli_options& opts) {
   solve_options so{!opts.no_symmetry, false, !opts.no_line_of_misses};
   so.memory_limit = opts.memory_limit;
   bool reported = false;
-  // One deadline for every search the command runs (optimal, greedy, tree).
-  const auto start = std::chrono::steady_clock::now();
-  if (opts.progress || opts.time_limit > 0) {
-    // Often enough that the deadline is kept to a few milliseconds: a
-    // callback every 4,096 searched states costs nothing measurable.
-    if (opts.time_limit > 0) so.progress_every = std::uint64_t{1} << 12;
+  if (opts.progress || opts.time_limit.set()) {
+    // A callback every 4,096 searched states keeps the deadline to a few
+    // milliseconds and costs nothing measurable.
+    if (opts.time_limit.set()) so.progress_every = std::uint64_t{1} << 12;
     // The search knows no total: report what it has done, twice a second at most.
+    const auto start = std::chrono::steady_clock::now();
     so.progress = [&reported, &opts, start, last = 0.0](const solve_progress& p) mutable {
+      opts.time_limit.check([&p] {
+        return "the search had stored " + std::to_string(p.states) + " states (" + mebibytes(p.table_bytes) +
+               ") and searched " + std::to_string(p.nodes);
+      });
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (opts.time_limit > 0 && elapsed > opts.time_limit) {
-        char limit[32];
-        std::snprintf(limit, sizeof limit, "%g", opts.time_limit);
-        throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: the search had stored " +
-                                 std::to_string(p.states) + " states (" + mebibytes(p.table_bytes) + ") and searched " +
-                                 std::to_string(p.nodes));
-      }
       if (!opts.progress || elapsed - last < 0.5) return;
       last = elapsed;
       reported = true;
@@ -164,9 +137,7 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "report the search's progress on stderr");
   add_memory_limit_option(sub, opts->memory_limit, "the most the search's table may take; past it, an error");
-  sub->add_option("--time-limit", opts->time_limit,
-                  "give up with an error after this many seconds (the whole command: --greedy and --tree too)")
-      ->transform(positive_seconds());
+  add_time_limit_option(sub, opts->time_limit, "the whole command: --greedy and --tree too");
   sub->callback([opts] { run_solve(*opts); });
 }};
 

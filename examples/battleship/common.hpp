@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
@@ -119,6 +121,61 @@ namespace battleship::cli {
 inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
   return sub->add_option("--memory-limit", bytes, what + " (a size such as 512M or 16G; default 8G)")
       ->transform(byte_size());
+}
+
+// For --time-limit: a number of seconds, finite and above 0, in decimal
+// only, as every number option here (std::stod alone would also read
+// "0x10", " 5" and "inf").
+[[nodiscard]] inline CLI::Validator positive_seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const std::string refusal = "must be a number of seconds above 0, such as 30 or 0.5";
+        if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return refusal;
+        std::size_t used = 0;
+        double value = 0;
+        try {
+          value = std::stod(text, &used);
+        } catch (const std::exception&) {  // no number, or out of range
+          return refusal;
+        }
+        if (used != text.size() || !std::isfinite(value) || !(value > 0)) return refusal;
+        return {};
+      },
+      "SECONDS");
+}
+
+// --time-limit, for the commands that can run for hours (solve, evaluate,
+// short-games): one deadline for the whole command, its clock started when
+// the options are made (just before the command line is read), kept by the
+// library's progress callbacks, since throwing from one cancels the run and
+// the exception reaches the caller.
+class deadline {
+ public:
+  double seconds = 0;  // 0: none
+
+  [[nodiscard]] bool set() const noexcept { return seconds > 0; }
+  // How often a progress callback should come for the deadline to be kept
+  // to a few hundredths of a second, or `otherwise` without one.
+  [[nodiscard]] double check_interval(double otherwise) const noexcept {
+    return set() ? std::min(otherwise, 0.02) : otherwise;
+  }
+  // Throws once the deadline has passed, saying how far the run got
+  // (how_far(), a string, called only then).
+  template <class HowFar>
+  void check(HowFar&& how_far) const {
+    if (!set() || std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() <= seconds) return;
+    char limit[32];
+    std::snprintf(limit, sizeof limit, "%g", seconds);
+    throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: " + how_far());
+  }
+
+ private:
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+};
+
+inline CLI::Option* add_time_limit_option(CLI::App* sub, deadline& limit, const std::string& what) {
+  return sub->add_option("--time-limit", limit.seconds, "give up with an error after this many seconds (" + what + ")")
+      ->transform(positive_seconds());
 }
 
 // The items of a comma-separated list, an empty one wherever two commas meet

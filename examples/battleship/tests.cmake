@@ -396,6 +396,16 @@ battleship_cli_test("error: Park's Figure 8 defence needs his grid" FAIL
 battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"
   ARGS evaluate --strategy sweep --grid 7x7 --fleet 4,3,3,2 --rule no-contact --json
   JSON layouts=801760 unlabelled_layouts=400880 max=42 min=24)
+battleship_cli_test("evaluate: a --time-limit the run keeps leaves the answer alone"
+  ARGS evaluate --strategy sweep --grid 7x7 --fleet 4,3,3,2 --rule no-contact --time-limit 600 --json
+  JSON layouts=801760 max=42 min=24)
+# Playing the row scan against Park's 30,093,975,536 layouts takes hours, and
+# one first-ship placement (a part) minutes: the run leaves its part too.
+battleship_cli_test("error: evaluate past --time-limit"
+  FAIL ARGS evaluate --preset park --strategy row-scan --method play --threads 2 --time-limit 0.3
+  STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 120 first-ship placements done")
+battleship_cli_test("error: evaluate's --time-limit takes seconds" FAIL
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --time-limit 1m STDERR "must be a number of seconds above 0")
 battleship_cli_test("error: evaluate with a shard out of range" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 3/2)
 # Constrained defenses (constrained_defense) and the search for hard layouts
@@ -474,6 +484,12 @@ battleship_cli_test("short-games: the row scan on a strip"
 battleship_cli_test("short-games: every game of per-ship-density on 5x5"
   ARGS short-games --strategy per-ship-density --grid 5x5 --fleet 3,2 --feedback sunk --max-misses 99 --threads 2
        --json JSON layouts=956 max_misses=20 longer=0)
+battleship_cli_test("short-games: a --time-limit the walk keeps leaves the answer alone"
+  ARGS short-games --strategy per-ship-density --grid 5x5 --fleet 3,2 --feedback sunk --max-misses 99 --threads 2
+       --time-limit 600 --json JSON layouts=956 max_misses=20 longer=0)
+battleship_cli_test("error: short-games past --time-limit"
+  FAIL ARGS short-games --preset datagenetics --strategy per-ship-density --max-misses 3 --threads 2 --time-limit 0.3
+  STDERR "no answer within --time-limit 0.3 s: [0-9.]+% of the layouts settled, [0-9]+ positions walked")
 battleship_cli_test("error: short-games with a negative miss count" FAIL
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --max-misses=-1 STDERR "--max-misses")
 battleship_cli_test("error: short-games with a hit weight for another strategy" FAIL

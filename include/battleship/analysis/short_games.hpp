@@ -247,16 +247,6 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   // The frontier holds 16 positions a thread: past a few thousand threads
   // that is memory for nothing (INT_MAX threads asked for 34 billion).
   const int threads = std::min(detail::resolve_threads(options.threads, "count_short_games"), 4096);
-  std::vector<position> frontier;
-  frontier.push_back(first.root(empty, result.layouts));
-  const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;
-  while (!frontier.empty() && frontier.size() < wanted) {
-    std::vector<position> next;
-    for (auto& p : frontier) first.expand(p, [&](position& child) { next.push_back(std::move(child)); });
-    frontier = std::move(next);
-  }
-
-  std::atomic<std::size_t> next_subtree{0};
   auto last_report = start;
   auto report = [&] {
     if (!options.progress) return;
@@ -265,14 +255,31 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
     options.progress({positions.load(), settled.load() / static_cast<double>(result.layouts),
                       std::chrono::duration<double>(now - start).count()});
   };
+  auto report_if_due = [&] {
+    if (options.progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_report).count() >=
+                                options.progress_interval)
+      report();
+  };
+  std::vector<position> frontier;
+  frontier.push_back(first.root(empty, result.layouts));
+  const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;
+  while (!frontier.empty() && frontier.size() < wanted) {
+    std::vector<position> next;
+    for (auto& p : frontier) {
+      // Each expansion counts layouts exactly (tens of milliseconds on
+      // 10x10): report here too, where a callback that throws cancels.
+      report_if_due();
+      first.expand(p, [&](position& child) { next.push_back(std::move(child)); });
+    }
+    frontier = std::move(next);
+  }
+
+  std::atomic<std::size_t> next_subtree{0};
   auto run = [&](walker_type& w, bool reporter) {
     errors.capture([&] {
       std::uint32_t ticks = 0;
       auto tick = [&] {
-        if (!reporter || !options.progress || (++ticks & 63U) != 0) return;
-        if (std::chrono::duration<double>(std::chrono::steady_clock::now() - last_report).count() >=
-            options.progress_interval)
-          report();
+        if (reporter && options.progress && (++ticks & 63U) == 0) report_if_due();
       };
       for (std::size_t k; !errors.stopped() && (k = next_subtree.fetch_add(1)) < frontier.size();)
         w.walk(frontier[k], tick);

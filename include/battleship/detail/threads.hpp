@@ -47,6 +47,8 @@ class first_error {
   }
 
   [[nodiscard]] bool stopped() const noexcept { return stopped_.load(std::memory_order_relaxed); }
+  // The flag itself, for work that checks it deep in a loop.
+  [[nodiscard]] const std::atomic<bool>& stop_flag() const noexcept { return stopped_; }
 
   // Call once every worker is joined.
   void rethrow_if_any() const {
