@@ -439,6 +439,20 @@ TEST_CASE("a cancelled run leaves the part it is walking, not only the parts aft
   CHECK(games < 13);
 }
 
+TEST_CASE("progress counts the layouts of a part as they are walked, not when the part ends", "[exhaustive]") {
+  // The same 16 parts of about 130 ms: progress within the first part shows
+  // its games (it used to show 0 layouts until a part ended, minutes when
+  // playing Park's layouts). The callback stops the run once it sees them.
+  const auto rules = make_dynamic_rules(4, 4, {3, 1}, adjacency::touching, false);
+  exhaustive_options o = threads(1);
+  o.progress_interval = 0.01;
+  o.progress = [](const exhaustive_progress& p) {
+    if (p.parts_done == 0 && p.layouts > 0) throw std::runtime_error("layouts seen within the first part");
+  };
+  CHECK_THROWS_WITH(evaluate_by_playing(rules, slow_row_scan<dynamic_rules>{}, o),
+                    "layouts seen within the first part");
+}
+
 TEST_CASE("exhaustive evaluation refuses a progress interval it cannot wait for", "[exhaustive]") {
   const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
   for (const double bad : {std::numeric_limits<double>::infinity(), std::numeric_limits<double>::quiet_NaN(), -1.0}) {

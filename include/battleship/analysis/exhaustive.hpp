@@ -84,7 +84,7 @@ void check_request(const R& rules, const exhaustive_shard& s) {
   check_shard(s);
 }
 
-// Runs make_worker()(part, histogram, stop) -> layouts over `parts` on `threads`
+// Runs make_worker()(part, histogram, part_sink) -> layouts over `parts` on `threads`
 // threads, reporting progress from a thread of its own; returns the summed
 // histogram (unweighted).
 template <class MakeWorker>
@@ -109,7 +109,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
       auto worker = make_worker();
       std::vector<std::uint64_t> mine(histogram_size, 0);
       for (std::size_t k; !errors.stopped() && (k = next.fetch_add(1)) < parts.size();) {
-        walked += worker(parts[k], mine.data(), &errors.stop_flag());
+        (void)worker(parts[k], mine.data(), part_sink{&errors.stop_flag(), &walked});  // adds to `walked` itself
         ++done;
       }
       std::lock_guard lock(mutex);
@@ -191,8 +191,9 @@ exhaustive_result run_fast(const R& rules, std::string name, const exhaustive_op
   const auto parts = shard_parts(plan, options.shard);
   using kernel_type = std::remove_cvref_t<decltype(kernel)>;
   auto hist = run_parts(parts, static_cast<std::size_t>(rules.geometry().cell_count() + 1), weight, options, [&] {
-    return [walker = fast_walker<Board, kernel_type>(plan, kernel)](
-               int p, std::uint64_t* h, const std::atomic<bool>* stop) mutable { return walker.run(p, h, stop); };
+    return [walker = fast_walker<Board, kernel_type>(plan, kernel)](int p, std::uint64_t* h, part_sink sink) mutable {
+      return walker.run(p, h, sink);
+    };
   });
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   return make_result(rules, std::move(name), options, std::move(hist), weight, elapsed.count());
@@ -232,7 +233,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
       parts.push_back(static_cast<int>(p));
   auto hist = detail::run_parts(parts, static_cast<std::size_t>(rules.geometry().cell_count() + 1), 1, options, [&] {
     return [walker = detail::play_walker<R, S>(rules, strategy)](
-               int p, std::uint64_t* h, const std::atomic<bool>* stop) mutable { return walker.run(p, h, stop); };
+               int p, std::uint64_t* h, detail::part_sink sink) mutable { return walker.run(p, h, sink); };
   });
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
   exhaustive_result r = detail::make_result(rules, "custom", options, std::move(hist), 1, elapsed.count());

@@ -152,6 +152,23 @@ template <Ruleset R, class Key>
   return plan;
 }
 
+// What a walker shares with the run while it walks a part: a flag that
+// stops it (the run has failed or been cancelled; the part is then left,
+// its histogram partial), and the layouts walked so far, added as the part
+// goes so that progress moves within it (one takes minutes when playing
+// Park's layouts).
+struct part_sink {
+  const std::atomic<bool>* stop = nullptr;
+  std::atomic<std::uint64_t>* walked = nullptr;
+
+  [[nodiscard]] bool stopped() const noexcept { return stop != nullptr && stop->load(std::memory_order_relaxed); }
+  // Adds the layouts walked since the last call (`total` so far in the part).
+  void add_walked(std::uint64_t total, std::uint64_t& added) const noexcept {
+    if (walked != nullptr) walked->fetch_add(total - added, std::memory_order_relaxed);
+    added = total;
+  }
+};
+
 // Walks the unlabelled layouts with slot 0 at one placement. Kernel:
 //   state root() const;
 //   state push(const state&, int slot, int placement) const;
@@ -165,17 +182,19 @@ class fast_walker {
       : plan_(plan), kernel_(kernel), stack_(static_cast<std::size_t>((plan.slots + 1) * plan.row_words), 0) {}
 
   // Scores the layouts with slot 0 at placement p0 (key order); returns how
-  // many (unlabelled). Abandons the part, its histogram partial, once `stop`
-  // is set (the run has failed or been cancelled), checked before each
-  // placement of slot 1 (on 10x10, about a millisecond of layouts apart).
-  std::uint64_t run(int p0, std::uint64_t* histogram, const std::atomic<bool>* stop = nullptr) {
+  // many (unlabelled), also added to sink.walked as it goes. Checks
+  // sink.stop before each placement of slot 1 (on 10x10, about a
+  // millisecond of layouts apart).
+  std::uint64_t run(int p0, std::uint64_t* histogram, part_sink sink = {}) {
     histogram_ = histogram;
-    stop_ = stop;
+    sink_ = sink;
     layouts_ = 0;
+    added_ = 0;
     if (plan_.slots == 1) {
       std::vector<word> only(static_cast<std::size_t>(plan_.row_words), 0);
       only[static_cast<std::size_t>(p0 / 64)] = word{1} << (p0 % 64);
       kernel_.leaf(kernel_.root(), 0, only.data(), histogram_);
+      sink_.add_walked(1, added_);
       return 1;
     }
     const word* row = plan_.compat[0].data() + static_cast<std::ptrdiff_t>(p0) * plan_.row_words;
@@ -183,6 +202,7 @@ class fast_walker {
     for (int j = 1; j < plan_.slots; ++j)
       if (empty(stack_.data(), j)) return 0;
     recurse<true>(1, stack_.data(), kernel_.push(kernel_.root(), 0, p0));
+    sink_.add_walked(layouts_, added_);
     return layouts_;
   }
 
@@ -194,9 +214,10 @@ class fast_walker {
     return any == 0;
   }
 
-  // Top: the call for slot 1, which checks stop_ before each of its
-  // placements; deeper calls never look (a check in every node cost 2-4 %
-  // of the instructions on 7x7, its nodes above the leaves being many).
+  // Top: the call for slot 1, which checks the sink before each of its
+  // placements and adds what they walked after; deeper calls never look (a
+  // check in every node cost 2-4 % of the instructions on 7x7, its nodes
+  // above the leaves being many).
   template <bool Top, class State>
   void recurse(int i, word* state, const State& st) {
     const word* mine = state + plan_.offset[static_cast<std::size_t>(i)];
@@ -211,8 +232,10 @@ class fast_walker {
     for (int w = 0; w < words; ++w) {
       word bits = mine[w];
       while (bits != 0) {
-        if constexpr (Top)
-          if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) return;
+        if constexpr (Top) {
+          if (sink_.stopped()) return;
+          sink_.add_walked(layouts_, added_);
+        }
         const int p = w * 64 + std::countr_zero(bits);
         bits &= bits - 1;
         const word* row = rows.data() + static_cast<std::ptrdiff_t>(p) * plan_.row_words;
@@ -235,8 +258,8 @@ class fast_walker {
   const Kernel& kernel_;
   std::vector<word> stack_;
   std::uint64_t* histogram_ = nullptr;
-  const std::atomic<bool>* stop_ = nullptr;
-  std::uint64_t layouts_ = 0;
+  part_sink sink_;
+  std::uint64_t layouts_ = 0, added_ = 0;  // walked in this part, and of those added to the sink
 };
 
 // The candidates of a last-level word split at key-order index t: bits below t.
@@ -259,14 +282,17 @@ class play_walker {
     for (int i = 0; i < rules.ship_count(); ++i) total_cells_ += rules.ship_length(i);
   }
 
-  // p0 in all_placements() order; returns the labelled layouts played.
-  // Abandons the part, as fast_walker does, once `stop` is set.
-  std::uint64_t run(int p0, std::uint64_t* histogram, const std::atomic<bool>* stop = nullptr) {
+  // p0 in all_placements() order; returns the labelled layouts played,
+  // also added to sink.walked at each placement of slots 1 and 2. Checks
+  // sink.stop before each game and each placement of every ship but the first.
+  std::uint64_t run(int p0, std::uint64_t* histogram, part_sink sink = {}) {
     histogram_ = histogram;
-    stop_ = stop;
+    sink_ = sink;
     layouts_ = 0;
+    added_ = 0;
     const auto& first = placements_[0][static_cast<std::size_t>(p0)];
     place(0, first.mask, halo(g_, rules_.contact(), first.mask));
+    sink_.add_walked(layouts_, added_);
     return layouts_;
   }
 
@@ -278,7 +304,8 @@ class play_walker {
       play();
     } else {
       for (const auto& p : placements_[static_cast<std::size_t>(slot + 1)]) {
-        if (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) break;
+        if (sink_.stopped()) break;
+        if (slot <= 1) sink_.add_walked(layouts_, added_);  // Park's board: every 20,000 games or so
         if (!p.mask.intersects(forbidden)) place(slot + 1, p.mask, forbidden | halo(g_, rules_.contact(), p.mask));
       }
     }
@@ -320,8 +347,8 @@ class play_walker {
   std::array<signed char, Board::capacity> owner_{};
   int total_cells_ = 0;
   std::uint64_t* histogram_ = nullptr;
-  const std::atomic<bool>* stop_ = nullptr;
-  std::uint64_t layouts_ = 0;
+  part_sink sink_;
+  std::uint64_t layouts_ = 0, added_ = 0;  // walked in this part, and of those added to the sink
 };
 
 }  // namespace battleship::detail
