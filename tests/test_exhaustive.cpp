@@ -416,11 +416,11 @@ TEST_CASE("a progress callback that throws cancels the run: the exception reache
 }
 
 TEST_CASE("a cancelled run leaves the part it is walking, not only the parts after it", "[exhaustive]") {
-  // One thread, a 3-ship first: 16 parts of 13 games each, each game about
-  // ten shots at a millisecond a shot, so a part takes about 130 ms. The
-  // callback throws at its first call (10 ms in); the run used to finish
-  // its part first (13 games), and now stops before the next game.
-  const auto rules = make_dynamic_rules(4, 4, {3, 1}, adjacency::touching, false);
+  // One thread, a 3-ship first: 30 parts of 22 games each, each game over
+  // ten shots at a millisecond a shot, so a part takes several hundred
+  // milliseconds. The callback throws at its first call (10 ms in); the run
+  // used to finish its part first (22 games), and now stops before the next game.
+  const auto rules = make_dynamic_rules(5, 5, {3, 1}, adjacency::touching, false);
   struct counted_slow_row_scan : slow_row_scan<dynamic_rules> {
     std::atomic<int>* games = nullptr;
     void new_game() { ++*games; }
@@ -436,14 +436,15 @@ TEST_CASE("a cancelled run leaves the part it is walking, not only the parts aft
   };
   CHECK_THROWS_WITH(evaluate_by_playing(rules, strategy, o), "cancelled");
   CHECK(games >= 1);
-  CHECK(games < 13);
+  CHECK(games < 22);
 }
 
 TEST_CASE("progress counts the layouts of a part as they are walked, not when the part ends", "[exhaustive]") {
-  // The same 16 parts of about 130 ms: progress within the first part shows
-  // its games (it used to show 0 layouts until a part ended, minutes when
-  // playing Park's layouts). The callback stops the run once it sees them.
-  const auto rules = make_dynamic_rules(4, 4, {3, 1}, adjacency::touching, false);
+  // The same parts of several hundred milliseconds: progress within the
+  // first part shows its games (it used to show 0 layouts until a part
+  // ended, minutes when playing Park's layouts). The callback stops the run
+  // once it sees them.
+  const auto rules = make_dynamic_rules(5, 5, {3, 1}, adjacency::touching, false);
   exhaustive_options o = threads(1);
   o.progress_interval = 0.01;
   o.progress = [](const exhaustive_progress& p) {

@@ -7,11 +7,13 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <limits>
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -233,6 +235,54 @@ TEST_CASE("count_short_games reports while it builds the threads' first position
   CHECK_THROWS_WITH(count_short_games(rules, hunter, o), "stop");
   CHECK(calls == 1);
   CHECK(asked == 0);  // before the first expansion asked the strategy for a shot
+}
+
+TEST_CASE("count_short_games says 1 settled in its call at the end, and below 1 before", "[short-games]") {
+  // Settled layouts are summed as doubles: on 11x11 with nine 2-ships
+  // (3.95e20 layouts) the sum came to 1.0000000000000002, and on larger
+  // boards to just under 1, which a caller telling the end call apart by
+  // it (the tool's --time-limit) took for a walk still running.
+  const auto rules = make_dynamic_rules(11, 11, {2, 2, 2, 2, 2, 2, 2, 2, 2}, adjacency::touching, false);
+  short_games_options o = walk(0, 1);
+  o.progress_interval = 0;
+  std::vector<double> settled;
+  o.progress = [&](const short_games_progress& p) { settled.push_back(p.settled); };
+  (void)count_short_games(rules, row_scan<dynamic_rules>(rules), o);
+  REQUIRE_FALSE(settled.empty());
+  CHECK(settled.back() == 1.0);
+  for (std::size_t k = 0; k + 1 < settled.size(); ++k) CHECK(settled[k] < 1.0);
+}
+
+TEST_CASE("count_short_games reports while its helper threads finish, where a throw cancels too", "[short-games]") {
+  // A strategy slow on the helper thread only: the calling thread runs out
+  // of subtrees long before the helper, and used to wait for it in silence,
+  // so a callback (a deadline) could not stop the walk until it ended.
+  const auto caller = std::this_thread::get_id();
+  struct slow_off_caller : stack_hunter<dynamic_rules> {
+    using stack_hunter<dynamic_rules>::stack_hunter;
+    std::thread::id caller;
+    std::atomic<int>* helper_shots = nullptr;
+    int next_shot(const observation<board_type>& seen) {
+      if (std::this_thread::get_id() != caller) {
+        ++*helper_shots;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      return stack_hunter<dynamic_rules>::next_shot(seen);
+    }
+  };
+  const auto rules = make_dynamic_rules(6, 6, {3, 2, 2}, adjacency::touching, true);
+  std::atomic<int> helper_shots{0};
+  slow_off_caller strategy(rules);
+  strategy.caller = caller;
+  strategy.helper_shots = &helper_shots;
+  short_games_options o = walk(6, 2);
+  o.progress_interval = 0.005;
+  o.progress = [&](const short_games_progress& p) {
+    // The caller's own subtrees are done within about 70 of the helper's
+    // shots (0.33 s); the helper takes over 200 (1.07 s).
+    if (p.settled < 1 && helper_shots >= 120) throw std::runtime_error("stopped while the helper walks");
+  };
+  CHECK_THROWS_WITH(count_short_games(rules, strategy, o), "stopped while the helper walks");
 }
 
 TEST_CASE("count_short_games on a fleet larger than the grid says no layout exists", "[short-games]") {

@@ -55,7 +55,7 @@ void run_solve(const solve_cli_options& opts) {
     so.progress = [&reported, &opts, start, last = 0.0](const solve_progress& p) mutable {
       opts.time_limit.check([&p] {
         return "the search had stored " + std::to_string(p.states) + " states (" + mebibytes(p.table_bytes) +
-               ") and searched " + std::to_string(p.nodes);
+               ") after " + std::to_string(p.nodes) + " searched";
       });
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (!opts.progress || elapsed - last < 0.5) return;

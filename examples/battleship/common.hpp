@@ -165,7 +165,7 @@ class deadline {
   void check(HowFar&& how_far) const {
     if (!set() || std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() <= seconds) return;
     char limit[32];
-    std::snprintf(limit, sizeof limit, "%g", seconds);
+    std::snprintf(limit, sizeof limit, "%.15g", seconds);  // 0.3 as 0.3, 1234567 in full
     throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: " + how_far());
   }
 

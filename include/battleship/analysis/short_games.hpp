@@ -26,9 +26,12 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -47,7 +50,7 @@ namespace battleship {
 
 struct short_games_progress {
   std::uint64_t positions = 0;  // positions walked so far (one shot chosen at each)
-  double settled = 0;           // share of the layouts whose game has ended or been cut
+  double settled = 0;           // share of the layouts whose game has ended or been cut: 1 in the call at the end only
   double seconds = 0;
 };
 
@@ -56,8 +59,10 @@ struct short_games_options {
   int threads = 1;     // 0: std::thread::hardware_concurrency(); at most 4096 are used
   std::string strategy_name = "custom";
   // Called about every progress_interval seconds, always from the calling
-  // thread; a callback that throws cancels the walk and the exception reaches
-  // the caller.
+  // thread (also while it expands the first positions for the threads, and
+  // while it waits for them), and once at the end; a callback that throws
+  // cancels the walk (each thread stops at its next position) and the
+  // exception reaches the caller.
   std::function<void(const short_games_progress&)> progress;
   double progress_interval = 0.5;
 };
@@ -129,12 +134,14 @@ class short_game_walker {
     return p;
   }
 
-  // Walks the subtree below `p` to the end.
+  // Walks the subtree below `p` to the end, calling tick() at each position
+  // before its step (after it, the first call came only once a whole line
+  // of play had been walked: 0.6 s on 12x12 with eight ships).
   template <class Tick>
   void walk(position& p, Tick&& tick) {
     if (errors_.stopped()) return;
-    expand(p, [&](position& child) { walk(child, tick); });
     tick();
+    expand(p, [&](position& child) { walk(child, tick); });
   }
 
   // Calls `f` on each child of `p` that continues the game; settles the
@@ -248,12 +255,15 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   // that is memory for nothing (INT_MAX threads asked for 34 billion).
   const int threads = std::min(detail::resolve_threads(options.threads, "count_short_games"), 4096);
   auto last_report = start;
-  auto report = [&] {
+  // `settled` sums doubles, which can round to either side of 1: the call
+  // at the end says 1 exactly, and no other call does.
+  auto report = [&](bool at_end = false) {
     if (!options.progress) return;
     const auto now = std::chrono::steady_clock::now();
     last_report = now;
-    options.progress({positions.load(), settled.load() / static_cast<double>(result.layouts),
-                      std::chrono::duration<double>(now - start).count()});
+    const double share =
+        at_end ? 1.0 : std::min(settled.load() / static_cast<double>(result.layouts), std::nextafter(1.0, 0.0));
+    options.progress({positions.load(), share, std::chrono::duration<double>(now - start).count()});
   };
   auto report_if_due = [&] {
     if (options.progress && std::chrono::duration<double>(std::chrono::steady_clock::now() - last_report).count() >=
@@ -277,9 +287,9 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   std::atomic<std::size_t> next_subtree{0};
   auto run = [&](walker_type& w, bool reporter) {
     errors.capture([&] {
-      std::uint32_t ticks = 0;
+      // Every position: each costs an exact count, far more than reading the clock.
       auto tick = [&] {
-        if (reporter && options.progress && (++ticks & 63U) == 0) report_if_due();
+        if (reporter) report_if_due();
       };
       for (std::size_t k; !errors.stopped() && (k = next_subtree.fetch_add(1)) < frontier.size();)
         w.walk(frontier[k], tick);
@@ -288,9 +298,29 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   std::vector<walker_type> helpers;
   helpers.reserve(static_cast<std::size_t>(threads - 1));
   for (int t = 1; t < threads && static_cast<std::size_t>(t) < frontier.size(); ++t) helpers.push_back(make_walker());
+  std::mutex mutex;  // guards helpers_running
+  std::condition_variable helper_done;
+  std::size_t helpers_running = helpers.size();
   detail::joined_threads pool(errors);
-  for (auto& h : helpers) pool.start([&run, &h] { run(h, false); });
+  for (auto& h : helpers)
+    pool.start([&] {
+      run(h, false);
+      const std::lock_guard lock(mutex);
+      if (--helpers_running == 0) helper_done.notify_all();
+    });
   run(first, true);
+  // The calling thread reports while the helpers finish their subtrees, so
+  // that a callback that throws still cancels then.
+  if (options.progress) {
+    const auto wait = std::chrono::duration<double>(std::clamp(options.progress_interval, 0.001, 1.0));
+    std::unique_lock lock(mutex);
+    while (helpers_running > 0 && !errors.stopped()) {
+      helper_done.wait_for(lock, wait);
+      lock.unlock();
+      errors.capture([&] { report_if_due(); });
+      lock.lock();
+    }
+  }
   pool.join();
   errors.rethrow_if_any();
 
@@ -298,7 +328,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   for (const auto& h : helpers) add(h);
   result.positions = positions.load();
   result.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  report();
+  report(true);
   return result;
 }
 
