@@ -72,9 +72,9 @@ std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
   return cells;
 }
 
-bool progress_line_open = false;  // a progress line is drawn without its newline yet
-
-void draw_progress(const exhaustive_progress& p) {
+// Draws the progress line in place; true while it waits for its newline
+// (which the last part's line gets).
+bool draw_progress(const exhaustive_progress& p) {
   constexpr int width = 40;
   const double share = p.parts_total > 0 ? static_cast<double>(p.parts_done) / static_cast<double>(p.parts_total) : 1.0;
   std::string bar(static_cast<std::size_t>(share * width), '#');
@@ -84,9 +84,10 @@ void draw_progress(const exhaustive_progress& p) {
     eta = "  ~" + std::to_string(static_cast<long long>(p.seconds / share - p.seconds)) + " s left";
   std::fprintf(stderr, "\r[%s] %5.1f%%  %zu/%zu first-ship placements  %.3g layouts  %.1f s%s ", bar.c_str(),
                100.0 * share, p.parts_done, p.parts_total, static_cast<double>(p.layouts), p.seconds, eta.c_str());
-  progress_line_open = p.parts_done < p.parts_total;
-  if (!progress_line_open) std::fprintf(stderr, "\n");
+  const bool open = p.parts_done < p.parts_total;
+  if (!open) std::fprintf(stderr, "\n");
   std::fflush(stderr);
+  return open;
 }
 
 template <class S>
@@ -114,7 +115,9 @@ exhaustive_result run_strategy(const evaluate_options& opts, const rules_t& rule
 }
 
 // Evaluates --strategy, setting `book` when exact-greedy keeps one.
-exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method, kept_book& book) {
+// line_open: whether a progress line waits for its newline (for an error).
+exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, std::string& method, kept_book& book,
+                           bool& line_open) {
   exhaustive_options eo;
   eo.threads = opts.threads;
   eo.shard = parse_shard(opts.shard);
@@ -123,7 +126,7 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   if (show || opts.time_limit.set()) {
     eo.progress_interval = opts.time_limit.check_interval(eo.progress_interval);
     // Drawn every half second at most, and at the end, as without a deadline.
-    eo.progress = [&opts, show, drawn = 0.0](const exhaustive_progress& p) mutable {
+    eo.progress = [&opts, &line_open, show, drawn = 0.0](const exhaustive_progress& p) mutable {
       const bool finished = p.parts_done >= p.parts_total;  // the call at the end, from the caller
       if (!finished)
         opts.time_limit.check([&p] {
@@ -132,7 +135,7 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
         });
       if (show && (finished || p.seconds - drawn >= 0.5)) {
         drawn = p.seconds;
-        draw_progress(p);
+        line_open = draw_progress(p);
       }
     };
   }
@@ -232,10 +235,11 @@ void run(const evaluate_options& opts) {
   for (const auto& f : opts.merge) parts.push_back(load(f));
   if (!opts.strategy.empty()) {
     std::string m;
+    bool line_open = false;
     try {
-      parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book));
+      parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book, line_open));
     } catch (...) {
-      if (progress_line_open) std::fprintf(stderr, "\n");  // the error starts on a line of its own
+      if (line_open) std::fprintf(stderr, "\n");  // the error starts on a line of its own
       throw;
     }
     if (opts.merge.empty()) method = m;
