@@ -254,35 +254,40 @@ TEST_CASE("count_short_games says 1 settled in its call at the end, and below 1 
 }
 
 TEST_CASE("count_short_games reports while its helper threads finish, where a throw cancels too", "[short-games]") {
-  // A strategy slow on the helper thread only: the calling thread runs out
-  // of subtrees long before the helper, and used to wait for it in silence,
-  // so a callback (a deadline) could not stop the walk until it ended.
+  // The helper thread's first shot waits (up to 10 s) until a report has
+  // seen it waiting: the calling thread runs out of subtrees meanwhile, and
+  // used to wait for the helper in silence, so a callback (a deadline)
+  // could not stop the walk until it ended.
   const auto caller = std::this_thread::get_id();
-  struct slow_off_caller : stack_hunter<dynamic_rules> {
+  std::atomic<bool> helper_waiting{false}, released{false};
+  struct waits_off_caller : stack_hunter<dynamic_rules> {
     using stack_hunter<dynamic_rules>::stack_hunter;
     std::thread::id caller;
-    std::atomic<int>* helper_shots = nullptr;
+    std::atomic<bool>* waiting = nullptr;
+    std::atomic<bool>* released = nullptr;
     int next_shot(const observation<board_type>& seen) {
-      if (std::this_thread::get_id() != caller) {
-        ++*helper_shots;
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      if (std::this_thread::get_id() != caller && !*released) {
+        *waiting = true;
+        for (int k = 0; k < 10000 && !*released; ++k) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       }
       return stack_hunter<dynamic_rules>::next_shot(seen);
     }
   };
   const auto rules = make_dynamic_rules(6, 6, {3, 2, 2}, adjacency::touching, true);
-  std::atomic<int> helper_shots{0};
-  slow_off_caller strategy(rules);
+  waits_off_caller strategy(rules);
   strategy.caller = caller;
-  strategy.helper_shots = &helper_shots;
+  strategy.waiting = &helper_waiting;
+  strategy.released = &released;
   short_games_options o = walk(6, 2);
   o.progress_interval = 0.005;
   o.progress = [&](const short_games_progress& p) {
-    // The caller's own subtrees are done within about 70 of the helper's
-    // shots (0.33 s); the helper takes over 200 (1.07 s).
-    if (p.settled < 1 && helper_shots >= 120) throw std::runtime_error("stopped while the helper walks");
+    if (p.settled < 1 && helper_waiting) {
+      released = true;
+      throw std::runtime_error("stopped while the helper walks");
+    }
   };
   CHECK_THROWS_WITH(count_short_games(rules, strategy, o), "stopped while the helper walks");
+  released = true;
 }
 
 TEST_CASE("count_short_games on a fleet larger than the grid says no layout exists", "[short-games]") {
