@@ -10,7 +10,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -224,6 +226,29 @@ exhaustive_result load(const std::string& path) {
   }
 }
 
+// Called in the handler of an error that stopped the run (--time-limit,
+// say): a book that gained positions is written back before the error
+// goes on, since each position in it was decided whole and would cost the
+// next run as much again. Rethrows, with a word on the book.
+[[noreturn]] void keep_book_of_stopped_run(const kept_book& book) {
+  if (!book.cache || book.path.empty() || book.cache->size() == book.loaded) throw;
+  try {
+    throw;
+  } catch (const std::bad_alloc&) {
+    throw;  // no memory to write it with
+  } catch (const std::exception& e) {
+    std::string kept;
+    try {
+      book.save();
+      kept = "; --book '" + book.path + "' keeps the " + std::to_string(book.cache->size() - book.loaded) +
+             " positions the run added";
+    } catch (const std::exception& unsaved) {
+      kept = std::string("; ") + unsaved.what();
+    }
+    throw std::runtime_error(e.what() + kept);
+  }
+}
+
 void run(const evaluate_options& opts) {
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
   if (opts.strategy.empty() && opts.merge.empty()) throw std::invalid_argument("--strategy is required (or --merge)");
@@ -240,7 +265,7 @@ void run(const evaluate_options& opts) {
       parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book, line_open));
     } catch (...) {
       if (line_open) std::fprintf(stderr, "\n");  // the error starts on a line of its own
-      throw;
+      keep_book_of_stopped_run(book);
     }
     if (opts.merge.empty()) method = m;
   }
@@ -310,9 +335,10 @@ const command_registration registered{[](CLI::App& app) {
                   "threads (same result, much faster); -1 turns the cache off")
       ->transform(whole_number())
       ->capture_default_str();
-  sub->add_option("--book", opts->book,
-                  "exact-greedy: read the book from this file if it exists, and write it back after the run with "
-                  "the positions the run added (a book filled for other rules is refused)");
+  sub->add_option(
+      "--book", opts->book,
+      "exact-greedy: read the book from this file if it exists, and write it back after the run with "
+      "the positions the run added, also when --time-limit stops it (a book filled for other rules is refused)");
   sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
       ->check(CLI::IsMember({"auto", "fast", "play"}))
       ->capture_default_str();

@@ -404,6 +404,21 @@ battleship_cli_test("evaluate: a --time-limit the run keeps leaves the answer al
 battleship_cli_test("error: evaluate past --time-limit"
   FAIL ARGS evaluate --preset park --strategy row-scan --method play --threads 2 --time-limit 0.3
   STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 120 first-ship placements done")
+# A run stopped by its --time-limit writes back the positions its book
+# gained (each decided whole), and the next run reads them.
+set(stopped_book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_stopped_book.txt)
+add_test(NAME "cli: stopped book: no file yet" COMMAND ${CMAKE_COMMAND} -E rm -f ${stopped_book})
+set_tests_properties("cli: stopped book: no file yet" PROPERTIES LABELS cli FIXTURES_SETUP cli_stopped_book_absent)
+battleship_cli_test("error: evaluate past --time-limit keeps the positions its --book gained"
+  FAIL ARGS evaluate --strategy exact-greedy --grid 8x8 --fleet 3,3,2 --threads 1 --book ${stopped_book} --time-limit 2
+  STDERR "no answer within --time-limit 2 s: .* layouts.. --book '[^']*cli_test_stopped_book.txt' keeps the [1-9][0-9]* positions the run added")
+set_tests_properties("cli: error: evaluate past --time-limit keeps the positions its --book gained"
+                     PROPERTIES FIXTURES_REQUIRED cli_stopped_book_absent FIXTURES_SETUP cli_stopped_book_filled)
+battleship_cli_test("simulate: reads the book a stopped evaluation kept"
+  ARGS simulate --strategy exact-greedy --grid 8x8 --fleet 3,3,2 --games 1 --book ${stopped_book} --json
+  STDOUT "\"loaded\": [1-9][0-9]*")
+set_tests_properties("cli: simulate: reads the book a stopped evaluation kept"
+                     PROPERTIES FIXTURES_REQUIRED cli_stopped_book_filled)
 battleship_cli_test("error: evaluate's --time-limit takes seconds" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --time-limit 1m STDERR "must be a number of seconds above 0")
 battleship_cli_test("error: evaluate with a shard out of range" FAIL
