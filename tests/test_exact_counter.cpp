@@ -974,8 +974,67 @@ TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count]
   exact_counter<dynamic_rules> counter(rules);
   const auto full = counter.count(observation(rules));
   counter.set_memory_limit(std::size_t{1} << 12);
-  CHECK_THROWS_AS(counter.count(observation(rules)), std::length_error);
-  CHECK(counter.count(observation(rules), false).labelled == full.labelled);  // a count alone keeps no layers
+  CHECK_THROWS_WITH(counter.count(observation(rules)),
+                    Catch::Matchers::Contains("the occupancy matrix needs more than 4 KiB of tables"));
+  // A count alone keeps no layers, but its working buffers count instead.
+  CHECK_THROWS_WITH(counter.count(observation(rules), false),
+                    Catch::Matchers::Contains("the exact count needs more than 4 KiB of memory"));
+  counter.set_memory_limit(std::size_t{1} << 20);
+  CHECK(counter.count(observation(rules), false).labelled == full.labelled);
+}
+
+namespace {
+// A pass of `p` keeping `what` under a memory limit of `limit` bytes: its
+// total, or nullopt with `refusal` set when the limit refuses it; also the
+// heap it holds after the pass, beyond what was held before (when glibc
+// tells), and the profile_dp itself for its sizes.
+struct pass_under_limit {
+  std::size_t before = heap_bytes_in_use().value_or(0);  // first: before dp's construction
+  detail::profile_dp<std::uint64_t> dp;
+  std::optional<count_type> total;
+  std::string refusal;
+  std::optional<std::size_t> held;
+  pass_under_limit(const detail::profile_problem& p, detail::keep_tables what, std::size_t limit) : dp(p) {
+    dp.set_memory_limit(limit);
+    try {
+      total = dp.forward(what);
+    } catch (const std::length_error& e) {
+      refusal = e.what();
+      return;
+    }
+    if (const auto now = heap_bytes_in_use()) held = *now - before;
+  }
+};
+}  // namespace
+
+TEST_CASE("exact_counter: a count alone keeps its working memory within the limit", "[count][exact]") {
+  // A count alone holds its states in two rolling layers and the step's
+  // streams, which grow with the fleet: 12x12 with eight ships held 1.1 GB
+  // (10.6 M states in its widest layer), and 16x16 with ten ships ran to
+  // 2^28 states in a layer and 9 GB before its index ran out. Under a limit
+  // it is refused as soon as its buffers pass it; one accepted holds the
+  // heap within it.
+  const auto rules = make_dynamic_rules(9, 9, {5, 4, 3, 3, 2, 2}, adjacency::touching, false);
+  const auto p = detail::make_profile_problem(rules, observation(rules), unit_weight{});
+  const count_type total = detail::profile_dp<std::uint64_t>(p).forward(detail::keep_tables::nothing);
+  std::size_t lowest_accepted = 0, highest_refused = 0;
+  for (int eighths = 8 * 26; eighths >= 8 * 16; eighths -= 2) {  // 64 MiB down to 64 KiB
+    const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
+    INFO("limit " << limit);
+    const pass_under_limit run(p, detail::keep_tables::nothing, limit);
+    if (!run.total) {
+      CHECK_THAT(run.refusal, Catch::Matchers::Contains("the exact count needs more than"));
+      highest_refused = std::max(highest_refused, limit);
+      continue;
+    }
+    CHECK(*run.total == total);
+    CHECK(run.dp.closed_form_bytes() + run.dp.pass_work_bytes() <= limit);
+    if (run.held) CHECK(*run.held <= limit);
+    lowest_accepted = limit;
+  }
+  // Limits are refused from some point down, and none above it.
+  CHECK(highest_refused > 0);
+  CHECK(lowest_accepted > highest_refused);
 }
 
 TEST_CASE("exact_counter: the memory limit counts the closed forms' tables with the layers", "[count][exact]") {
@@ -997,24 +1056,18 @@ TEST_CASE("exact_counter: the memory limit counts the closed forms' tables with 
     std::size_t lowest_accepted = 0;
     for (int eighths = 8 * 26; eighths >= 8 * 18; --eighths) {  // 64 MiB down to 256 KiB
       const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
-      const std::size_t before = heap_bytes_in_use().value_or(0);
-      detail::profile_dp<std::uint64_t> dp(p);
-      dp.set_memory_limit(limit);
-      count_type counted = 0;
-      try {
-        counted = dp.forward(detail::keep_tables::for_occupancy);
-      } catch (const std::length_error&) {
-        break;  // smaller limits fail too
-      }
+      const pass_under_limit run(p, detail::keep_tables::for_occupancy, limit);
+      if (!run.total) break;  // smaller limits fail too
+      const auto& dp = run.dp;
       INFO("limit " << limit);
-      CHECK(counted == total);
+      CHECK(*run.total == total);
       CHECK(dp.table_bytes() <= limit);
       // What the heap holds once the pass is over (the kept layers, the
       // closed forms' tables, the pass's scratch) stays within the limit
       // here: under the touching rule it held 7.9 MB under a 4.8 MiB limit
       // that counted the layers alone (8.6 MB under 8 MiB), 7.1 MB under
       // the lowest limit accepted now, 9.5 MiB.
-      if (const auto held = heap_bytes_in_use(); held && rule == adjacency::touching) CHECK(*held - before <= limit);
+      if (run.held && rule == adjacency::touching) CHECK(*run.held <= limit);
       CHECK(dp.closed_form_bytes() + dp.kept_states() * 2 * sizeof(std::uint64_t) <= limit);
       lowest_accepted = limit;
     }

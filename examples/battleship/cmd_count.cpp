@@ -1,6 +1,7 @@
 // battleship count: how many layouts agree with what is known.
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -14,13 +15,18 @@ namespace {
 struct count_options {
   rule_options rules;
   std::string method = default_count_method();
+  std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
+  bool memory_limit_given = false;
   bool json = false;
 };
 
 void run_count(const count_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
-  const auto result = count_layouts(rules, obs, false, opts.method);
+  if (opts.memory_limit_given && opts.method != "exact")
+    throw std::invalid_argument("--memory-limit bounds the exact counter's memory; --method " + opts.method +
+                                " keeps nothing");
+  const auto result = count_layouts(rules, obs, false, opts.method, 1, opts.memory_limit);
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);
     out["method"] = opts.method;
@@ -41,8 +47,14 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--method", opts->method, "counter: exact (default when built), bitset or recursive (brute force)")
       ->check(CLI::IsMember(count_methods()))
       ->capture_default_str();
+  auto* limit = add_memory_limit_option(sub, opts->memory_limit,
+                                        "the most the exact counter's states and closed-form tables may take; past "
+                                        "it, an error");
   sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
-  sub->callback([opts] { run_count(*opts); });
+  sub->callback([opts, limit] {
+    opts->memory_limit_given = limit->count() > 0;
+    run_count(*opts);
+  });
 }};
 
 }  // namespace

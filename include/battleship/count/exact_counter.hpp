@@ -33,10 +33,13 @@
 // sqrt(cells) layers apart and recomputes between them on the way back, so
 // boards such as 16x16 get their matrix in bounded memory for about one more
 // forward pass (peak_states()/kept_states() report the sizes). The limit
-// counts the layers and the tables that count the last ships in closed form
+// counts the layers, the tables that count the last ships in closed form
 // (for the matrix: 3.5 MiB on 10x10 under the touching rule, 0.6 MiB under
-// the contact rules, 64 MiB on 16x16); a count alone, which keeps two
-// layers, and the pass's scratch buffers are outside it.
+// the contact rules, 64 MiB on 16x16), checked after each cell. A count
+// alone is bounded by the same limit: it keeps no layer, and the limit
+// counts the pass's working buffers instead (its two rolling layers, which
+// hold all its states, and the step's streams). Those buffers, a few
+// layers' worth, and the backward pass's are outside the matrix's limit.
 //
 // Rules whose grid and fleet are fixed at compile time and whose widest
 // state fits 64 bits (the classic fleet on any grid up to 16x16)

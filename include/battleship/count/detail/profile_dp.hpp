@@ -488,6 +488,21 @@ class profile_dp {
   [[nodiscard]] std::size_t closed_form_bytes() const noexcept {
     return last_ship_.bytes() + two_ship_.bytes() + capacity_bytes(last_ship_acc64_, last_ship_acc128_);
   }
+  // The bytes the pass works in besides the kept layers and closed forms:
+  // the two rolling layers (all of a count alone's states), the step's
+  // streams and its merge, fold and close buffers. By capacity, as they are
+  // kept from call to call (release() frees them).
+  [[nodiscard]] std::size_t pass_work_bytes() const noexcept {
+    std::size_t bytes = layer_bytes(scratch_[0]) + layer_bytes(scratch_[1]);
+    for (const auto& s : stream_keys_) bytes += capacity_bytes(s);
+    for (const auto& s : stream_f64_) bytes += capacity_bytes(s);
+    for (const auto& s : stream_f128_) bytes += capacity_bytes(s);
+    for (const auto& s : stream_lanes_) bytes += capacity_bytes(s);
+    return bytes + capacity_bytes(batch64_, batch128_, lane_batch_, lane_vals_, edge_stream_, index_of_, ordered_keys_,
+                                  moved_keys_, closed_index_, closed_layer_keys_, closed_layer_values_, fold_slots_,
+                                  fold_index_, mirror_table_, acc64_, acc128_, occupied_, summary_, by_code64_,
+                                  by_code128_);
+  }
   // Bytes of tables the last forward() counted against the memory limit. If
   // it kept them whole, the same pass never checkpoints under a limit whose
   // table_budget() holds this many: the count only grows, layer by layer.
@@ -552,8 +567,9 @@ class profile_dp {
   // stamp itself (lower after a call than before: it wrapped).
   void two_ship_stamp_wraps_within(std::uint32_t steps) noexcept { two_ship_.stamp_wraps_within(steps); }
   [[nodiscard]] std::uint32_t two_ship_stamp() const noexcept { return two_ship_.stamp(); }
-  // Bytes the kept layers and the closed forms' tables may take before
-  // forward(what) gives up (std::length_error); a count alone is not bounded.
+  // Bytes the kept layers and the closed forms' tables (and for a count
+  // alone, the pass's working buffers: pass_work_bytes()) may take before
+  // forward(what) gives up (std::length_error), checked after each step.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
@@ -618,6 +634,10 @@ class profile_dp {
     std::vector<std::uint64_t> end_completions;
     std::vector<lane_values> end_lanes;  // with lanes: the completions of each lane
   };
+  [[nodiscard]] static std::size_t layer_bytes(const layer& l) noexcept {
+    return capacity_bytes(l.keys, l.f64, l.b64, l.f128, l.b128, l.f_lanes, l.b_lanes, l.dst, l.first_edge,
+                          l.edge_starts, l.end_keys, l.end_completions, l.end_lanes);
+  }
   // Every value buffer comes in a 64-bit and a 128-bit flavour; V picks one
   // (lanes hold 64-bit values: see unplaced_lanes.hpp).
   template <class V, class Narrow, class Wide>
@@ -1703,10 +1723,15 @@ class profile_dp {
     auto check_limit = [&] {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
-      if (bytes + closed_form_bytes() + segment > memory_limit_)
+      // A count alone holds its states in the pass's working buffers; with
+      // tables, those stay outside the limit (a few layers' worth).
+      if (bytes + closed_form_bytes() + segment + (keep_layers ? 0 : pass_work_bytes()) > memory_limit_)
         throw std::length_error(
-            std::string(what == keep_tables::for_occupancy ? "the occupancy matrix" : "exact sampling") +
-            " needs more than " + byte_size_name(memory_limit_) + " of tables on this board; " +
+            std::string(what == keep_tables::for_occupancy ? "the occupancy matrix"
+                        : keep_layers                      ? "exact sampling"
+                                                           : "the exact count") +
+            " needs more than " + byte_size_name(memory_limit_) + (keep_layers ? " of tables" : " of memory") +
+            " on this board; " +
             (what == keep_tables::for_occupancy ? "count without it, or raise the limit" : "raise the limit"));
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
@@ -1740,17 +1765,21 @@ class profile_dp {
         if (keep_layers && i >= full_) {
           peak_past_full = std::max(peak_past_full, built + ends);
           if (into_kept) bytes += built * checkpoint_bytes + ends_bytes(dest);
-          check_limit();
         }
+        check_limit();
         stride = 2;
         continue;
       }
       into_kept_layer_ = stored;
       const std::uint32_t edges = step_by<V>(stride, i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
-      if (!keep_layers || i + 1 < first_kept_) continue;
+      if (!keep_layers || i + 1 < first_kept_) {
+        check_limit();
+        continue;
+      }
       if (i + 1 == first_kept_) {  // the first kept layer, whole
         bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt);
+        check_limit();
         continue;
       }
       if (whole) {
@@ -1916,29 +1945,29 @@ class profile_dp {
         // A path that places the last ship ends the layouts it extends (see
         // tally_absorbed): summed here, it skips the merge below (push_state
         // would sum it just the same).
-        auto emit = [&](Key next, V value, std::uint32_t id) __attribute__((always_inline)) {
-          if (absorb_paths_early && (next & count_mask) == 0) {
-            absorb(next, value);
+        auto emit = [&](Key succ, V value, std::uint32_t id) __attribute__((always_inline)) {
+          if (absorb_paths_early && (succ & count_mask) == 0) {
+            absorb(succ, value);
             if (record_edges) edge_out.record_absorbed(id & index_mask, id & flags_mask);
             return;
           }
           entry<V>& e = out[pending++];  // (low: only the dense path sets and reads it)
-          e.key = next;
+          e.key = succ;
           e.val = value;
           e.id = id;
         };
         if constexpr (Stride == 1) {
           expand(
-              ctx, keys[s], [&](Key next, std::uint64_t w, int kind) __attribute__((always_inline)) {
-                emit(next, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0));
+              ctx, keys[s], [&](Key succ, std::uint64_t w, int kind) __attribute__((always_inline)) {
+                emit(succ, value_mul<V>(fs, w), edges++ | (kind != step_water ? covered_flag : 0));
               });
         } else {
           expand(
               ctx, keys[s], [&](Key mid, std::uint64_t w1, int kind1) __attribute__((always_inline)) {
                 const V v1 = value_mul<V>(fs, w1);
                 expand(
-                    ctx2, mid, [&](Key next, std::uint64_t w2, int kind2) __attribute__((always_inline)) {
-                      emit(next, value_mul<V>(v1, w2),
+                    ctx2, mid, [&](Key succ, std::uint64_t w2, int kind2) __attribute__((always_inline)) {
+                      emit(succ, value_mul<V>(v1, w2),
                            edges++ | (kind1 != step_water ? covered_flag : 0) |
                                (kind2 != step_water ? second_covered_flag : 0));
                     });
@@ -2208,7 +2237,9 @@ class profile_dp {
     }
     shift[codes] = static_cast<std::uint32_t>(states);
     if (states + nxt.end_keys.size() >= end_tag || edges >= absorbed)
-      throw std::length_error("profile_dp: too many states in one layer");
+      throw std::length_error(
+          "the exact counter's pass on this board reaches 2^28 states (or 2^29 edges) in one "
+          "layer, more than it can index");
     if (dst != nullptr)
       for (std::uint32_t e = 0; e < edges; ++e) dst[e] += shift[static_cast<std::size_t>(stream_of[e])];
   }
@@ -2376,10 +2407,10 @@ class profile_dp {
           through_listed |= 1U << t;
           const int W = p_.width, Lt = p_.types[t].length;
           const auto first_hit = static_cast<std::size_t>(first_hit_after_[static_cast<std::size_t>(i + Stride - 1)]);
-          int n = 0;
+          int listed = 0;
           for (const candidate& P : last_ship_.prepared_through_list(t, view.anchor)) {
             if ((P.cells & view.blocked) != 0) continue;
-            through_placement& e = through_of[t][static_cast<std::size_t>(n++)];
+            through_placement& e = through_of[t][static_cast<std::size_t>(listed++)];
             e.P = &P;
             e.rest = view.must & ~P.cells;
             e.rest_beyond = view.beyond - P.beyond;
@@ -2402,7 +2433,7 @@ class profile_dp {
               }
             }
           }
-          through_count[t] = n;
+          through_count[t] = listed;
         }
         return std::span<const through_placement>(through_of[t].data(), static_cast<std::size_t>(through_count[t]));
       };
@@ -2420,11 +2451,11 @@ class profile_dp {
       // overlapping<true> notes the overlapping Q to subtract.
       auto through_anchor = [&](std::size_t a, std::size_t b, std::uint64_t value) {
         // Whether placements p and q (of lengths Lp, Lq) share a cell.
-        auto meet = [](const candidate& p, int Lp, const candidate& q, int Lq) {
-          if (p.dir == q.dir)
-            return p.dir == 0 ? p.row == q.row && p.col < q.col + Lq && q.col < p.col + Lp
-                              : p.col == q.col && p.row < q.row + Lq && q.row < p.row + Lp;
-          const candidate &e = p.dir == 0 ? p : q, &s = p.dir == 0 ? q : p;  // east, south
+        auto meet = [](const candidate& p, int Lp, const candidate& other, int Lq) {
+          if (p.dir == other.dir)
+            return p.dir == 0 ? p.row == other.row && p.col < other.col + Lq && other.col < p.col + Lp
+                              : p.col == other.col && p.row < other.row + Lq && other.row < p.row + Lp;
+          const candidate &e = p.dir == 0 ? p : other, &s = p.dir == 0 ? other : p;  // east, south
           const int Le = p.dir == 0 ? Lp : Lq, Ls = p.dir == 0 ? Lq : Lp;
           return s.col >= e.col && s.col < e.col + Le && e.row >= s.row && e.row < s.row + Ls;
         };
