@@ -218,10 +218,10 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--edge-weight", opts->edge_weight,
                   "prior of the exact model: a layout weighs the product of its ships' weights, and a ship "
                   "touching the border weighs this much (any other 1; 1 makes every layout alike)")
-      ->check(whole_number_u64())
+      ->transform(whole_number_u64())
       ->capture_default_str();
   auto* seed = sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
-                   ->check(whole_number_u64())
+                   ->transform(whole_number_u64())
                    ->capture_default_str();
   auto* samples = sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")
                       ->transform(whole_number())

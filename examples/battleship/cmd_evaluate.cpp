@@ -207,7 +207,17 @@ exhaustive_result load(const std::string& path) {
     r.shard_count = j.at("shard_count").get<int>();
     r.shards = j.at("shards").get<std::vector<int>>();
     r.seconds = j.at("seconds").get<double>();
-    r.histogram = j.at("histogram").get<std::vector<std::uint64_t>>();
+    // get<std::uint64_t> would wrap -1 and cut 0.5 to 0.
+    const auto& bins = j.at("histogram");
+    if (!bins.is_array()) throw std::invalid_argument("histogram is not an array");
+    std::uint64_t layouts = 0;
+    for (const auto& n : bins) {
+      if (!n.is_number_unsigned()) throw std::invalid_argument("its histogram holds " + n.dump() + ", not a count");
+      const auto count = n.get<std::uint64_t>();
+      if (count > ~std::uint64_t{0} - layouts) throw std::invalid_argument("its histogram holds 2^64 layouts or more");
+      layouts += count;
+      r.histogram.push_back(count);
+    }
     if (to_string(r.total_shots()) != j.at("total_shots").get<std::string>())
       throw std::invalid_argument("its histogram does not add up to its total_shots");
     if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
@@ -254,6 +264,8 @@ void run(const evaluate_options& opts) {
   if (opts.strategy.empty() && opts.merge.empty()) throw std::invalid_argument("--strategy is required (or --merge)");
   if (opts.strategy != "exact-greedy" && (opts.book_depth != evaluate_options{}.book_depth || !opts.book.empty()))
     throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
+  check_writable(opts.save, "--save");  // before the run, which may take hours
+  check_writable(opts.histogram, "--histogram");
   std::vector<exhaustive_result> parts;
   std::string method = "merged";
   kept_book book;

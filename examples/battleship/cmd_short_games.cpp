@@ -46,6 +46,7 @@ void draw_progress(const short_games_progress& p) {
 short_games_result walk(const short_games_cli_options& opts, const rules_t& rules) {
   if (opts.max_misses < 0) throw std::invalid_argument("--max-misses cannot be negative");
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
+  if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
   short_games_options o;
   o.max_misses = opts.max_misses;
   o.threads = opts.threads;

@@ -270,6 +270,7 @@ void run(const simulate_options& opts) {
   if (opts.games < 1) throw std::invalid_argument("--games must be at least 1");
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
   if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
+  check_writable(opts.histogram, "--histogram");  // before the games, not after
   // A strategy's own option given to another strategy would be ignored.
   const simulate_options defaults;
   if (opts.strategy != "per-ship-density" && opts.hit_weight != defaults.hit_weight)
@@ -373,7 +374,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* games =
       sub->add_option("--games", opts->games, "number of games")->transform(whole_number())->capture_default_str();
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
-      ->check(whole_number_u64())
+      ->transform(whole_number_u64())
       ->capture_default_str();
   sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
       ->transform(whole_number())
@@ -433,6 +434,7 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--search-temperature", opts->search_temperature,
                   "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
                   "from this to 0 over a climb (0: keep only moves that lose nothing)")
+      ->transform(decimal_number())
       ->capture_default_str()
       ->needs(climbs);
   sub->add_flag("--json", opts->json, "print a JSON object");

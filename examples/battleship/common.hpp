@@ -52,7 +52,9 @@ namespace battleship::cli {
 }
 
 // For options read into std::uint64_t: CLI11 2.1 converts "-1" by wrapping
-// it to 2^64-1 and clamps numbers past 2^64-1, so check the text first.
+// it to 2^64-1, clamps numbers past 2^64-1 and reads in base 0 ("010" is 8,
+// "0x10" 16), so check the text first and rewrite it in plain decimal
+// ("010" -> "10"; hence ->transform, as for whole_number()).
 [[nodiscard]] inline CLI::Validator whole_number_u64() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
@@ -62,6 +64,7 @@ namespace battleship::cli {
         if (text.empty() || error == std::errc::invalid_argument || stop != end)
           return "must be a whole number from 0 to 18446744073709551615";
         if (error == std::errc::result_out_of_range) return "is past 18446744073709551615";
+        text = std::to_string(value);
         return {};
       },
       "UINT64");
@@ -123,25 +126,39 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
       ->transform(byte_size());
 }
 
-// For --time-limit: a number of seconds, finite and above 0, in decimal
-// only, as every number option here (std::stod alone would also read
-// "0x10", " 5" and "inf").
+// A finite number written in decimal, as every number option here takes
+// (std::stod alone would also read "0x10", " 5" and "inf"); nullopt otherwise.
+[[nodiscard]] inline std::optional<double> parse_decimal(const std::string& text) {
+  if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return std::nullopt;
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {  // no number, or out of range
+    return std::nullopt;
+  }
+  if (used != text.size() || !std::isfinite(value)) return std::nullopt;
+  return value;
+}
+
+// For --time-limit: a number of seconds above 0.
 [[nodiscard]] inline CLI::Validator positive_seconds() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
-        const std::string refusal = "must be a number of seconds above 0, such as 30 or 0.5";
-        if (text.empty() || text.find_first_not_of("0123456789.eE+-") != std::string::npos) return refusal;
-        std::size_t used = 0;
-        double value = 0;
-        try {
-          value = std::stod(text, &used);
-        } catch (const std::exception&) {  // no number, or out of range
-          return refusal;
-        }
-        if (used != text.size() || !std::isfinite(value) || !(value > 0)) return refusal;
-        return {};
+        const auto value = parse_decimal(text);
+        return value && *value > 0 ? std::string{} : "must be a number of seconds above 0, such as 30 or 0.5";
       },
       "SECONDS");
+}
+
+// For other real-number options (CLI11 would also read "0x10" as 16, and
+// "inf"); the range is checked where the option is used.
+[[nodiscard]] inline CLI::Validator decimal_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return parse_decimal(text) ? std::string{} : "must be a number in decimal, such as 2 or 0.5";
+      },
+      "NUMBER");
 }
 
 // --time-limit, for the commands that can run for hours (solve, evaluate,
@@ -320,12 +337,15 @@ inline constexpr const char* exact_greedy_policy = "exact-greedy";
   return path + ".partial-" + std::to_string(getpid());
 }
 
-// Refuses, before a run, a --book that could not be written after it (a
-// missing directory, no permission): the run's results would be lost.
-inline void check_book_writable(const std::string& path) {
+// Refuses, before a run, an output file (`option`: --book, --save,
+// --histogram) that could not be written after it (a directory, a missing
+// one, no permission): the run's results would be lost. It tries a file
+// beside it, so that a file already there is left as it is.
+inline void check_writable(const std::string& path, const std::string& option) {
   if (path.empty()) return;
+  refuse_directory(path, option);
   const std::string partial = partial_book_path(path);
-  if (!std::ofstream(partial)) throw std::invalid_argument("cannot write --book '" + path + "' there");
+  if (!std::ofstream(partial)) throw std::invalid_argument("cannot write " + option + " '" + path + "' there");
   std::error_code ec;
   std::filesystem::remove(partial, ec);
 }
@@ -367,8 +387,7 @@ struct kept_book {
   if (depth < 0) return {};
   kept_book book{std::make_shared<book_cache>(rules, exact_greedy_policy, depth), path, 0};
   if (path.empty()) return book;
-  refuse_directory(path, "--book");
-  check_book_writable(path);
+  check_writable(path, "--book");
   if (std::error_code ec; !std::filesystem::exists(path, ec)) return book;
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open --book '" + path + "'");

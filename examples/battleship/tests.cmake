@@ -288,6 +288,15 @@ endforeach()
 battleship_cli_test("density: a --memory-limit below the whole tables recomputes from checkpoints, to the same matrix"
   ARGS density --preset park --memory-limit 10M --json
   JSON labelled=30093975536 occupancy.0=2407483864 occupancy.44=6428054040)
+# A count alone keeps no table, but its states can outgrow the machine: the
+# limit bounds them too (12x12 with eight ships holds 1.1 GB).
+battleship_cli_test("count: a --memory-limit the count fits leaves the answer alone"
+  ARGS count --preset park --memory-limit 64M --json JSON labelled=30093975536)
+battleship_cli_test("error: count past --memory-limit"
+  FAIL ARGS count --grid 12x12 --fleet 5,4,4,3,3,3,2,2 --memory-limit 64M
+  STDERR "the exact count needs more than 64 MiB of memory on this board")
+battleship_cli_test("error: count's --memory-limit with a brute-force method"
+  FAIL ARGS count --grid 5x5 --fleet 3 --method bitset --memory-limit 8M STDERR "--method bitset keeps nothing")
 battleship_cli_test("error: density with tables past --memory-limit"
   FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of tables")
 battleship_cli_test("error: density's monte-carlo sampler past --memory-limit"
@@ -528,6 +537,37 @@ battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FA
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_duplicate_shards.json STDERR "shards must be distinct")
 battleship_cli_test("error: evaluate --merge of a histogram that is not a multiple of labels_per_layout" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_bad_labels.json STDERR "not a multiple of labels_per_layout")
+battleship_cli_test("error: evaluate --merge of a histogram with a negative bin" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_negative_bin.json STDERR "its histogram holds -1, not a count")
+battleship_cli_test("error: evaluate --merge of a histogram with a fractional bin" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_fraction_bin.json STDERR "its histogram holds 1.5, not a count")
+# Output files are checked before the run, which may take hours, not after it.
+battleship_cli_test("error: evaluate --save where it cannot be written, refused before the run" FAIL
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --save ${CMAKE_CURRENT_BINARY_DIR}/no_such_dir/x.json
+  STDERR "cannot write --save '.*x.json' there")
+battleship_cli_test("error: evaluate --histogram where it cannot be written" FAIL
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --histogram ${CMAKE_CURRENT_BINARY_DIR}/no_such_dir/x.svg
+  STDERR "cannot write --histogram")
+battleship_cli_test("error: simulate --histogram that is a directory" FAIL
+  ARGS simulate --strategy sweep --grid 5x5 --fleet 3,2 --histogram ${CMAKE_CURRENT_BINARY_DIR}
+  STDERR "--histogram '.*' is a directory")
+# CLI11 reads numbers in base 0: "010" would be 8, "0x10" 16.
+battleship_cli_test("density: --edge-weight with a leading zero is decimal"
+  ARGS density --grid 4x4 --fleet 2 --edge-weight 010 --json JSON edge_weight=10)
+battleship_cli_test("simulate: --seed with leading zeros is decimal"
+  ARGS simulate --strategy sweep --grid 4x4 --fleet 2 --games 3 --seed 0777 STDOUT "seed 777,")
+battleship_cli_test("error: --search-temperature in hexadecimal" FAIL
+  ARGS simulate --strategy row-scan --grid 4x4 --fleet 2 --search-climbs 1 --search-temperature 0x10
+  STDERR "must be a number in decimal")
+battleship_cli_test("error: short-games --hit-weight 0" FAIL
+  ARGS short-games --strategy per-ship-density --grid 4x4 --fleet 2 --max-misses 1 --hit-weight 0
+  STDERR "--hit-weight must be at least 1")
+battleship_cli_test("error: solve --greedy with a text --tree, which prints the tree alone" FAIL
+  ARGS solve --grid 3x3 --fleet 2 --greedy --tree text STDERR "add --json")
+battleship_cli_test("solve: --greedy with --tree in JSON"
+  ARGS solve --grid 3x3 --fleet 2 --greedy --tree dot --json JSON greedy_total_height=54 total_height=54)
+battleship_cli_test("error: a sweep order naming a cell twice names the cell" FAIL
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,A1,B2 STDERR "cell A1 appears twice")
 battleship_cli_test("error: --board names a directory" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata} STDERR "is a directory")
 battleship_cli_test("error: --board reads at most 16 MiB" FAIL ARGS count ${small6} --board /dev/zero STDERR "16 MiB")
