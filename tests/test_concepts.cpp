@@ -311,6 +311,10 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK_THROWS_WITH(make_dynamic_rules(3, 3, {3, 3, 3, 1}, adjacency::touching, false),
                     "the fleet has more cells than the grid");
   CHECK_THROWS_WITH(make_dynamic_rules(17, 16, {2}, adjacency::touching, false), Catch::Contains("256-cell"));
+  // An adjacency cast from an integer other than the three rules' (it was
+  // taken as touching, and labelled "?").
+  CHECK_THROWS_WITH(make_dynamic_rules(4, 4, {2}, static_cast<adjacency>(7), false),
+                    "no adjacency rule 7 (touching, no_edge or no_contact)");
   CHECK_THROWS_WITH(dynamic_fleet(std::vector<int>{}), "a fleet needs at least one ship");
   CHECK_THROWS_WITH(dynamic_fleet(std::vector<int>(17, 2)), "at most 16 ships");
   CHECK_NOTHROW(dynamic_fleet(std::vector<int>(16, 2)));
@@ -327,6 +331,20 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK(find_ship(classic, "Cruiser") == 2);
   CHECK(find_ship(classic, "destroyer") == 4);
   CHECK(find_ship(classic, "Frigate") == -1);
+  // A ShipSet may return its names by value: the case-insensitive search
+  // keeps each alive while it reads it (it used to read a destroyed string,
+  // which ASan reports; names past the small-string buffer make it show).
+  struct names_by_value {
+    [[nodiscard]] int ship_count() const { return 2; }
+    [[nodiscard]] int length(int i) const { return i == 0 ? 3 : 2; }
+    [[nodiscard]] std::string name(int i) const {
+      return i == 0 ? "Long cruiser number one, with a long name" : "Little destroyer number two, also long";
+    }
+  };
+  static_assert(ShipSet<names_by_value>);
+  CHECK(find_ship(names_by_value{}, "little destroyer number two, also long") == 1);
+  CHECK(find_ship(names_by_value{}, "Long cruiser number one, with a long name") == 0);
+  CHECK(find_ship(names_by_value{}, "LONG CRUISER NUMBER ONE, WITH A LONG NAMF") == -1);
 
   CHECK(parse_adjacency("no-edge") == adjacency::no_edge);
   CHECK(to_string(parse_adjacency("no-contact")) == "no-contact");

@@ -157,6 +157,9 @@ TEST_CASE("cell names and pictures", "[geometry]") {
   CHECK(g.cell_name(14) == "B5");
   CHECK(g.cell_name(99) == "J10");
   for (int c = 0; c < 100; ++c) CHECK(g.parse_cell(g.cell_name(c)) == c);
+  // Off the grid (it used to name 100 "K1" and -1 "A0").
+  CHECK_THROWS_WITH(g.cell_name(100), "cell 100 is off the 10x10 grid");
+  CHECK_THROWS_AS(g.cell_name(-1), std::out_of_range);
   CHECK(!g.parse_cell(""));
   CHECK(!g.parse_cell("A"));
   CHECK(!g.parse_cell("A1x"));

@@ -73,6 +73,18 @@ TEST_CASE("out of bounds names the ship", "[layout]") {
   CHECK_THROWS_WITH(occupied_cells(touching_rules{}, l), "Submarine (ship 4, length 3) is out of bounds");
 }
 
+TEST_CASE("an orientation that is neither horizontal nor vertical is refused", "[layout]") {
+  // Cast from an integer (a file, a network message): it used to pass as a
+  // one-cell ship, and a game against it could never end.
+  layout l = spaced();
+  l[2].dir = static_cast<orientation>(2);
+  CHECK(why(touching_rules{}, l) ==
+        "Cruiser (ship 3, length 3) has no orientation (2, neither horizontal nor vertical)");
+  const board_geometry<bitboard<100>> g(10, 10);
+  CHECK_FALSE(g.ship_mask(0, 0, static_cast<orientation>(2), 3).has_value());
+  CHECK_THROWS_AS(occupied_cells(touching_rules{}, l), std::invalid_argument);
+}
+
 TEST_CASE("overlap names both ships and the first shared cell, under every rule", "[layout]") {
   layout l = spaced();
   l[2] = {0, 3, V};  // Cruiser A4-C4 crosses the Carrier at A4 and the Battleship at C4

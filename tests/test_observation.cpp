@@ -63,6 +63,10 @@ TEST_CASE("record() refuses impossible shots and announcements", "[observation]"
     CHECK(!obs.is_sunk(-1));
     CHECK_THROWS_WITH(obs.record_sunk(7, 1), "ship 1 was already sunk");
   }
+  SECTION("an outcome that is neither miss, hit nor sunk") {
+    // Cast from an integer: it used to be recorded as a hit.
+    CHECK_THROWS_WITH(obs.record(6, shot_result{static_cast<outcome>(9), -1}), "no outcome 9 (miss, hit or sunk)");
+  }
   SECTION("a ship named on a plain hit or miss") {
     CHECK_THROWS_WITH(obs.record(6, shot_result{outcome::hit, 0}), "only a sunk announcement names a ship");
     CHECK_THROWS_WITH(obs.record(6, shot_result{outcome::miss, 2}), "only a sunk announcement names a ship");

@@ -164,6 +164,15 @@ TEST_CASE("random fire: game length matches the closed form", "[simulation]") {
   CHECK(st.perfect_shots == 3);
 }
 
+TEST_CASE("simulate's options default to 1,000 games of seed 0 on one thread", "[simulation]") {
+  const auto rules = make_dynamic_rules(4, 3, {2, 1}, adjacency::touching, false);
+  const auto make = [&] { return random_fire<dyn>(rules); };
+  const auto by_default = simulate(rules, make, uniform_defense<dyn>(rules)).stats;
+  CHECK(by_default.games == 1000);
+  CHECK(by_default.histogram ==
+        simulate(rules, make, uniform_defense<dyn>(rules), simulation_options{}).stats.histogram);
+}
+
 TEST_CASE("simulate: fixed and Figure 8 defenses, progress, errors", "[simulation]") {
   const park_rules pk;
   SECTION("the Figure 8 layout is legal even without contact, away from the edges") {

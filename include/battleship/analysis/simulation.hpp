@@ -139,10 +139,12 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
 }
 }  // namespace detail
 
-// Plays options.games games; make_strategy() returns a strategy for R's board.
+// Plays options.games games (1,000 by default, on one thread); make_strategy()
+// returns a strategy for R's board.
 template <Ruleset R, class MakeStrategy, Defense D>
 requires std::invocable<MakeStrategy&> simulation_result simulate(const R& rules, MakeStrategy make_strategy,
-                                                                  const D& defense, const simulation_options& options) {
+                                                                  const D& defense,
+                                                                  const simulation_options& options = {}) {
   // What the factory returns becomes each thread's own strategy: a value in
   // place (it need not even be movable), a reference by a copy. Each check
   // names the part that failed, and the run is compiled only when all pass

@@ -133,7 +133,9 @@ template <ShipSet S>
     if (std::string_view(s.name(i)) == name) return i;
   auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
   for (int i = 0; i < static_cast<int>(s.ship_count()); ++i) {
-    const std::string_view n = s.name(i);
+    // A reference keeps a name returned by value (a std::string) alive for the loop's body.
+    const auto& name_i = s.name(i);
+    const std::string_view n = name_i;
     if (n.size() == name.size() &&
         std::equal(n.begin(), n.end(), name.begin(), [&](char a, char b) { return lower(a) == lower(b); }))
       return i;

@@ -69,7 +69,9 @@ class board_geometry {
   // The cells of a ship of `length` starting at (row, col) and running east
   // (horizontal) or south (vertical); nullopt when any cell is off the grid.
   [[nodiscard]] constexpr std::optional<Board> ship_mask(int row, int col, orientation dir, int length) const noexcept {
-    if (length < 1 || !contains(row, col)) return std::nullopt;
+    // An orientation cast from an integer other than 0 or 1 names no placement.
+    if (length < 1 || !contains(row, col) || (dir != orientation::horizontal && dir != orientation::vertical))
+      return std::nullopt;
     const int end_row = dir == orientation::vertical ? row + length - 1 : row;
     const int end_col = dir == orientation::horizontal ? col + length - 1 : col;
     if (!contains(end_row, end_col)) return std::nullopt;
@@ -84,6 +86,9 @@ class board_geometry {
 
   // "B5": row letter (A = top row) then 1-based column number.
   [[nodiscard]] std::string cell_name(int cell) const {
+    if (cell < 0 || cell >= cell_count())
+      throw std::out_of_range("cell " + std::to_string(cell) + " is off the " + std::to_string(width()) + "x" +
+                              std::to_string(height()) + " grid");
     return std::string(1, static_cast<char>('A' + row_of(cell))) + std::to_string(col_of(cell) + 1);
   }
   // Parses "B5" (case-insensitive); nullopt if malformed or off the grid.

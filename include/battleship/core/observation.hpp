@@ -68,6 +68,8 @@ class observation {
       throw invalid_observation("shot at cell " + std::to_string(cell) + " is off the grid");
     if (shots_.test(static_cast<std::size_t>(cell)))
       throw invalid_observation("cell " + std::to_string(cell) + " was already shot");
+    if (r.kind != outcome::miss && r.kind != outcome::hit && r.kind != outcome::sunk)
+      throw invalid_observation("no outcome " + std::to_string(static_cast<int>(r.kind)) + " (miss, hit or sunk)");
     if (r.kind == outcome::sunk) {
       if (!sunk_feedback_) throw invalid_observation("hit/miss feedback never announces a sunk ship");
       if (r.ship < 0 || r.ship >= ship_count_)

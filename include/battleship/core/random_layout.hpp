@@ -99,6 +99,7 @@ class uniform_layout_sampler {
   // `draws` draws of a generator with a fixed seed (the same answer every
   // call), stopping early once `enough` were legal. A layout costs about
   // 1 / acceptance draws; below crowded_acceptance, draw from the tables.
+  // 0 means no draw was legal: a share below about 1 / draws, not none.
   [[nodiscard]] double acceptance_estimate(long long draws = 1 << 16, long long enough = 16) const {
     if (draws < 1 || enough < 1) throw std::invalid_argument("acceptance_estimate: draws and enough must be positive");
     std::mt19937_64 rng(0x5eed);

@@ -28,7 +28,8 @@ concept Defense = std::copyable<D> && requires(const D& d, splitmix_rng& rng) {
 
 // Uniform over legal labelled layouts (rejection sampling, exactly uniform).
 // On a crowded board most draws are rejected: acceptance_estimate() says
-// how many (7x7, ships 5,4,4,3,3,2, no contact: about 4e-6, 13 ms a layout;
+// how many (7x7, ships 5,4,4,3,3,2, no contact: about 4e-6, 13 ms a layout,
+// which its default 65,536 draws find none of, so it says 0;
 // docs/RESULTS.md, "Crowded fleets"). Below crowded_acceptance,
 // constrained_defense(rules, {}) draws the same distribution from the exact
 // counter's tables; it lives in its own header because the counter is

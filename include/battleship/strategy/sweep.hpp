@@ -109,7 +109,7 @@ class sweep {
       if (c < 0 || c >= width_ * height_)
         throw std::invalid_argument("sweep order: cell " + std::to_string(c) + " is off the grid");
       if (seen.test(static_cast<std::size_t>(c)))
-        throw std::invalid_argument("sweep order: cell " + std::to_string(c) + " appears twice");
+        throw std::invalid_argument("sweep order: cell " + rules.geometry().cell_name(c) + " appears twice");
       seen.set(static_cast<std::size_t>(c));
     }
   }
