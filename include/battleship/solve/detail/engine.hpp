@@ -394,7 +394,12 @@ class engine {
       if (widest < 0) widest = max_atoms;
     }
     const auto group = static_cast<std::uint64_t>(widest < n ? widest : n);
-    if (!p_.sunk)
+    // Under sunk feedback with one ship afloat, only its last hit announces
+    // a sinking, where the game ends: the strings are hit/miss strings, and
+    // with no two atoms alike (which would share a leaf) they end at
+    // distinct leaves, so the hit/miss bound holds (a one-ship fleet's whole
+    // search, and every fleet's last ship).
+    if (!p_.sunk || (p_.distinct_occupancy && ships_afloat(A, H) == 1))
       return fill(
           [&](int cost) {
             const std::uint64_t c = strings_at(cost);
@@ -432,6 +437,16 @@ class engine {
     if (group >= static_cast<std::uint64_t>(n)) return strings;
     const std::uint64_t first_hits = fill([&](int) { return group; }, group);
     return first_hits > strings ? first_hits : strings;
+  }
+
+  // The ships not yet sunk (the same in every layout of a state, whose
+  // sunk announcements name them, or their type).
+  [[nodiscard]] constexpr int ships_afloat(const set& A, std::uint64_t H) const {
+    const auto a = static_cast<std::size_t>(A.lowest());
+    const auto sc = static_cast<std::size_t>(p_.ship_count);
+    int afloat = 0;
+    for (std::size_t k = 0; k < sc; ++k) afloat += (p_.ships[a * sc + k] & ~H) != 0 ? 1 : 0;
+    return afloat;
   }
 
   [[nodiscard]] constexpr std::vector<std::uint64_t> weights_heaviest_first(const set& A) const {
@@ -592,9 +607,13 @@ class engine {
     for (int i = 0; i < sr.count; ++i) {
       rest -= lbs[static_cast<std::size_t>(i)];
       const std::uint64_t budget = sat_sub(beta, total + rest);
-      const std::uint64_t slack = budget >> slack_shift_;
-      const std::uint64_t searched_with =
-          slack_shift_ == 0 ? budget : (budget < infinite - slack ? budget + slack : infinite);
+      // No slack with one ship afloat: its hunt cuts on the budget alone,
+      // and with a quarter more searched 684,138 states instead of 153 (5x5,
+      // one 2-ship), past 4 M instead of 2,734 (6x5).
+      const bool slack_here = slack_shift_ != 0 && ships_afloat(sr.child[static_cast<std::size_t>(i)],
+                                                                sr.hits[static_cast<std::size_t>(i)]) > 1;
+      const std::uint64_t slack = slack_here ? budget >> slack_shift_ : 0;
+      const std::uint64_t searched_with = budget < infinite - slack ? budget + slack : infinite;
       const std::uint64_t v =
           value(sr.child[static_cast<std::size_t>(i)], sr.hits[static_cast<std::size_t>(i)], searched_with);
       total += v;
