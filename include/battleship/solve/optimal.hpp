@@ -42,10 +42,10 @@ struct solve_options {
   // Cut the search with the bound from the line of misses (every strategy
   // shoots the same cells while it misses); off only to measure what it saves.
   bool line_of_misses = true;
-  // Under sunk feedback, search each child of a shot with two ships or more
-  // afloat with a quarter more than its share of the budget, so that fewer
-  // states are searched again with more; off only to measure it. The values
-  // are the same either way.
+  // Under sunk feedback with two ships or more, search each child of a shot
+  // with a quarter more than its share of the budget, so that fewer states
+  // are searched again with more; off only to measure it. The values are
+  // the same either way.
   bool sunk_slack = true;
   // Called from the solving thread after every `progress_every` searched
   // states (rounded up to a power of two; past 2^63, never); throwing from
