@@ -163,6 +163,12 @@ TEST_CASE("cell names and pictures", "[geometry]") {
   CHECK(!g.parse_cell(""));
   CHECK(!g.parse_cell("A"));
   CHECK(!g.parse_cell("A1x"));
+  // cell_named: the same cells, and a refusal that quotes the name.
+  for (int c = 0; c < 100; ++c) CHECK(g.cell_named(g.cell_name(c)) == c);
+  CHECK(g.cell_named("j10") == 99);
+  CHECK_THROWS_WITH(g.cell_named("C33"), "no cell \"C33\" on the 10x10 grid (cells A1 to J10)");
+  CHECK_THROWS_AS(g.cell_named("K1"), std::invalid_argument);
+  CHECK_THROWS_AS(g.cell_named(""), std::invalid_argument);
 
   const board_geometry<bitboard<12>> small(4, 3);
   bitboard<12> b;

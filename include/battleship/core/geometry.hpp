@@ -107,6 +107,15 @@ class board_geometry {
     return cell(row, col - 1);
   }
 
+  // The cell called `s`, as parse_cell reads it; a name that is malformed
+  // or off the grid throws std::invalid_argument quoting it (where
+  // parse_cell(s).value() would throw a bare bad_optional_access).
+  [[nodiscard]] int cell_named(std::string_view s) const {
+    if (const auto c = parse_cell(s)) return *c;
+    throw std::invalid_argument("no cell \"" + std::string(s) + "\" on the " + std::to_string(width()) + "x" +
+                                std::to_string(height()) + " grid (cells A1 to " + cell_name(cell_count() - 1) + ")");
+  }
+
   // One line per row: `on` for set cells, `off` for the others.
   [[nodiscard]] std::string picture(const Board& b, char on = 'X', char off = '.') const {
     std::string s;

@@ -7,9 +7,8 @@ int main() {
   using rules = ruleset<grid<6, 6>, fleet<3, 2>, touching_allowed, hit_miss>;
   const auto g = rules{}.geometry();
   observation<rules::board_type> seen(rules{});
-  seen.record_hit(g.parse_cell("C3").value());
-  seen.record_miss(g.parse_cell("B3").value());
+  seen.record_hit(g.cell_named("C3"));
+  seen.record_miss(g.cell_named("B3"));
   const count_result r = exact_count(rules{}, seen);
-  std::cout << to_string(r.labelled) << " layouts agree; P(ship on C4) = " << r.probability(g.parse_cell("C4").value())
-            << '\n';
+  std::cout << to_string(r.labelled) << " layouts agree; P(ship on C4) = " << r.probability(g.cell_named("C4")) << '\n';
 }
