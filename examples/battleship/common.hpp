@@ -332,8 +332,9 @@ inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
 using book_cache = decision_cache<dynamic_rules::board_type>;
 inline constexpr const char* exact_greedy_policy = "exact-greedy";
 
-// The file kept_book::save() writes before renaming it over the book.
-[[nodiscard]] inline std::string partial_book_path(const std::string& path) {
+// The file beside `path` that kept_book::save() writes before renaming it
+// over the book, and that check_writable() tries.
+[[nodiscard]] inline std::string partial_path(const std::string& path) {
   return path + ".partial-" + std::to_string(getpid());
 }
 
@@ -344,7 +345,7 @@ inline constexpr const char* exact_greedy_policy = "exact-greedy";
 inline void check_writable(const std::string& path, const std::string& option) {
   if (path.empty()) return;
   refuse_directory(path, option);
-  const std::string partial = partial_book_path(path);
+  const std::string partial = partial_path(path);
   if (!std::ofstream(partial)) throw std::invalid_argument("cannot write " + option + " '" + path + "' there");
   std::error_code ec;
   std::filesystem::remove(partial, ec);
@@ -405,7 +406,7 @@ struct kept_book {
 // intact and two runs writing one book at once leave one of theirs, not a mix.
 inline void kept_book::save() const {
   if (!cache || path.empty()) return;
-  const std::string partial = partial_book_path(path);
+  const std::string partial = partial_path(path);
   std::error_code ec;
   {
     std::ofstream out(partial, std::ios::trunc);

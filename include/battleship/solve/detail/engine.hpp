@@ -397,12 +397,12 @@ class engine {
       if (widest < 0) widest = max_atoms;
     }
     const auto group = static_cast<std::uint64_t>(widest < n ? widest : n);
-    // Under sunk feedback with one ship afloat, only its last hit announces
-    // a sinking, where the game ends: the strings are hit/miss strings, and
-    // with no two atoms alike (which would share a leaf) they end at
-    // distinct leaves, so the hit/miss bound holds (a one-ship fleet's whole
-    // search, and every fleet's last ship).
-    if (!p_.sunk || (p_.distinct_occupancy && ships_afloat(A, H) == 1))
+    // Under sunk feedback a one-ship fleet's sinking comes with its last
+    // hit, where the game ends: the strings are hit/miss strings, and with
+    // no two atoms alike (which would share a leaf) they end at distinct
+    // leaves, so the hit/miss bound holds. (It holds for any fleet's last
+    // ship afloat too, but changed no two-ship search measured.)
+    if (!p_.sunk || (p_.ship_count == 1 && p_.distinct_occupancy))
       return fill(
           [&](int cost) {
             const std::uint64_t c = strings_at(cost);
@@ -440,16 +440,6 @@ class engine {
     if (group >= static_cast<std::uint64_t>(n)) return strings;
     const std::uint64_t first_hits = fill([&](int) { return group; }, group);
     return first_hits > strings ? first_hits : strings;
-  }
-
-  // The ships not yet sunk (the same in every layout of a state, whose
-  // sunk announcements name them, or their type).
-  [[nodiscard]] constexpr int ships_afloat(const set& A, std::uint64_t H) const {
-    const auto a = static_cast<std::size_t>(A.lowest());
-    const auto sc = static_cast<std::size_t>(p_.ship_count);
-    int afloat = 0;
-    for (std::size_t k = 0; k < sc; ++k) afloat += (p_.ships[a * sc + k] & ~H) != 0 ? 1 : 0;
-    return afloat;
   }
 
   [[nodiscard]] constexpr std::vector<std::uint64_t> weights_heaviest_first(const set& A) const {
