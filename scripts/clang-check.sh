@@ -15,6 +15,8 @@ cxx=${CLANG_CXX:-clang++}
 files=(tests/test_*.cpp tests/fuzz/*.cpp examples/*.cpp examples/battleship/*.cpp benchmarks/*.cpp cmake/instantiate_passes.cpp)
 if [ "$#" -gt 0 ]; then files=("$@"); fi
 start=$(date +%s)
+# The stricter warnings the CMake builds turn on (CMakeLists.txt).
+mapfile -t strict < <(cat cmake/strict-warnings.txt cmake/strict-warnings-clang.txt)
 printf '%s\n' "${files[@]}" |
-  xargs -P "$(nproc)" -I{} "$cxx" -std=gnu++20 -Iinclude -Wall -Wextra -Wpedantic -Werror -fsyntax-only {}
+  xargs -P "$(nproc)" -I{} "$cxx" -std=gnu++20 -Iinclude -Wall -Wextra -Wpedantic "${strict[@]}" -Werror -fsyntax-only {}
 echo "clang-check: ${#files[@]} files compile under $("$cxx" --version | head -1) ($(($(date +%s) - start)) s)"

@@ -1180,7 +1180,7 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
     if (whole.forward(detail::keep_tables::for_sampling) == 0) continue;
     REQUIRE_FALSE(whole.checkpointed());
     whole.backward(nullptr, true);
-    rng_type draw_rng(instance);
+    rng_type draw_rng(static_cast<std::uint64_t>(instance));
     const starts first = batch(whole, draw_rng, 9), second = batch(whole, draw_rng, 4);
     // Both modes, limits from 2^22 bytes down in steps of 2^(1/8): the band
     // where a sampler checkpoints is narrow. A limit whose budget holds the
@@ -1211,7 +1211,7 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
         }
         if (!dp.checkpointed()) continue;
         ++checkpointed[static_cast<std::size_t>(m)];
-        rng_type again(instance);
+        rng_type again(static_cast<std::uint64_t>(instance));
         CHECK(batch(dp, again, 9) == first);
         CHECK(batch(dp, again, 4) == second);  // a second batch recomputes the stretches again
         CHECK_THROWS_AS(dp.sample(again, [](int, int, int) {}), std::logic_error);
@@ -1386,7 +1386,7 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
       const bool west =
           p.col == 0 && len > 1 &&
           ((lean == 1 && p.dir == orientation::horizontal) || (lean == 3 && p.dir == orientation::vertical));
-      return (west ? 2 : 1) * ((p.col == 0 || c1 == w - 1) ? 3 : 1);
+      return std::uint64_t{west ? 2U : 1U} * ((p.col == 0 || c1 == w - 1) ? 3U : 1U);
     };
     const auto [total, occ] = weighted_brute_force(rules, obs, weight);
     const count_result r = count_scanned(rules, obs, weight).result;

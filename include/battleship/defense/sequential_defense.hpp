@@ -48,7 +48,8 @@ class sequential_defense {
         // Count the positions left, draw one, walk to it: no list to build per draw.
         const auto& list = table_.ship(i);
         std::size_t fits = 0;
-        for (const auto& p : list) fits += p.mask.intersects(forbidden) ? 0 : 1;
+        for (const auto& p : list)
+          if (!p.mask.intersects(forbidden)) ++fits;
         if (fits == 0) {
           stuck = true;
           break;

@@ -259,9 +259,10 @@ class decision_cache {
   };
   struct key_hash {
     std::size_t operator()(const key& k) const noexcept {
-      std::uint64_t h = k.hits.hash() * 0x9e3779b97f4a7c15ULL ^ k.misses.hash();
+      std::uint64_t h = k.hits.hash() * std::uint64_t{0x9e3779b97f4a7c15} ^ k.misses.hash();
       for (const auto& [ship, cell] : k.sunk)
-        h = (h ^ (static_cast<std::uint64_t>(ship) << 10 | static_cast<std::uint64_t>(cell))) * 0xbf58476d1ce4e5b9ULL;
+        h = (h ^ (static_cast<std::uint64_t>(ship) << 10 | static_cast<std::uint64_t>(cell))) *
+            std::uint64_t{0xbf58476d1ce4e5b9};
       return static_cast<std::size_t>(h ^ (h >> 31));
     }
   };

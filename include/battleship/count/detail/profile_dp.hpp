@@ -1338,8 +1338,9 @@ class profile_dp {
   // from `first_chunk` on, `below` holding the blocks of the chunks before it.
   [[nodiscard]] [[gnu::always_inline]] last_ship_view view_at(Key key, column_block below,
                                                               std::size_t first_chunk) const noexcept {
-    column_block b =
-        chunk_blocks(key >> (code_shift_ + first_chunk * static_cast<std::size_t>(chunk_bits_)), first_chunk, chunks_);
+    column_block b = chunk_blocks(
+        key >> (static_cast<std::size_t>(code_shift_) + first_chunk * static_cast<std::size_t>(chunk_bits_)),
+        first_chunk, chunks_);
     b.merge(below);
     b.merge(step_h_blocks_[static_cast<std::size_t>(key >> h_shift_) & h_mask_]);
     if (p_.rule == adjacency::no_contact && ((key >> ul_shift_) & 1U) != 0) b.merge(step_ul_block_);

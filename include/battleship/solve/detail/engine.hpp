@@ -134,7 +134,7 @@ class engine {
     for (std::size_t s = 0; s < syms; ++s)
       for (int a = 0; a < atoms; ++a)
         zobrist_[s * static_cast<std::size_t>(atoms) + static_cast<std::size_t>(a)] =
-            mix64(static_cast<std::uint64_t>(p.atom_perm[s][static_cast<std::size_t>(a)]) + 0x51ed27ULL);
+            mix64(static_cast<std::uint64_t>(p.atom_perm[s][static_cast<std::size_t>(a)]) + std::uint64_t{0x51ed27});
     slots_ = filled(std::size_t{64}, tt_entry{});
     for (int c = 0; c < p.cells; ++c) cells_by_cover_.push_back(c);
     std::sort(cells_by_cover_.begin(), cells_by_cover_.end(), [&](int x, int y) {
