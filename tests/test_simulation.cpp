@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <mutex>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -83,6 +84,37 @@ TEST_CASE("play_game: a scan in cell order ends on the last ship cell", "[simula
   CHECK(play_game(rules, s, layout{{1, 0, orientation::horizontal}, {2, 3, orientation::horizontal}}) == 15);
   // 2-ship A1-B1 (cells 0, 5), 3-ship A3-A5 (2-4): the last ship cell is 5.
   CHECK(play_game(rules, s, layout{{0, 2, orientation::horizontal}, {0, 0, orientation::vertical}}) == 6);
+}
+
+TEST_CASE("play_game refuses a strategy that shoots a cell twice or off the grid", "[simulation]") {
+  // A custom strategy's bug is named as one (std::logic_error, the cell and
+  // the turn), as the exhaustive walkers name it, not passed off as the
+  // referee's refusal of a caller's bad input.
+  struct stuck_on {
+    using board_type = dboard;
+    int cell;
+    int next_shot(const observation<board_type>&) const { return cell; }
+  };
+  const auto rules = make_dynamic_rules(5, 3, {3, 2}, adjacency::touching, true);
+  const layout hidden{{1, 0, orientation::horizontal}, {2, 3, orientation::horizontal}};  // cell 0 is water
+  game<dyn> referee(rules, hidden);
+  stuck_on twice{0};
+  CHECK_THROWS_MATCHES(play_game(referee, twice), std::logic_error,
+                       Catch::Message("play_game: the strategy chose cell 0 (" + rules.geometry().cell_name(0) +
+                                      "), which was already shot, at shot 2"));
+  CHECK(referee.shots_fired() == 1);  // the refused shot was not fired
+  for (const int cell : {-1, 15}) {
+    stuck_on off{cell};
+    CHECK_THROWS_MATCHES(play_game(rules, off, hidden), std::logic_error,
+                         Catch::Message("play_game: the strategy chose cell " + std::to_string(cell) +
+                                        ", which is off the grid, at shot 1"));
+  }
+  simulation_options o;
+  o.games = 4;
+  o.threads = 2;
+  CHECK_THROWS_WITH(simulate(
+                        rules, [] { return stuck_on{0}; }, uniform_defense<dyn>(rules), o),
+                    Catch::Contains("the strategy chose cell 0 (A1), which was already shot, at shot 2"));
 }
 
 TEST_CASE("simulate: identical statistics with 1, 2 and 3 threads", "[simulation]") {
