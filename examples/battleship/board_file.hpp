@@ -221,7 +221,9 @@ inline std::string write_board_picture(const dynamic_rules& rules, const observa
 }
 
 // Reads a board picture or a shot log, telling them apart by the first
-// significant line: a shot log starts with a cell name such as "B5".
+// significant line: a shot log starts with a cell name such as "B5". A file
+// with none (empty, or comments only) is a shot log of no shots: a game's
+// log before its first shot.
 inline observation<dynamic_rules::board_type> read_board(std::istream& in, const dynamic_rules& rules,
                                                          const std::string& name) {
   // A board of 256 cells fits in a few kilobytes; a cap keeps /dev/zero or an
@@ -238,7 +240,7 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
   std::istringstream lines(text);
   std::string line;
-  bool shot_log = false;
+  bool shot_log = true;  // no significant line: a log of no shots, nothing seen yet
   while (std::getline(lines, line)) {
     const auto words = detail::split_words(line);
     if (words.empty()) continue;

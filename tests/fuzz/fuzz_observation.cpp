@@ -148,7 +148,6 @@ void run(const std::uint8_t* data, std::size_t size) {
   }
   const observation<board>& obs = *read;
   for (const bool by_name : {false, true}) {
-    if (obs.shot_count() == 0) break;  // an empty log reads as an empty picture
     std::istringstream again(cli::write_shot_log(rules, obs, by_name));
     const auto back = cli::read_board(again, rules, "fuzz");
     check(back.shot_count() == obs.shot_count(), "a written shot log reads back with another number of shots");
