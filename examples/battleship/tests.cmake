@@ -126,6 +126,11 @@ battleship_cli_test("count: --board - reads standard input"
   ARGS count ${small6} --board - --json INPUT ${battleship_cli_testdata}/shots_6x6.txt JSON labelled=136 shots=4)
 battleship_cli_test("count: a shot log starting with a UTF-8 byte-order mark"
   ARGS count ${small6} --board ${battleship_cli_testdata}/shots_bom_6x6.txt --json JSON labelled=211 shots=2)
+battleship_cli_test("count: a file of comments only is a log of no shots, the empty board"
+  ARGS count --grid 6x6 --fleet 3 --board ${battleship_cli_testdata}/no_shots_yet.txt --json
+  JSON labelled=48 shots=0)
+battleship_cli_test("count: an empty board file is a log of no shots"
+  ARGS count --grid 6x6 --fleet 3 --board - --json INPUT /dev/null JSON labelled=48 shots=0)
 battleship_cli_test("error: standard input names itself" FAIL
   ARGS count ${small6} --board - INPUT ${battleship_cli_testdata}/bad_shot.txt STDERR "<stdin>:2:4: expected hit")
 battleship_cli_test("count: text output"
@@ -541,6 +546,9 @@ battleship_cli_test("error: evaluate --merge of a histogram with a negative bin"
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_negative_bin.json STDERR "its histogram holds -1, not a count")
 battleship_cli_test("error: evaluate --merge of a histogram with a fractional bin" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_fraction_bin.json STDERR "its histogram holds 1.5, not a count")
+battleship_cli_test("error: evaluate --merge of a histogram of 2^64 layouts, which a count cannot hold" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_2_to_the_64_layouts.json
+  STDERR "its histogram holds 2\\^64 layouts or more")
 # Output files are checked before the run, which may take hours, not after it.
 battleship_cli_test("error: evaluate --save where it cannot be written, refused before the run" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --save ${CMAKE_CURRENT_BINARY_DIR}/no_such_dir/x.json
