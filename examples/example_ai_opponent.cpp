@@ -125,7 +125,7 @@ int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
     int cell = ai.next_shot(seen);  // throws inconsistent_observation when none fits
     for (;;) {
       seen.record(cell, them.answer(cell));  // throws invalid_observation on an impossible answer (a ship sunk twice)
-      if (static_cast<int>(seen.hits().count()) == ship_cells) {
+      if (seen.hits().count() == ship_cells) {
         if (exact_count(rules, seen, false).labelled == 0) throw no_layout_agrees(seen);
         std::printf("The AI sank every ship in %d shots:", seen.shot_count());
         for (const auto& [c, said] : seen.log())

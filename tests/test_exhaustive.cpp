@@ -384,12 +384,28 @@ TEST_CASE("the progress count stops at 2^64-1 instead of wrapping", "[exhaustive
 }
 
 namespace {
-// Row scan, a millisecond a shot, so that a run outlives several progress intervals.
+// Row scan, a millisecond a shot. From its game `wait_in_game` on (1: the
+// first), each shot also waits for `gate`, which the test's progress
+// callback opens: the run then outlives the callback's first call however
+// slow or loaded the machine, where the sleeps alone only made it likely.
+// The wait gives up after a minute, so that a reporter that never calls
+// fails the test instead of hanging it.
 template <class R>
 struct slow_row_scan {
   using board_type = typename R::board_type;
+  const std::atomic<bool>* gate = nullptr;
+  int wait_in_game = 1;
+  std::atomic<int>* games = nullptr;  // counts the games begun, across copies
+  int game = 0;
+  void new_game() {
+    ++game;
+    if (games != nullptr) ++*games;
+  }
   int next_shot(const observation<board_type>& seen) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (gate != nullptr && game >= wait_in_game)
+      for (int waited = 0; waited < 60'000 && !gate->load(); ++waited)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
     int cell = 0;
     while (seen.shots().test(static_cast<std::size_t>(cell))) ++cell;
     return cell;
@@ -398,41 +414,44 @@ struct slow_row_scan {
 }  // namespace
 
 TEST_CASE("a progress callback that throws cancels the run: the exception reaches the caller", "[exhaustive]") {
-  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);  // 24 layouts, about 0.3 s
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);  // 24 layouts
   exhaustive_options o = threads(1);
   o.progress_interval = 0.01;
   const auto caller = std::this_thread::get_id();
   std::atomic<int> from_reporter{0};
+  std::atomic<bool> called{false};
   o.progress = [&](const exhaustive_progress&) {
     // The call at the end comes from the caller; only the reporter's calls
     // throw, which used to end the program (std::terminate).
     if (std::this_thread::get_id() == caller) return;
     ++from_reporter;
+    called = true;
     throw std::runtime_error("cancelled by the progress callback");
   };
-  CHECK_THROWS_WITH(evaluate_by_playing(rules, slow_row_scan<dynamic_rules>{}, o),
-                    "cancelled by the progress callback");
+  slow_row_scan<dynamic_rules> strategy;
+  strategy.gate = &called;  // the first game waits for the reporter's call
+  CHECK_THROWS_WITH(evaluate_by_playing(rules, strategy, o), "cancelled by the progress callback");
   CHECK(from_reporter == 1);  // and the reporter called it no more
 }
 
 TEST_CASE("a cancelled run leaves the part it is walking, not only the parts after it", "[exhaustive]") {
   // One thread, a 3-ship first: 30 parts of 22 games each, each game over
-  // ten shots at a millisecond a shot, so a part takes several hundred
-  // milliseconds. The callback throws at its first call (10 ms in); the run
-  // used to finish its part first (22 games), and now stops before the next game.
+  // ten shots at a millisecond a shot. The first game waits for the
+  // callback, which throws at its first call; the run used to finish its
+  // part first (22 games), and now stops before the next game.
   const auto rules = make_dynamic_rules(5, 5, {3, 1}, adjacency::touching, false);
-  struct counted_slow_row_scan : slow_row_scan<dynamic_rules> {
-    std::atomic<int>* games = nullptr;
-    void new_game() { ++*games; }
-  };
   std::atomic<int> games{0};
-  counted_slow_row_scan strategy;
+  std::atomic<bool> called{false};
+  slow_row_scan<dynamic_rules> strategy;
   strategy.games = &games;
+  strategy.gate = &called;
   exhaustive_options o = threads(1);
   o.progress_interval = 0.01;
   const auto caller = std::this_thread::get_id();
   o.progress = [&](const exhaustive_progress&) {
-    if (std::this_thread::get_id() != caller) throw std::runtime_error("cancelled");
+    if (std::this_thread::get_id() == caller) return;
+    called = true;
+    throw std::runtime_error("cancelled");
   };
   CHECK_THROWS_WITH(evaluate_by_playing(rules, strategy, o), "cancelled");
   CHECK(games >= 1);
@@ -440,18 +459,24 @@ TEST_CASE("a cancelled run leaves the part it is walking, not only the parts aft
 }
 
 TEST_CASE("progress counts the layouts of a part as they are walked, not when the part ends", "[exhaustive]") {
-  // The same parts of several hundred milliseconds: progress within the
-  // first part shows its games (it used to show 0 layouts until a part
-  // ended, minutes when playing Park's layouts). The callback stops the run
-  // once it sees them.
+  // The same parts of 22 games: progress within the first part shows its
+  // games (it used to show 0 layouts until a part ended, minutes when
+  // playing Park's layouts). The second game waits until the callback has
+  // seen the first one's layouts, and the callback then stops the run.
   const auto rules = make_dynamic_rules(5, 5, {3, 1}, adjacency::touching, false);
+  std::atomic<bool> seen_layouts{false};
+  slow_row_scan<dynamic_rules> strategy;
+  strategy.gate = &seen_layouts;
+  strategy.wait_in_game = 2;
   exhaustive_options o = threads(1);
   o.progress_interval = 0.01;
-  o.progress = [](const exhaustive_progress& p) {
-    if (p.parts_done == 0 && p.layouts > 0) throw std::runtime_error("layouts seen within the first part");
+  o.progress = [&](const exhaustive_progress& p) {
+    if (p.parts_done == 0 && p.layouts > 0) {
+      seen_layouts = true;
+      throw std::runtime_error("layouts seen within the first part");
+    }
   };
-  CHECK_THROWS_WITH(evaluate_by_playing(rules, slow_row_scan<dynamic_rules>{}, o),
-                    "layouts seen within the first part");
+  CHECK_THROWS_WITH(evaluate_by_playing(rules, strategy, o), "layouts seen within the first part");
 }
 
 TEST_CASE("exhaustive evaluation refuses a progress interval it cannot wait for", "[exhaustive]") {
