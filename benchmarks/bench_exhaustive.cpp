@@ -3,14 +3,20 @@
 //   bench_exhaustive --benchmark_filter=7x7       both paths on every 7x7 layout
 //   bench_exhaustive --benchmark_filter=audinot   the 10x10 game: a shard, a played
 //                                                 sample, and the full evaluation
+//   bench_exhaustive --benchmark_filter=popcount  the kernels' bit count beside
+//                                                 std::popcount (a libgcc call on GCC
+//                                                 without -mpopcnt)
 #include <benchmark/benchmark.h>
 
+#include <bit>
+#include <cstdint>
 #include <random>
 #include <vector>
 
 #include <battleship/analysis/exhaustive.hpp>
 #include <battleship/core/game.hpp>
 #include <battleship/core/random_layout.hpp>
+#include <battleship/detail/popcount.hpp>
 
 using namespace battleship;
 
@@ -119,4 +125,23 @@ void BM_audinot_row_scan_full(benchmark::State& state) {
   set_rate(state, n);
 }
 BENCHMARK(BM_audinot_row_scan_full)->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+
+// Bits counted in 4,096 random words, the way the kernels count a board.
+template <int (*Count)(std::uint64_t)>
+void BM_popcount(benchmark::State& state) {
+  std::mt19937_64 rng(2);
+  std::vector<std::uint64_t> words(4096);
+  for (auto& w : words) w = rng() & rng();
+  for (auto _ : state) {
+    long long bits = 0;
+    for (const auto w : words) bits += Count(w);
+    benchmark::DoNotOptimize(bits);
+  }
+  state.counters["words/s"] = benchmark::Counter(
+      static_cast<double>(words.size()) * static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
+}
+int std_popcount(std::uint64_t x) { return std::popcount(x); }
+int library_popcount(std::uint64_t x) { return detail::popcount(x); }
+BENCHMARK(BM_popcount<std_popcount>)->Name("BM_popcount_std");
+BENCHMARK(BM_popcount<library_popcount>)->Name("BM_popcount_library");
 }  // namespace

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -12,6 +13,7 @@
 #include <vector>
 
 #include <battleship/core/bitboard.hpp>
+#include <battleship/detail/popcount.hpp>
 
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_bitboard {
@@ -276,6 +278,28 @@ static_assert(std::ranges::forward_range<const bitboard<100>>);
 static_assert(std::forward_iterator<bitboard<100>::iterator>);
 
 }  // namespace
+
+// The library's own bit count (compiled to popcnt where the target has it,
+// inline otherwise) against std::popcount: every single bit, every run of
+// low and high bits, random words of every density, and at compile time.
+static_assert(detail::popcount(0) == 0 && detail::popcount(~std::uint64_t{0}) == 64);
+static_assert(detail::popcount(std::uint64_t{0x8000000000000001}) == 2);
+
+TEST_CASE("popcount agrees with std::popcount", "[bitboard]") {
+  for (int k = 0; k < 64; ++k) {
+    const std::uint64_t bit = std::uint64_t{1} << k, below = bit - 1;
+    CHECK(detail::popcount(bit) == 1);
+    CHECK(detail::popcount(below) == k);
+    CHECK(detail::popcount(~below) == 64 - k);
+  }
+  std::mt19937_64 rng(80);
+  for (int i = 0; i < 100'000; ++i) {
+    std::uint64_t x = rng();
+    for (int thin = i % 4; thin > 0; --thin) x &= rng();  // sparser words too
+    if (i % 8 == 7) x = ~x;                               // and denser ones
+    REQUIRE(detail::popcount(x) == std::popcount(x));
+  }
+}
 
 TEST_CASE("bitboard constexpr algebra also holds at run time", "[bitboard]") {
   CHECK(test_single_cells());

@@ -20,6 +20,8 @@
 #include <string>
 #include <type_traits>
 
+#include <battleship/detail/popcount.hpp>
+
 namespace battleship {
 
 namespace detail {
@@ -84,7 +86,7 @@ class bitboard {
 
   [[nodiscard]] constexpr int count() const noexcept {
     int n = 0;
-    for (auto w : words_) n += std::popcount(w);
+    for (auto w : words_) n += detail::popcount(w);
     return n;
   }
   [[nodiscard]] constexpr bool any() const noexcept {

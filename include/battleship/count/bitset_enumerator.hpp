@@ -23,6 +23,7 @@
 #include <battleship/core/placement.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/count_result.hpp>
+#include <battleship/detail/popcount.hpp>
 
 namespace battleship {
 
@@ -134,7 +135,7 @@ class bitset_enumeration {
       word* leaf = state + row_words_;  // the next row of the stack is free at the last ship
       for (int w = 0; w < s.words; ++w) {
         leaf[w] = mine[w] & exact[w];
-        c += static_cast<std::uint64_t>(std::popcount(leaf[w]));
+        c += static_cast<std::uint64_t>(detail::popcount(leaf[w]));
       }
       if (occupancy_ && c != 0) add_last(leaf, s.words);
       return c;

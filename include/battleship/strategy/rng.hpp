@@ -12,6 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include <battleship/detail/popcount.hpp>
 #include <battleship/detail/random.hpp>
 
 namespace battleship {
@@ -55,7 +56,7 @@ template <class Board, class Rng>
   auto k = detail::uniform_below(rng, static_cast<std::uint64_t>(b.count()));
   for (std::size_t w = 0; w < Board::word_count; ++w) {
     std::uint64_t bits = b.word(w);
-    const auto n = static_cast<std::uint64_t>(std::popcount(bits));
+    const auto n = static_cast<std::uint64_t>(detail::popcount(bits));
     if (k >= n) {
       k -= n;
       continue;

@@ -21,6 +21,7 @@
 // those discovered before L (score |A| + |C(q) \ A| with A fixed) and after
 // (score |all u swept(d(q)) u pre(q)|).
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
@@ -30,6 +31,7 @@
 #include <battleship/analysis/detail/exhaustive_walk.hpp>
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/geometry.hpp>
+#include <battleship/detail/popcount.hpp>
 #include <battleship/strategy/sweep.hpp>
 
 namespace battleship::detail {
@@ -74,7 +76,7 @@ class row_scan_kernel {
     for (int w = 0; w < words; ++w) {
       const std::uint64_t lo = cand[w] & bits_below(t, w);
       std::uint64_t hi = cand[w] & ~lo;
-      histogram[s.last + 1] += static_cast<std::uint64_t>(std::popcount(lo));
+      histogram[s.last + 1] += static_cast<std::uint64_t>(detail::popcount(lo));
       while (hi != 0) {
         const int q = w * 64 + std::countr_zero(hi);
         hi &= hi - 1;

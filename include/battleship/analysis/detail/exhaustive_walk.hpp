@@ -25,6 +25,7 @@
 #include <battleship/core/observation.hpp>
 #include <battleship/core/placement.hpp>
 #include <battleship/core/ruleset.hpp>
+#include <battleship/detail/popcount.hpp>
 #include <battleship/strategy/strategy.hpp>
 
 namespace battleship::detail {
@@ -41,13 +42,13 @@ struct packed_board {
   friend constexpr packed_board operator|(packed_board a, const packed_board& b) noexcept { return a |= b; }
   [[nodiscard]] constexpr int count() const noexcept {
     int n = 0;
-    for (auto x : w) n += std::popcount(x);
+    for (auto x : w) n += detail::popcount(x);
     return n;
   }
   // |*this \ a|
   [[nodiscard]] constexpr int count_outside(const packed_board& a) const noexcept {
     int n = 0;
-    for (std::size_t k = 0; k < W; ++k) n += std::popcount(w[k] & ~a.w[k]);
+    for (std::size_t k = 0; k < W; ++k) n += detail::popcount(w[k] & ~a.w[k]);
     return n;
   }
 };
@@ -223,7 +224,7 @@ class fast_walker {
     const word* mine = state + plan_.offset[static_cast<std::size_t>(i)];
     const int words = plan_.offset[static_cast<std::size_t>(i + 1)] - plan_.offset[static_cast<std::size_t>(i)];
     if (i == plan_.slots - 1) {
-      for (int w = 0; w < words; ++w) layouts_ += static_cast<std::uint64_t>(std::popcount(mine[w]));
+      for (int w = 0; w < words; ++w) layouts_ += static_cast<std::uint64_t>(detail::popcount(mine[w]));
       kernel_.leaf(st, i, mine, histogram_);
       return;
     }

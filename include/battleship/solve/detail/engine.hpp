@@ -47,6 +47,7 @@
 
 #include <battleship/core/fleet.hpp>
 #include <battleship/detail/byte_size.hpp>
+#include <battleship/detail/popcount.hpp>
 #include <battleship/solve/detail/atom_set.hpp>
 #include <battleship/solve/detail/problem.hpp>
 
@@ -181,7 +182,7 @@ class engine {
       if (certain == 0) break;
       const std::uint64_t W = weight(A);
       if (!p_.sunk) {
-        cost += static_cast<std::uint64_t>(std::popcount(certain)) * W;
+        cost += static_cast<std::uint64_t>(detail::popcount(certain)) * W;
         H |= certain;
         break;
       }
@@ -201,7 +202,7 @@ class engine {
   // The first shot of an optimal (greedy mode: best greedy) strategy from
   // (A, H), or -1 when the fleet is sunk.
   constexpr int best_shot(const set& A, std::uint64_t H) {
-    if (std::popcount(H) >= p_.fleet_cells) return -1;
+    if (detail::popcount(H) >= p_.fleet_cells) return -1;
     const std::uint64_t certain = forced(A, H);
     if (certain != 0) return std::countr_zero(certain);
     if (A.count() == 2 && (intersection(A) & ~H) == 0) return two_atom_shot(A);
@@ -343,7 +344,7 @@ class engine {
   // caller has them (weighted atoms only).
   [[nodiscard]] constexpr std::uint64_t lower_bound(const set& A, std::uint64_t H, int n, int widest = -1,
                                                     const std::vector<std::uint64_t>* heaviest_first = nullptr) const {
-    const int d = p_.fleet_cells - std::popcount(H);
+    const int d = p_.fleet_cells - detail::popcount(H);
     if (d <= 0 || n == 0) return 0;
     const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(n) : weight(A);
     if (n == 1) return W * static_cast<std::uint64_t>(d);
@@ -582,7 +583,7 @@ class engine {
       if (slot < 0) continue;
       const std::uint64_t W = p_.unit_weights ? static_cast<std::uint64_t>(sr.size[u]) : weight(sr.child[u]);
       const std::uint64_t known =
-          static_cast<std::uint64_t>(std::popcount(certain[u])) * W + slots_[static_cast<std::size_t>(slot)].value;
+          static_cast<std::uint64_t>(detail::popcount(certain[u])) * W + slots_[static_cast<std::size_t>(slot)].value;
       if (known > lbs[u]) lbs[u] = known;
     }
     return lbs;
@@ -760,7 +761,7 @@ class engine {
                                         std::uint64_t unshot, const std::vector<std::uint64_t>* heaviest_first,
                                         std::uint64_t& lb) const {
     // Some cell covers at least the average: n layouts with d unshot cells each.
-    const int cells = std::popcount(unshot);
+    const int cells = detail::popcount(unshot);
     const int least = cells == 0 ? n : (n * d + cells - 1) / cells;
     const int enough = cover_that_adds_nothing(n, d);
     std::uint64_t bound = 0;  // with the last cover tried: the widest, once the pass is through
@@ -777,7 +778,7 @@ class engine {
   // The optimal total from a normalised state (every forced cell shot).
   constexpr std::uint64_t search(const set& A, std::uint64_t H, std::uint64_t beta) {
     const int n = A.count();
-    const int d = p_.fleet_cells - std::popcount(H);
+    const int d = p_.fleet_cells - detail::popcount(H);
     if (d <= 0 || n <= 1) return 0;
     const std::uint64_t W = weight(A);
     if (n == 2 && (!p_.sunk || (intersection(A) & ~H) == 0)) {
