@@ -43,8 +43,9 @@ struct evaluate_options {
   std::string shard = "0/1";
   std::string order;
   int threads = 0;
-  int book_depth = 24;  // exact-greedy: positions with at most this many shots are cached; -1 disables
-  std::string book;     // exact-greedy: the book file read before the run and written after it
+  int book_depth = 24;      // exact-greedy: positions with at most this many shots are cached; -1 disables
+  std::string book;         // exact-greedy: the book file read before the run and written after it
+  bool book_given = false;  // --book-depth or --book on the command line (refused with other strategies)
   bool json = false;
   bool progress = false;
   bool quiet = false;
@@ -262,7 +263,7 @@ exhaustive_result load(const std::string& path) {
 void run(const evaluate_options& opts) {
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
   if (opts.strategy.empty() && opts.merge.empty()) throw std::invalid_argument("--strategy is required (or --merge)");
-  if (opts.strategy != "exact-greedy" && (opts.book_depth != evaluate_options{}.book_depth || !opts.book.empty()))
+  if (opts.strategy != "exact-greedy" && opts.book_given)
     throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
   check_writable(opts.save, "--save");  // before the run, which may take hours
   check_writable(opts.histogram, "--histogram");
@@ -342,12 +343,13 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
       ->transform(whole_number())
       ->capture_default_str();
-  sub->add_option("--book-depth", opts->book_depth,
-                  "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
-                  "threads (same result, much faster); -1 turns the cache off")
-      ->transform(whole_number())
-      ->capture_default_str();
-  sub->add_option(
+  auto* book_depth =
+      sub->add_option("--book-depth", opts->book_depth,
+                      "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
+                      "threads (same result, much faster); -1 turns the cache off")
+          ->transform(whole_number())
+          ->capture_default_str();
+  auto* book = sub->add_option(
       "--book", opts->book,
       "exact-greedy: read the book from this file if it exists, and write it back after the run with "
       "the positions the run added, also when --time-limit stops it (a book filled for other rules is refused)");
@@ -364,7 +366,10 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");
   sub->add_option("--merge", opts->merge, "saved results to add (disjoint shards of the same evaluation)")
       ->expected(1, -1);
-  sub->callback([opts] { run(*opts); });
+  sub->callback([opts, book_depth, book] {
+    opts->book_given = book_depth->count() + book->count() > 0;
+    run(*opts);
+  });
 }};
 
 }  // namespace

@@ -31,6 +31,7 @@ struct short_games_cli_options {
   int max_misses = 0;
   int threads = 0;
   std::int64_t hit_weight = per_ship_density_options{}.hit_weight;
+  bool hit_weight_given = false;  // on the command line (refused with other strategies)
   bool json = false;
   bool progress = false;
   bool quiet = false;
@@ -83,7 +84,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
     }
   };
   const std::string& s = opts.strategy;
-  if (s != "per-ship-density" && opts.hit_weight != per_ship_density_options{}.hit_weight)
+  if (s != "per-ship-density" && opts.hit_weight_given)
     throw std::invalid_argument("--hit-weight applies to per-ship-density only");
   if (s == "row-scan") return run(row_scan<rules_t>(rules));
   if (s == "sweep") return run(sweep<rules_t>(rules, sweep_clearing::four_directions));
@@ -156,14 +157,18 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
       ->transform(whole_number())
       ->capture_default_str();
-  sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
-      ->transform(whole_number())
-      ->capture_default_str();
+  auto* hit_weight =
+      sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
+          ->transform(whole_number())
+          ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display");
   add_time_limit_option(sub, opts->time_limit, "the whole command");
-  sub->callback([opts] { run(*opts); });
+  sub->callback([opts, hit_weight] {
+    opts->hit_weight_given = hit_weight->count() > 0;
+    run(*opts);
+  });
 }};
 
 }  // namespace

@@ -56,6 +56,9 @@ struct simulate_options {
   int samples = 1000;
   int book_depth = 24;  // exact-greedy: positions with at most this many shots are cached; -1 disables
   std::string book;     // exact-greedy: the book file read before the run and written after it
+  // On the command line: a strategy's own option is refused with another
+  // strategy, even at its default value, rather than silently ignored.
+  bool hit_weight_given = false, samples_given = false, book_given = false;
   bool json = false;
   bool progress = false;
   std::string histogram;
@@ -273,11 +276,11 @@ void run(const simulate_options& opts) {
   check_writable(opts.histogram, "--histogram");  // before the games, not after
   // A strategy's own option given to another strategy would be ignored.
   const simulate_options defaults;
-  if (opts.strategy != "per-ship-density" && opts.hit_weight != defaults.hit_weight)
+  if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
     throw std::invalid_argument("--hit-weight applies to per-ship-density only");
-  if (opts.strategy != "monte-carlo-greedy" && opts.samples != defaults.samples)
+  if (opts.strategy != "monte-carlo-greedy" && opts.samples_given)
     throw std::invalid_argument("--samples applies to monte-carlo-greedy only");
-  if (opts.strategy != "exact-greedy" && (opts.book_depth != defaults.book_depth || !opts.book.empty()))
+  if (opts.strategy != "exact-greedy" && opts.book_given)
     throw std::invalid_argument("--book-depth and --book apply to exact-greedy only");
   if (opts.search_climbs < 0) throw std::invalid_argument("--search-climbs cannot be negative");
   if (opts.search_climbs == 0 &&
@@ -384,20 +387,23 @@ const command_registration registered{[](CLI::App& app) {
                   "fits, as most games place them) or park-figure8")
       ->check(CLI::IsMember({"uniform", "sequential", "park-figure8"}))
       ->capture_default_str();
-  sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
-      ->transform(whole_number())
-      ->capture_default_str();
-  sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")
-      ->transform(whole_number())
-      ->capture_default_str();
-  sub->add_option("--book-depth", opts->book_depth,
-                  "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
-                  "games and threads (the same games, much faster); -1 turns the cache off")
-      ->transform(whole_number())
-      ->capture_default_str();
-  sub->add_option("--book", opts->book,
-                  "exact-greedy: read the book from this file if it exists, and write it back after the run with "
-                  "the positions the run added (a book filled for other rules is refused)");
+  auto* hit_weight =
+      sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
+          ->transform(whole_number())
+          ->capture_default_str();
+  auto* samples = sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")
+                      ->transform(whole_number())
+                      ->capture_default_str();
+  auto* book_depth =
+      sub->add_option("--book-depth", opts->book_depth,
+                      "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
+                      "games and threads (the same games, much faster); -1 turns the cache off")
+          ->transform(whole_number())
+          ->capture_default_str();
+  auto* book =
+      sub->add_option("--book", opts->book,
+                      "exact-greedy: read the book from this file if it exists, and write it back after the run with "
+                      "the positions the run added (a book filled for other rules is refused)");
   sub->add_option("--region", opts->region,
                   "uniform defense: every ship inside the region, the grid's edges (its border ring) or its middle "
                   "(without the two outer rings)")
@@ -441,7 +447,12 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
-  sub->callback([opts] { run(*opts); });
+  sub->callback([opts, hit_weight, samples, book_depth, book] {
+    opts->hit_weight_given = hit_weight->count() > 0;
+    opts->samples_given = samples->count() > 0;
+    opts->book_given = book_depth->count() + book->count() > 0;
+    run(*opts);
+  });
 }};
 
 }  // namespace

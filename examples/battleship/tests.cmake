@@ -486,6 +486,20 @@ battleship_cli_test("error: simulate --samples with another strategy" FAIL
   ARGS simulate --strategy exact-greedy --preset park --games 5 --samples 50 STDERR "monte-carlo-greedy only")
 battleship_cli_test("error: simulate --book-depth with another strategy" FAIL
   ARGS simulate --strategy monte-carlo-greedy --preset park --games 5 --book-depth 3 STDERR "exact-greedy only")
+# A strategy's option is refused with another strategy even at its default
+# value: what the command line says is ignored either way.
+battleship_cli_test("error: simulate --hit-weight at its default value with another strategy" FAIL
+  ARGS simulate --strategy hunt-target --preset park --games 5 --hit-weight 32 STDERR "per-ship-density only")
+battleship_cli_test("error: simulate --samples at its default value with another strategy" FAIL
+  ARGS simulate --strategy hunt-target --preset park --games 5 --samples 1000 STDERR "monte-carlo-greedy only")
+battleship_cli_test("error: simulate --book-depth at its default value with another strategy" FAIL
+  ARGS simulate --strategy hunt-target --preset park --games 5 --book-depth 24 STDERR "exact-greedy only")
+battleship_cli_test("error: evaluate --book-depth at its default value with another strategy" FAIL
+  ARGS evaluate --strategy row-scan ${small6} --book-depth 24 STDERR "exact-greedy only")
+battleship_cli_test("error: short-games --hit-weight at its default value with another strategy" FAIL
+  ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 32 STDERR "per-ship-density only")
+battleship_cli_test("simulate: the strategy's own options at their default values are accepted"
+  ARGS simulate --strategy per-ship-density --grid 5x5 --fleet 3,2 --games 5 --hit-weight 32 --json JSON games=5)
 battleship_cli_test("error: simulate --games with --search-climbs" FAIL
   ARGS simulate --strategy random --preset park --games 5 --search-climbs 1 STDERR "--games excludes --search-climbs")
 battleship_cli_test("error: simulate --search-steps without a search" FAIL
