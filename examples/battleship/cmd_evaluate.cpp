@@ -343,16 +343,8 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
       ->transform(whole_number())
       ->capture_default_str();
-  auto* book_depth =
-      sub->add_option("--book-depth", opts->book_depth,
-                      "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
-                      "threads (same result, much faster); -1 turns the cache off")
-          ->transform(whole_number())
-          ->capture_default_str();
-  auto* book = sub->add_option(
-      "--book", opts->book,
-      "exact-greedy: read the book from this file if it exists, and write it back after the run with "
-      "the positions the run added, also when --time-limit stops it (a book filled for other rules is refused)");
+  const book_options book =
+      add_book_options(sub, opts->book_depth, opts->book, "all threads", ", also when --time-limit stops it");
   sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
       ->check(CLI::IsMember({"auto", "fast", "play"}))
       ->capture_default_str();
@@ -366,8 +358,8 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");
   sub->add_option("--merge", opts->merge, "saved results to add (disjoint shards of the same evaluation)")
       ->expected(1, -1);
-  sub->callback([opts, book_depth, book] {
-    opts->book_given = book_depth->count() + book->count() > 0;
+  sub->callback([opts, book] {
+    opts->book_given = book.given();
     run(*opts);
   });
 }};

@@ -394,16 +394,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* samples = sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")
                       ->transform(whole_number())
                       ->capture_default_str();
-  auto* book_depth =
-      sub->add_option("--book-depth", opts->book_depth,
-                      "exact-greedy: cache the choice at every position of at most this many shots, shared by all "
-                      "games and threads (the same games, much faster); -1 turns the cache off")
-          ->transform(whole_number())
-          ->capture_default_str();
-  auto* book =
-      sub->add_option("--book", opts->book,
-                      "exact-greedy: read the book from this file if it exists, and write it back after the run with "
-                      "the positions the run added (a book filled for other rules is refused)");
+  const book_options book = add_book_options(sub, opts->book_depth, opts->book, "all games and threads", "");
   sub->add_option("--region", opts->region,
                   "uniform defense: every ship inside the region, the grid's edges (its border ring) or its middle "
                   "(without the two outer rings)")
@@ -447,10 +438,10 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
-  sub->callback([opts, hit_weight, samples, book_depth, book] {
+  sub->callback([opts, hit_weight, samples, book] {
     opts->hit_weight_given = hit_weight->count() > 0;
     opts->samples_given = samples->count() > 0;
-    opts->book_given = book_depth->count() + book->count() > 0;
+    opts->book_given = book.given();
     run(*opts);
   });
 }};

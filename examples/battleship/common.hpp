@@ -378,6 +378,29 @@ struct kept_book {
   void save() const;
 };
 
+// --book-depth and --book, exact-greedy's opening book (simulate and
+// evaluate). `shared_by` says who shares the cache, `kept` when the file is
+// written back. given() tells, once the command line is parsed, whether
+// either was on it: both are refused with another strategy.
+struct book_options {
+  CLI::Option* depth;
+  CLI::Option* file;
+  [[nodiscard]] bool given() const { return depth->count() + file->count() > 0; }
+};
+inline book_options add_book_options(CLI::App* sub, int& depth, std::string& file, const std::string& shared_by,
+                                     const std::string& kept) {
+  auto* d = sub->add_option("--book-depth", depth,
+                            "exact-greedy: cache the choice at every position of at most this many shots, shared by " +
+                                shared_by + " (the same results, much faster); -1 turns the cache off")
+                ->transform(whole_number())
+                ->capture_default_str();
+  auto* f = sub->add_option("--book", file,
+                            "exact-greedy: read the book from this file if it exists, and write it back after the run "
+                            "with the positions the run added" +
+                                kept + " (a book filled for other rules is refused)");
+  return {d, f};
+}
+
 // Checks --book-depth and --book, and opens the book when exact-greedy keeps
 // one (depth at least 0): a cache for positions of at most `depth` shots,
 // holding the book at `path` when that file exists (a new book is written
