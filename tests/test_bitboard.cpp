@@ -282,7 +282,7 @@ static_assert(std::forward_iterator<bitboard<100>::iterator>);
 // The library's own bit count (compiled to popcnt where the target has it,
 // inline otherwise) against std::popcount: every single bit, every run of
 // low and high bits, random words of every density, and at compile time.
-static_assert(detail::popcount(0) == 0 && detail::popcount(~std::uint64_t{0}) == 64);
+static_assert(detail::popcount(std::uint64_t{0}) == 0 && detail::popcount(~std::uint64_t{0}) == 64);
 static_assert(detail::popcount(std::uint64_t{0x8000000000000001}) == 2);
 
 TEST_CASE("popcount agrees with std::popcount", "[bitboard]") {

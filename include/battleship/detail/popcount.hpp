@@ -19,4 +19,8 @@ namespace battleship::detail {
   return static_cast<int>((x * std::uint64_t{0x0101010101010101}) >> 56);
 }
 
+// Any other type would convert: a 128-bit word would lose its high half.
+template <class T>
+int popcount(T) = delete;
+
 }  // namespace battleship::detail
