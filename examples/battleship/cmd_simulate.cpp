@@ -5,6 +5,8 @@
 // instead (search_hard_layouts).
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <concepts>
 #include <cstdio>
@@ -58,7 +60,7 @@ struct simulate_options {
   std::string book;     // exact-greedy: the book file read before the run and written after it
   // On the command line: a strategy's own option is refused with another
   // strategy, even at its default value, rather than silently ignored.
-  bool hit_weight_given = false, samples_given = false, book_given = false;
+  bool hit_weight_given = false, samples_given = false, book_given = false, search_options_given = false;
   bool json = false;
   bool progress = false;
   std::string histogram;
@@ -275,7 +277,6 @@ void run(const simulate_options& opts) {
   if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
   check_writable(opts.histogram, "--histogram");  // before the games, not after
   // A strategy's own option given to another strategy would be ignored.
-  const simulate_options defaults;
   if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
     throw std::invalid_argument("--hit-weight applies to per-ship-density only");
   if (opts.strategy != "monte-carlo-greedy" && opts.samples_given)
@@ -283,10 +284,7 @@ void run(const simulate_options& opts) {
   if (opts.strategy != "exact-greedy" && opts.book_given)
     throw std::invalid_argument("--book-depth and --book apply to exact-greedy only");
   if (opts.search_climbs < 0) throw std::invalid_argument("--search-climbs cannot be negative");
-  if (opts.search_climbs == 0 &&
-      (opts.search_steps != defaults.search_steps || opts.move_ships != defaults.move_ships ||
-       opts.games_per_layout != defaults.games_per_layout || opts.fresh_games != defaults.fresh_games ||
-       opts.search_temperature != defaults.search_temperature))
+  if (opts.search_climbs == 0 && opts.search_options_given)
     throw std::invalid_argument("the search's options need --search-climbs of at least 1");
   const rules_t rules = opts.rules.make_rules();
   const kept_book kept = opts.strategy == "exact-greedy" ? open_book(rules, opts.book_depth, opts.book) : kept_book{};
@@ -409,39 +407,48 @@ const command_registration registered{[](CLI::App& app) {
                                  "hill climbs from layouts the (uniform, maybe constrained) defense draws")
                      ->transform(whole_number())
                      ->excludes(games);
-  sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")
-      ->transform(whole_number())
-      ->capture_default_str()
-      ->needs(climbs);
-  sub->add_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships")
-      ->transform(whole_number())
-      ->capture_default_str()
-      ->needs(climbs);
-  sub->add_option("--games-per-layout", opts->games_per_layout,
-                  "games averaged per layout in the search (1 is exact for a deterministic strategy)")
-      ->transform(whole_number())
-      ->capture_default_str()
-      ->needs(climbs);
-  sub->add_option("--fresh-games", opts->fresh_games,
-                  "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
-                  "mean for a randomised strategy)")
-      ->transform(whole_number())
-      ->capture_default_str()
-      ->needs(climbs);
-  sub->add_option("--search-temperature", opts->search_temperature,
-                  "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
-                  "from this to 0 over a climb (0: keep only moves that lose nothing)")
-      ->transform(decimal_number())
-      ->capture_default_str()
-      ->needs(climbs);
+  auto* steps = sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")
+                    ->transform(whole_number())
+                    ->capture_default_str()
+                    ->needs(climbs);
+  auto* move_ships =
+      sub->add_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships")
+          ->transform(whole_number())
+          ->capture_default_str()
+          ->needs(climbs);
+  auto* games_per_layout =
+      sub->add_option("--games-per-layout", opts->games_per_layout,
+                      "games averaged per layout in the search (1 is exact for a deterministic strategy)")
+          ->transform(whole_number())
+          ->capture_default_str()
+          ->needs(climbs);
+  auto* fresh_games =
+      sub->add_option(
+             "--fresh-games", opts->fresh_games,
+             "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
+             "mean for a randomised strategy)")
+          ->transform(whole_number())
+          ->capture_default_str()
+          ->needs(climbs);
+  auto* temperature =
+      sub->add_option(
+             "--search-temperature", opts->search_temperature,
+             "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
+             "from this to 0 over a climb (0: keep only moves that lose nothing)")
+          ->transform(decimal_number())
+          ->capture_default_str()
+          ->needs(climbs);
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
-  sub->callback([opts, hit_weight, samples, book] {
+  const std::array search_options{steps, move_ships, games_per_layout, fresh_games, temperature};
+  sub->callback([opts, hit_weight, samples, book, search_options] {
     opts->hit_weight_given = hit_weight->count() > 0;
     opts->samples_given = samples->count() > 0;
     opts->book_given = book.given();
+    opts->search_options_given =
+        std::any_of(search_options.begin(), search_options.end(), [](const CLI::Option* o) { return o->count() > 0; });
     run(*opts);
   });
 }};

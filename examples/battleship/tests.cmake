@@ -498,6 +498,9 @@ battleship_cli_test("error: evaluate --book-depth at its default value with anot
   ARGS evaluate --strategy row-scan ${small6} --book-depth 24 STDERR "exact-greedy only")
 battleship_cli_test("error: short-games --hit-weight at its default value with another strategy" FAIL
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 32 STDERR "per-ship-density only")
+battleship_cli_test("error: simulate's search options at their default values with --search-climbs 0" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 2 --search-climbs 0 --search-steps 200
+  STDERR "need --search-climbs of at least 1")
 battleship_cli_test("simulate: the strategy's own options at their default values are accepted"
   ARGS simulate --strategy per-ship-density --grid 5x5 --fleet 3,2 --games 5 --hit-weight 32 --json JSON games=5)
 battleship_cli_test("error: simulate --games with --search-climbs" FAIL
