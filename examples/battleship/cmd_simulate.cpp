@@ -193,6 +193,13 @@ constrained_defense<rules_t> make_constrained_defense(const simulate_options& op
     throw std::invalid_argument(
         "--apart (no two ships share an edge) and --clustered (every ship shares an edge "
         "with another) exclude each other");
+  // Cases where no layout can be clustered, refused here rather than after
+  // every draw of every game has failed ("no layout met the condition").
+  if (opts.clustered && rules.contact() != adjacency::touching)
+    throw std::invalid_argument("--clustered (every ship shares an edge with another) is impossible under the " +
+                                std::string(to_string(rules.contact())) + " rule, where no two ships share an edge");
+  if (opts.clustered && rules.ship_count() < 2)
+    throw std::invalid_argument("--clustered (every ship shares an edge with another) needs at least two ships");
   defense_constraints<rules_t::board_type> c;
   const auto g = rules.geometry();
   if (opts.region == "edges") c.region = cells_by_inset(g, 0, 0);

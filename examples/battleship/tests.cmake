@@ -512,6 +512,11 @@ battleship_cli_test("error: simulate --fresh-games without a search" FAIL
   ARGS simulate --strategy random --preset park --games 5 --fresh-games 5 STDERR "--fresh-games requires --search-climbs")
 battleship_cli_test("error: simulate --apart with --clustered" FAIL
   ARGS simulate --strategy random --preset park --apart --clustered --games 3 STDERR "exclude each other")
+battleship_cli_test("error: simulate --clustered under a rule where ships never share an edge" FAIL
+  ARGS simulate --strategy random --preset audinot --clustered --games 3
+  STDERR "impossible under the no-contact rule, where no two ships share an edge")
+battleship_cli_test("error: simulate --clustered with one ship" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --clustered --games 3 STDERR "needs at least two ships")
 battleship_cli_test("error: simulate --region with another defense" FAIL
   ARGS simulate --strategy random --preset park --region edges --defense sequential --games 3
   STDERR "take the uniform defense")
