@@ -388,8 +388,9 @@ namespace {
 // first), each shot also waits for `gate`, which the test's progress
 // callback opens: the run then outlives the callback's first call however
 // slow or loaded the machine, where the sleeps alone only made it likely.
-// The wait gives up after a minute, so that a reporter that never calls
-// fails the test instead of hanging it.
+// The wait gives up once, after a minute, and then no shot waits: a
+// reporter that never calls (or progress that never shows) fails the test
+// in about a minute instead of hanging it (a minute a shot would be days).
 template <class R>
 struct slow_row_scan {
   using board_type = typename R::board_type;
@@ -403,9 +404,12 @@ struct slow_row_scan {
   }
   int next_shot(const observation<board_type>& seen) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    if (gate != nullptr && game >= wait_in_game)
-      for (int waited = 0; waited < 60'000 && !gate->load(); ++waited)
+    if (gate != nullptr && game >= wait_in_game) {
+      const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+      while (!gate->load() && std::chrono::steady_clock::now() < give_up)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      if (!gate->load()) gate = nullptr;  // gave up: this copy waits no more
+    }
     int cell = 0;
     while (seen.shots().test(static_cast<std::size_t>(cell))) ++cell;
     return cell;
