@@ -235,7 +235,7 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
   sub->callback([opts, limit, seed, samples] {
     opts->memory_limit_given = limit->count() > 0;
-    opts->draws_given = seed->count() + samples->count() > 0;
+    opts->draws_given = any_given({seed, samples});
     run_density(*opts);
   });
 }};

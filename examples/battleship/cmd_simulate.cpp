@@ -5,8 +5,6 @@
 // instead (search_hard_layouts).
 #include <unistd.h>
 
-#include <algorithm>
-#include <array>
 #include <cmath>
 #include <concepts>
 #include <cstdio>
@@ -16,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -414,48 +413,34 @@ const command_registration registered{[](CLI::App& app) {
                                  "hill climbs from layouts the (uniform, maybe constrained) defense draws")
                      ->transform(whole_number())
                      ->excludes(games);
-  auto* steps = sub->add_option("--search-steps", opts->search_steps, "moves tried per climb")
-                    ->transform(whole_number())
-                    ->capture_default_str()
-                    ->needs(climbs);
-  auto* move_ships =
-      sub->add_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships")
-          ->transform(whole_number())
-          ->capture_default_str()
-          ->needs(climbs);
-  auto* games_per_layout =
-      sub->add_option("--games-per-layout", opts->games_per_layout,
-                      "games averaged per layout in the search (1 is exact for a deterministic strategy)")
-          ->transform(whole_number())
-          ->capture_default_str()
-          ->needs(climbs);
-  auto* fresh_games =
-      sub->add_option(
-             "--fresh-games", opts->fresh_games,
-             "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
-             "mean for a randomised strategy)")
-          ->transform(whole_number())
-          ->capture_default_str()
-          ->needs(climbs);
-  auto* temperature =
-      sub->add_option(
-             "--search-temperature", opts->search_temperature,
-             "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
-             "from this to 0 over a climb (0: keep only moves that lose nothing)")
-          ->transform(decimal_number())
-          ->capture_default_str()
-          ->needs(climbs);
+  // Each needs --search-climbs, and all of them count as the search's options.
+  std::vector<const CLI::Option*> search_options;
+  auto search_option = [&](const char* name, auto& value, const char* help, const CLI::Validator& number) {
+    search_options.push_back(
+        sub->add_option(name, value, help)->transform(number)->capture_default_str()->needs(climbs));
+  };
+  search_option("--search-steps", opts->search_steps, "moves tried per climb", whole_number());
+  search_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships",
+                whole_number());
+  search_option("--games-per-layout", opts->games_per_layout,
+                "games averaged per layout in the search (1 is exact for a deterministic strategy)", whole_number());
+  search_option("--fresh-games", opts->fresh_games,
+                "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
+                "mean for a randomised strategy)",
+                whole_number());
+  search_option("--search-temperature", opts->search_temperature,
+                "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
+                "from this to 0 over a climb (0: keep only moves that lose nothing)",
+                decimal_number());
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
-  const std::array search_options{steps, move_ships, games_per_layout, fresh_games, temperature};
   sub->callback([opts, hit_weight, samples, book, search_options] {
     opts->hit_weight_given = hit_weight->count() > 0;
     opts->samples_given = samples->count() > 0;
     opts->book_given = book.given();
-    opts->search_options_given =
-        std::any_of(search_options.begin(), search_options.end(), [](const CLI::Option* o) { return o->count() > 0; });
+    opts->search_options_given = any_given(search_options);
     run(*opts);
   });
 }};

@@ -378,6 +378,13 @@ struct kept_book {
   void save() const;
 };
 
+// Whether any of `options` was on the command line (CLI11 counts them once
+// it is parsed): a command refuses an option that would be ignored even
+// when it is given at its default value.
+[[nodiscard]] inline bool any_given(const std::vector<const CLI::Option*>& options) {
+  return std::any_of(options.begin(), options.end(), [](const CLI::Option* o) { return o->count() > 0; });
+}
+
 // --book-depth and --book, exact-greedy's opening book (simulate and
 // evaluate). `shared_by` says who shares the cache, `kept` when the file is
 // written back. given() tells, once the command line is parsed, whether
@@ -385,7 +392,7 @@ struct kept_book {
 struct book_options {
   CLI::Option* depth;
   CLI::Option* file;
-  [[nodiscard]] bool given() const { return depth->count() + file->count() > 0; }
+  [[nodiscard]] bool given() const { return any_given({depth, file}); }
 };
 inline book_options add_book_options(CLI::App* sub, int& depth, std::string& file, const std::string& shared_by,
                                      const std::string& kept) {
