@@ -7,13 +7,13 @@
 // exhaustive and short-game walkers do), so a game always ends within
 // cell_count() shots.
 
+#include <stdexcept>
+#include <string>
+
 #include <battleship/core/game.hpp>
 #include <battleship/core/layout.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/strategy/strategy.hpp>
-
-#include <stdexcept>
-#include <string>
 
 namespace battleship {
 

@@ -19,6 +19,11 @@ namespace battleship {
 
 enum class orientation : unsigned char { horizontal, vertical };
 
+// False for a value cast from another integer, which names no direction.
+[[nodiscard]] constexpr bool is_orientation(orientation d) noexcept {
+  return d == orientation::horizontal || d == orientation::vertical;
+}
+
 template <class Board>
 class board_geometry {
  public:
@@ -69,9 +74,7 @@ class board_geometry {
   // The cells of a ship of `length` starting at (row, col) and running east
   // (horizontal) or south (vertical); nullopt when any cell is off the grid.
   [[nodiscard]] constexpr std::optional<Board> ship_mask(int row, int col, orientation dir, int length) const noexcept {
-    // An orientation cast from an integer other than 0 or 1 names no placement.
-    if (length < 1 || !contains(row, col) || (dir != orientation::horizontal && dir != orientation::vertical))
-      return std::nullopt;
+    if (length < 1 || !contains(row, col) || !is_orientation(dir)) return std::nullopt;
     const int end_row = dir == orientation::vertical ? row + length - 1 : row;
     const int end_col = dir == orientation::horizontal ? col + length - 1 : col;
     if (!contains(end_row, end_col)) return std::nullopt;

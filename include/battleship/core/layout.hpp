@@ -63,7 +63,7 @@ template <Ruleset R>
   std::array<Board, max_ships> masks{};
   for (int i = 0; i < l.size(); ++i) {
     const auto& p = l[i];
-    if (p.dir != orientation::horizontal && p.dir != orientation::vertical)
+    if (!is_orientation(p.dir))
       return detail::describe_ship(rules, i) + " has no orientation (" + std::to_string(static_cast<int>(p.dir)) +
              ", neither horizontal nor vertical)";
     auto m = g.ship_mask(p.row, p.col, p.dir, rules.ship_length(i));

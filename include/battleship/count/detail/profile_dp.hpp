@@ -491,7 +491,7 @@ class profile_dp {
   // The bytes the pass works in besides the kept layers and closed forms:
   // the two rolling layers (all of a count alone's states), the step's
   // streams and its merge, fold and close buffers. By capacity, as they are
-  // kept from call to call (release() frees them).
+  // kept from call to call (release() frees the rolling layers, not the rest).
   [[nodiscard]] std::size_t pass_work_bytes() const noexcept {
     std::size_t bytes = layer_bytes(scratch_[0]) + layer_bytes(scratch_[1]);
     for (const auto& s : stream_keys_) bytes += capacity_bytes(s);
