@@ -131,10 +131,14 @@ TEST_CASE("evaluate_by_playing refuses a strategy that shoots a cell twice or of
     int next_shot(const observation<board_type>&) const { return cell; }
   };
   const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::touching, false);
-  for (const int cell : {0, -1, 12})
-    CHECK_THROWS_WITH(
-        evaluate_by_playing(rules, stuck_on{cell}, threads(1)),
-        Catch::Contains("the strategy shot at cell " + std::to_string(cell) + ", off the grid or already shot"));
+  // The same message as play_game's and count_short_games': the cell, why, and the turn.
+  CHECK_THROWS_MATCHES(evaluate_by_playing(rules, stuck_on{0}, threads(1)), std::logic_error,
+                       Catch::Message("exhaustive evaluation: the strategy chose cell 0 (A1), which was already "
+                                      "shot, at shot 2"));
+  for (const int cell : {-1, 12})
+    CHECK_THROWS_MATCHES(evaluate_by_playing(rules, stuck_on{cell}, threads(1)), std::logic_error,
+                         Catch::Message("exhaustive evaluation: the strategy chose cell " + std::to_string(cell) +
+                                        ", which is off the grid, at shot 1"));
 }
 
 TEST_CASE("sweep fast path with custom orders, including orders that are not a parity class", "[exhaustive]") {

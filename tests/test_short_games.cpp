@@ -187,8 +187,16 @@ TEST_CASE("count_short_games refuses bad requests with clear errors", "[short-ga
   const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
   CHECK_THROWS_AS(count_short_games(rules, row_scan(rules), walk(-1, 1)), std::invalid_argument);
   CHECK_THROWS_AS(count_short_games(rules, row_scan(rules), walk(0, -1)), std::invalid_argument);
-  CHECK_THROWS_WITH(count_short_games(rules, repeater<dynamic_rules>{}, walk(2, 1)),
-                    Catch::Contains("chose cell 0, which is off the grid or already shot"));
+  CHECK_THROWS_WITH(
+      count_short_games(rules, repeater<dynamic_rules>{}, walk(2, 1)),
+      Catch::Contains("count_short_games: the strategy chose cell 0 (A1), which was already shot, at shot 2"));
+  struct off_grid {
+    using board_type = dynamic_rules::board_type;
+    int next_shot(const observation<board_type>&) const { return 9; }
+  };
+  CHECK_THROWS_MATCHES(
+      count_short_games(rules, off_grid{}, walk(2, 1)), std::logic_error,
+      Catch::Message("count_short_games: the strategy chose cell 9, which is off the grid, at shot 1"));
   const auto crowded = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false);
   CHECK_THROWS_AS(count_short_games(crowded, row_scan(crowded), walk(0, 1)), inconsistent_observation);
 }

@@ -7,29 +7,12 @@
 // exhaustive and short-game walkers do), so a game always ends within
 // cell_count() shots.
 
-#include <stdexcept>
-#include <string>
-
 #include <battleship/core/game.hpp>
 #include <battleship/core/layout.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/strategy/strategy.hpp>
 
 namespace battleship {
-
-namespace detail {
-// The referee's own refusals (std::invalid_argument, std::out_of_range) are
-// for a caller's input; a strategy's bad cell is a bug in the strategy.
-template <Ruleset R>
-void require_unshot(const R& rules, const observation<typename R::board_type>& seen, int cell, int shots_fired) {
-  const bool on_grid = cell >= 0 && cell < seen.cell_count();
-  if (on_grid && !seen.shots().test(static_cast<std::size_t>(cell))) return;
-  throw std::logic_error(
-      "play_game: the strategy chose cell " + std::to_string(cell) +
-      (on_grid ? " (" + rules.geometry().cell_name(cell) + "), which was already shot," : ", which is off the grid,") +
-      " at shot " + std::to_string(shots_fired + 1));
-}
-}  // namespace detail
 
 // Plays `referee` to the end and returns the number of shots fired. The
 // strategy is not restarted: call start_new_game() first for a fresh game.
@@ -42,7 +25,7 @@ int play_game(game<R>& referee, S& strategy) {
   detail::require_built_for(referee.rules(), strategy, "play_game");
   while (!referee.over()) {
     const int cell = strategy.next_shot(referee.seen());
-    detail::require_unshot(referee.rules(), referee.seen(), cell, referee.shots_fired());
+    detail::require_unshot(referee.rules(), referee.seen(), cell, "play_game");
     const shot_result r = referee.shoot(cell);
     notify_result(strategy, cell, r, referee.seen());
   }

@@ -150,9 +150,7 @@ class short_game_walker {
   void expand(position& p, F&& f) {
     S& strategy = keeps_state ? *p.strategy : shared_;
     const int cell = strategy.next_shot(p.seen);
-    if (cell < 0 || cell >= p.seen.cell_count() || p.seen.shots().test(static_cast<std::size_t>(cell)))
-      throw std::logic_error("count_short_games: the strategy chose cell " + std::to_string(cell) +
-                             ", which is off the grid or already shot");
+    detail::require_unshot(counter_.rules(), p.seen, cell, "count_short_games");
     ++positions_;
     auto descend = [&](observation<board_type> seen, count_type n, int misses, shot_result r) {
       position child{std::move(seen), n, misses, std::nullopt};

@@ -131,6 +131,27 @@ void require_built_for(const R& rules, const S& s, std::string_view what) {
                                   rules_label(rules) + made_for);
     }
 }
+
+// A strategy's cell off the grid or already shot is a bug in the strategy,
+// not the caller's input: std::logic_error naming the cell and the turn. The
+// game loop and both walkers refuse it with this one message.
+template <Ruleset R>
+[[noreturn]] void refuse_shot(const R& rules, bool on_grid, int cell, int shots_fired, std::string_view what) {
+  throw std::logic_error(
+      std::string(what) + ": the strategy chose cell " + std::to_string(cell) +
+      (on_grid ? " (" + rules.geometry().cell_name(cell) + "), which was already shot," : ", which is off the grid,") +
+      " at shot " + std::to_string(shots_fired + 1));
+}
+
+// Called on every shot of the exhaustive sweep: the test stays small enough
+// to inline, the message is built out of line.
+template <Ruleset R>
+void require_unshot(const R& rules, const observation<typename R::board_type>& seen, int cell, std::string_view what) {
+  const bool on_grid = cell >= 0 && cell < seen.cell_count();
+  if (on_grid && !seen.shots().test(static_cast<std::size_t>(cell))) [[likely]]
+    return;
+  refuse_shot(rules, on_grid, cell, seen.shot_count(), what);
+}
 }  // namespace detail
 
 template <Strategy S>

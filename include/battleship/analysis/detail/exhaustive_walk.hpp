@@ -319,13 +319,10 @@ class play_walker {
     std::array<int, max_ships> remaining{};
     for (int i = 0; i < rules_.ship_count(); ++i) remaining[static_cast<std::size_t>(i)] = rules_.ship_length(i);
     const bool sunk = rules_.announces_sunk();
-    const int cells = g_.cell_count();
     int left = total_cells_, shots = 0;
     while (left > 0) {
       const int c = strategy_.next_shot(obs_);
-      if (c < 0 || c >= cells || obs_.shots().test(static_cast<std::size_t>(c)))
-        throw std::logic_error("exhaustive evaluation: the strategy shot at cell " + std::to_string(c) +
-                               ", off the grid or already shot");
+      require_unshot(rules_, obs_, c, "exhaustive evaluation");
       shot_result r = shot_result::miss();
       if (const int o = owner_[static_cast<std::size_t>(c)]; o >= 0) {
         --left;
