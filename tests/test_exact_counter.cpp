@@ -975,7 +975,7 @@ TEST_CASE("exact_counter: the occupancy tables respect a memory limit", "[count]
   const auto full = counter.count(observation(rules));
   counter.set_memory_limit(std::size_t{1} << 12);
   CHECK_THROWS_WITH(counter.count(observation(rules)),
-                    Catch::Matchers::Contains("the occupancy matrix needs more than 4 KiB of tables"));
+                    Catch::Matchers::Contains("the occupancy matrix needs more than 4 KiB of memory"));
   // A count alone keeps no layers, but its working buffers count instead.
   CHECK_THROWS_WITH(counter.count(observation(rules), false),
                     Catch::Matchers::Contains("the exact count needs more than 4 KiB of memory"));
@@ -2107,6 +2107,48 @@ TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on
   CHECK(with_lanes > games / 2);
   CHECK(with_two_ship > 0);
   CHECK(with_two_ship_hits > 0);
+}
+
+TEST_CASE("exact_counter: a matrix accepted under a limit holds its memory within it, backward pass included",
+          "[count][exact]") {
+  // The limit counted the kept layers and the closed forms; the pass's
+  // working buffers and the backward pass's rolling completions came on
+  // top, so under the contact rules an accepted matrix held up to 1.22x
+  // its limit (no edge: 28.7 MB under 23.7 MB). Now every accepted limit
+  // holds the whole call, forward and backward, and gives the same matrix.
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
+    auto seen = observation(rules);
+    seen.record_miss(rules.geometry().cell(4, 4));
+    seen.record_hit(rules.geometry().cell(7, 2));
+    for (const auto& obs : {observation(rules), seen}) {
+      const auto p = detail::make_profile_problem(rules, obs, unit_weight{});
+      detail::profile_dp<std::uint64_t> whole(p);
+      const count_type total = whole.forward(detail::keep_tables::for_occupancy);
+      std::vector<count_type> expected;
+      whole.backward(&expected);
+      int accepted = 0;
+      bool refused = false;
+      for (int quarters = 4 * 26; quarters >= 4 * 20; --quarters) {  // 64 MiB down to 1 MiB
+        const auto limit = static_cast<std::size_t>(std::exp2(quarters / 4.0));
+        INFO(to_string(rule) << ", " << obs.shot_count() << " shots, limit " << limit);
+        pass_under_limit run(p, detail::keep_tables::for_occupancy, limit);
+        if (!run.total) {
+          CHECK_THAT(run.refusal, Catch::Matchers::Contains("the occupancy matrix needs more than"));
+          refused = true;
+          break;  // smaller limits fail too
+        }
+        CHECK(*run.total == total);
+        std::vector<count_type> occupancy;
+        run.dp.backward(&occupancy);
+        CHECK(occupancy == expected);
+        if (const auto now = heap_bytes_in_use()) CHECK(*now - run.before <= limit);
+        ++accepted;
+      }
+      CHECK(accepted > 2);
+      CHECK(refused);
+    }
+  }
 }
 
 }  // namespace test_exact_counter

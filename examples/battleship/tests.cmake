@@ -291,7 +291,7 @@ foreach(bad 0 -1 nan inf 1e999 5s 0x10)
     FAIL ARGS solve --grid 3x3 --fleet 2 --time-limit "${bad}" STDERR "must be a number of seconds above 0")
 endforeach()
 battleship_cli_test("density: a --memory-limit below the whole tables recomputes from checkpoints, to the same matrix"
-  ARGS density --preset park --memory-limit 10M --json
+  ARGS density --preset park --memory-limit 16M --json
   JSON labelled=30093975536 occupancy.0=2407483864 occupancy.44=6428054040)
 # A count alone keeps no table, but its states can outgrow the machine: the
 # limit bounds them too (12x12 with eight ships holds 1.1 GB).
@@ -303,7 +303,7 @@ battleship_cli_test("error: count past --memory-limit"
 battleship_cli_test("error: count's --memory-limit with a brute-force method"
   FAIL ARGS count --grid 5x5 --fleet 3 --method bitset --memory-limit 8M STDERR "--method bitset keeps nothing")
 battleship_cli_test("error: density with tables past --memory-limit"
-  FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of tables")
+  FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of memory")
 battleship_cli_test("error: density's monte-carlo sampler past --memory-limit"
   FAIL ARGS density --preset park --model monte-carlo --samples 10 --memory-limit 1M
   STDERR "exact sampling needs more than 1 MiB")

@@ -33,13 +33,15 @@
 // sqrt(cells) layers apart and recomputes between them on the way back, so
 // boards such as 16x16 get their matrix in bounded memory for about one more
 // forward pass (peak_states()/kept_states() report the sizes). The limit
-// counts the layers, the tables that count the last ships in closed form
+// counts everything the call holds, checked after each cell: the kept
+// layers (by capacity), the tables that count the last ships in closed form
 // (for the matrix: 3.5 MiB on 10x10 under the touching rule, 0.6 MiB under
-// the contact rules, 64 MiB on 16x16), checked after each cell. A count
-// alone is bounded by the same limit: it keeps no layer, and the limit
-// counts the pass's working buffers instead (its two rolling layers, which
-// hold all its states, and the step's streams). Those buffers, a few
-// layers' worth, and the backward pass's are outside the matrix's limit.
+// the contact rules, 64 MiB on 16x16), the pass's working buffers (its two
+// rolling layers, which hold all of a count alone's states, and the step's
+// streams) and, for the matrix, an estimate of what the backward pass adds
+// (the stretch it recomputes between checkpoints, the completions it rolls
+// through two buffers). On the boards measured the whole errs high: the
+// 16x16 matrix needs a 352 MiB limit and peaks at 251 MiB resident.
 //
 // Rules whose grid and fleet are fixed at compile time and whose widest
 // state fits 64 bits (the classic fleet on any grid up to 16x16)

@@ -503,9 +503,11 @@ class profile_dp {
                                   fold_index_, mirror_table_, acc64_, acc128_, occupied_, summary_, by_code64_,
                                   by_code128_);
   }
-  // Bytes of tables the last forward() counted against the memory limit. If
-  // it kept them whole, the same pass never checkpoints under a limit whose
-  // table_budget() holds this many: the count only grows, layer by layer.
+  // Bytes the last forward() held with its tables (the kept layers by
+  // capacity, the closed forms, its working buffers and what backward() will
+  // roll its completions through), as it weighed them against table_budget().
+  // If it kept the layers whole, the same pass never checkpoints under a
+  // limit whose table_budget() holds this many: the sum only grows, layer by layer.
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_bytes_; }
   // The bytes of whole layers forward(what) keeps before it keeps only
   // checkpoints: three quarters of the memory limit for a sampler that also
@@ -567,9 +569,10 @@ class profile_dp {
   // stamp itself (lower after a call than before: it wrapped).
   void two_ship_stamp_wraps_within(std::uint32_t steps) noexcept { two_ship_.stamp_wraps_within(steps); }
   [[nodiscard]] std::uint32_t two_ship_stamp() const noexcept { return two_ship_.stamp(); }
-  // Bytes the kept layers and the closed forms' tables (and for a count
-  // alone, the pass's working buffers: pass_work_bytes()) may take before
-  // forward(what) gives up (std::length_error), checked after each step.
+  // Bytes the call may hold (the kept layers, the closed forms' tables, the
+  // pass's working buffers: pass_work_bytes(), and an estimate of what
+  // backward() adds) before forward(what) gives up (std::length_error),
+  // checked after each step.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
@@ -1024,7 +1027,7 @@ class profile_dp {
   // first when `backwards`): recomputed with its edges, the same states and
   // values as the forward pass (the step into `to` rewrites them identically
   // and leaves its completions alone), handed to f(from, to, the layers
-  // stepped from), then its edges freed (their capacity kept).
+  // stepped from), then its edges freed.
   template <class V, class F>
   void for_each_segment(bool backwards, F&& f) {
     const int n = p_.cells();
@@ -1038,9 +1041,11 @@ class profile_dp {
       const std::vector<int> starts = step_starts(from, to);
       step_segment<V>(from, to, starts);
       f(from, to, starts);
-      layers_[static_cast<std::size_t>(from)].dst.clear();
-      layers_[static_cast<std::size_t>(from)].first_edge.clear();
-      layers_[static_cast<std::size_t>(from)].edge_starts.clear();
+      // Freed, not cleared: every checkpoint would keep a layer of edges.
+      layer& checkpoint = layers_[static_cast<std::size_t>(from)];
+      decltype(checkpoint.dst)().swap(checkpoint.dst);
+      decltype(checkpoint.first_edge)().swap(checkpoint.first_edge);
+      decltype(checkpoint.edge_starts)().swap(checkpoint.edge_starts);
     }
   }
 
@@ -1702,37 +1707,58 @@ class profile_dp {
       f_of<V>(first).assign(1, 1);
     }
     peak_states_ = 1;
-    // The layers' bytes; the closed forms' tables count too (closed_form_bytes()).
-    std::size_t bytes = 0, peak_past_full = 0;
+    // The kept layers' bytes; the closed forms' tables count too (closed_form_bytes()).
+    std::size_t bytes = 0, peak_past_full = 0, peak_held = 0;
     const std::size_t full_budget = table_budget(memory_limit_, what);
-    // Per state kept whole: key, f, its first-edge index and, for the
-    // sampler, b; at a checkpoint: key, f and (for the sampler) b. The
-    // occupancy's backward pass rolls b through two buffers instead.
+    // The sampler's completions: backward() writes them into each kept
+    // layer, one per state and end. The occupancy's rolls them through two
+    // buffers instead (rolling_bytes(), below).
     const std::size_t b_bytes = what == keep_tables::for_occupancy ? 0 : sizeof(V);
+    // A kept layer counts by capacity, which is what it holds (a vector
+    // grown by push_back holds up to twice its size); its edges arrive one
+    // step later, when it is the layer stepped from, and count then.
+    std::size_t last_kept = 0;  // the last kept layer's bytes as counted
+    auto kept_bytes = [&](const layer& l) { return layer_bytes(l) + (l.keys.size() + l.end_keys.size()) * b_bytes; };
+    auto count_kept = [&](const layer& l) {
+      last_kept = kept_bytes(l);
+      bytes += last_kept;
+    };
+    auto recount_last_kept = [&](const layer& l) {
+      const std::size_t now = kept_bytes(l);
+      bytes = bytes - last_kept + now;
+      last_kept = now;
+    };
+    // For the segment below: per state kept whole, key, f, b and its
+    // first-edge index; an edge, its successor and with lanes the types its
+    // path starts.
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
-    const std::size_t checkpoint_bytes = sizeof(Key) + sizeof(V) + b_bytes;
-    // An edge: its successor, and with lanes the types its path starts.
     const std::size_t edge_bytes =
         sizeof(std::uint32_t) + (std::is_same_v<V, lane_values> ? sizeof(std::uint8_t) : std::size_t{0});
-    // An end: its key and completions (per lane, with lanes), and its completions again in b.
-    const std::size_t end_bytes = std::is_same_v<V, lane_values> ? sizeof(lane_values) : sizeof(std::uint64_t);
-    auto ends_bytes = [&](const layer& l) { return l.end_keys.size() * (sizeof(Key) + end_bytes + b_bytes); };
     // backward() will also hold one recomputed segment whole: at most
     // checkpoint_stride_ layers of the largest size seen past full_, with
     // about 1.5 edges per state (we allow 2; paired layers are half as many,
     // with about 2 paths per state).
+    // The occupancy's backward() rolls completions through two buffers as
+    // wide as the widest layer it walks (states and ends: not the top half of
+    // a mirrored board), kept from call to call.
+    std::size_t widest = 0;
+    auto rolling_bytes = [&] {
+      if (what != keep_tables::for_occupancy) return std::size_t{0};
+      const auto& rolling = rolling_of<V>();
+      return std::max(2 * widest * sizeof(V), capacity_bytes(rolling[0], rolling[1]));
+    };
     auto check_limit = [&] {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
-      // A count alone holds its states in the pass's working buffers; with
-      // tables, those stay outside the limit (a few layers' worth).
-      if (bytes + closed_form_bytes() + segment + (keep_layers ? 0 : pass_work_bytes()) > memory_limit_)
+      // Everything the call holds at its peak: the kept layers, the closed
+      // forms, the pass's working buffers (all of a count alone's states)
+      // and what backward() will add.
+      if (bytes + closed_form_bytes() + segment + pass_work_bytes() + rolling_bytes() > memory_limit_)
         throw std::length_error(
             std::string(what == keep_tables::for_occupancy ? "the occupancy matrix"
                         : keep_layers                      ? "exact sampling"
                                                            : "the exact count") +
-            " needs more than " + byte_size_name(memory_limit_) + (keep_layers ? " of tables" : " of memory") +
-            " on this board; " +
+            " needs more than " + byte_size_name(memory_limit_) + " of memory on this board; " +
             (what == keep_tables::for_occupancy ? "count without it, or raise the limit" : "raise the limit"));
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
@@ -1762,30 +1788,37 @@ class profile_dp {
         const std::size_t built = dest.keys.size(), ends = dest.end_keys.size();  // before the swap below moves them
         if (!into_kept) std::swap(scratch_[0], scratch_[1]);
         peak_states_ = std::max(peak_states_, built);
-        if (into_kept && i + 2 == first_kept_) bytes += built * whole_bytes + ends_bytes(dest);
+        if (i + 2 >= first_kept_) widest = std::max(widest, built + ends);
+        if (into_kept && i + 2 == first_kept_) count_kept(dest);
         if (keep_layers && i >= full_) {
           peak_past_full = std::max(peak_past_full, built + ends);
-          if (into_kept) bytes += built * checkpoint_bytes + ends_bytes(dest);
+          if (into_kept) count_kept(dest);
         }
         check_limit();
         stride = 2;
         continue;
       }
       into_kept_layer_ = stored;
-      const std::uint32_t edges = step_by<V>(stride, i, cur, nxt, whole);
+      step_by<V>(stride, i, cur, nxt, whole);
       peak_states_ = std::max(peak_states_, nxt.keys.size());
+      if (i + stride >= first_kept_) widest = std::max(widest, nxt.keys.size() + nxt.end_keys.size());
       if (!keep_layers || i + 1 < first_kept_) {
         check_limit();
         continue;
       }
       if (i + 1 == first_kept_) {  // the first kept layer, whole
-        bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt);
+        count_kept(nxt);
         check_limit();
         continue;
       }
       if (whole) {
-        bytes += nxt.keys.size() * whole_bytes + ends_bytes(nxt) + std::size_t{edges} * edge_bytes;
-        if (bytes + closed_form_bytes() > full_budget && i + stride < n) {
+        recount_last_kept(cur);
+        count_kept(nxt);
+        // The budget holds the kept layers with everything else the pass
+        // holds meanwhile (the closed forms, its buffers, backward()'s).
+        const std::size_t held = bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes();
+        peak_held = std::max(peak_held, held);
+        if (held > full_budget && i + stride < n) {
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
@@ -1793,7 +1826,7 @@ class profile_dp {
         }
       } else {
         peak_past_full = std::max(peak_past_full, nxt.keys.size() + nxt.end_keys.size());
-        if (stored) bytes += nxt.keys.size() * checkpoint_bytes + ends_bytes(nxt);
+        if (stored) count_kept(nxt);
       }
       check_limit();
     }
@@ -1803,7 +1836,9 @@ class profile_dp {
     for (const auto& v : f_of<V>(last)) total = checked_add(total, value_total(v));
     tally_ = false;  // backward() recomputes stretches: their absorptions are tallied already
     if (keep_layers) kept_layers_ = n + 1;
-    table_bytes_ = keep_layers ? bytes + closed_form_bytes() : 0;
+    // The peak, not the end: buffers can move between the terms.
+    table_bytes_ =
+        keep_layers ? std::max(peak_held, bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes()) : 0;
     return total;
   }
 
