@@ -994,6 +994,7 @@ struct pass_under_limit {
   std::optional<count_type> total;
   std::string refusal;
   std::optional<std::size_t> held;
+  std::size_t constructed = heap_bytes_in_use().value_or(0) - before;  // the profile_dp's own, before any pass
   pass_under_limit(const detail::profile_problem& p, detail::keep_tables what, std::size_t limit) : dp(p) {
     dp.set_memory_limit(limit);
     try {
@@ -1201,10 +1202,10 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
         dp.set_memory_limit(limit);
         try {
           dp.forward(what);
+          dp.backward(nullptr, true);  // which checks each recomputed stretch against the limit
         } catch (const std::length_error&) {
           break;  // smaller limits fail too
         }
-        dp.backward(nullptr, true);
         if (above_band) {
           CHECK_FALSE(dp.checkpointed());
           ran_above_band = true;
@@ -2109,6 +2110,20 @@ TEST_CASE("exact_count full-size soak: every shortcut against the plain scan, on
   CHECK(with_two_ship_hits > 0);
 }
 
+namespace {
+// The backward pass of a matrix whose forward pass a limit accepted: false
+// when it refuses the limit itself (as it recomputes a stretch).
+bool backward_under_limit(detail::profile_dp<std::uint64_t>& dp, std::vector<count_type>& occupancy) {
+  try {
+    dp.backward(&occupancy);
+    return true;
+  } catch (const std::length_error& e) {
+    CHECK_THAT(e.what(), Catch::Matchers::Contains("the occupancy matrix needs more than"));
+    return false;
+  }
+}
+}  // namespace
+
 TEST_CASE("exact_counter: a matrix accepted under a limit holds its memory within it, backward pass included",
           "[count][exact]") {
   // The limit counted the kept layers and the closed forms; the pass's
@@ -2140,15 +2155,58 @@ TEST_CASE("exact_counter: a matrix accepted under a limit holds its memory withi
         }
         CHECK(*run.total == total);
         std::vector<count_type> occupancy;
-        run.dp.backward(&occupancy);
+        if (!backward_under_limit(run.dp, occupancy)) {
+          refused = true;
+          break;
+        }
         CHECK(occupancy == expected);
-        if (const auto now = heap_bytes_in_use()) CHECK(*now - run.before <= limit);
+        if (const auto now = heap_bytes_in_use()) CHECK(*now - run.before - run.constructed <= limit);
         ++accepted;
       }
       CHECK(accepted > 2);
       CHECK(refused);
     }
   }
+}
+
+TEST_CASE("exact_counter: random boards under descending limits hold the whole matrix call within each limit accepted",
+          "[count][exact]") {
+  // The same promise on random grids, fleets, rules and shots, limits from
+  // where the board starts to checkpoint down to where it is refused.
+  rng_type rng(20261205);
+  int instances = 0, checkpointed = 0, refused_late = 0;
+  for (int instance = 0; instance < 60; ++instance) {
+    const int w = 5 + below(rng, 5), h = 5 + below(rng, 5);
+    const auto [rules, obs] = random_instance(rng, w, h);
+    const auto p = detail::make_profile_problem(rules, obs, unit_weight{});
+    if (!detail::profile_dp<std::uint64_t>::fits(p)) continue;
+    detail::profile_dp<std::uint64_t> whole(p);
+    const count_type total = whole.forward(detail::keep_tables::for_occupancy);
+    if (total == 0) continue;
+    std::vector<count_type> expected;
+    whole.backward(&expected);
+    ++instances;
+    const double top = std::log2(static_cast<double>(4 * whole.table_bytes()));
+    for (int quarters = static_cast<int>(4 * top) + 1; quarters >= 4 * 12; --quarters) {
+      const auto limit = static_cast<std::size_t>(std::exp2(quarters / 4.0));
+      INFO(describe(rules, obs) << " limit " << limit);
+      pass_under_limit run(p, detail::keep_tables::for_occupancy, limit);
+      if (!run.total) break;  // smaller limits fail too
+      CHECK(*run.total == total);
+      std::vector<count_type> occupancy;
+      if (!backward_under_limit(run.dp, occupancy)) {
+        ++refused_late;
+        break;
+      }
+      CHECK(occupancy == expected);
+      if (run.dp.checkpointed()) ++checkpointed;
+      if (const auto now = heap_bytes_in_use()) CHECK(*now - run.before - run.constructed <= limit);
+    }
+  }
+  WARN(instances << " instances, " << checkpointed << " checkpointed runs, " << refused_late
+                 << " refused by the backward pass");
+  CHECK(instances > 40);
+  CHECK(checkpointed > 40);
 }
 
 }  // namespace test_exact_counter

@@ -38,10 +38,12 @@
 // (for the matrix: 3.5 MiB on 10x10 under the touching rule, 0.6 MiB under
 // the contact rules, 64 MiB on 16x16), the pass's working buffers (its two
 // rolling layers, which hold all of a count alone's states, and the step's
-// streams) and, for the matrix, an estimate of what the backward pass adds
-// (the stretch it recomputes between checkpoints, the completions it rolls
-// through two buffers). On the boards measured the whole errs high: the
-// 16x16 matrix needs a 352 MiB limit and peaks at 251 MiB resident.
+// streams) and, for the matrix, what the backward pass adds (the
+// completions it rolls through two buffers, and the stretch it recomputes
+// between checkpoints, which the forward pass estimates and the backward
+// pass checks when it has it, refusing a limit there if need be). The
+// estimate mostly errs high: the 16x16 matrix needs a 352 MiB limit and
+// peaks at 251 MiB resident.
 //
 // Rules whose grid and fleet are fixed at compile time and whose widest
 // state fits 64 bits (the classic fleet on any grid up to 16x16)

@@ -501,7 +501,19 @@ class profile_dp {
     return bytes + capacity_bytes(batch64_, batch128_, lane_batch_, lane_vals_, edge_stream_, index_of_, ordered_keys_,
                                   moved_keys_, closed_index_, closed_layer_keys_, closed_layer_values_, fold_slots_,
                                   fold_index_, mirror_table_, acc64_, acc128_, occupied_, summary_, by_code64_,
-                                  by_code128_);
+                                  by_code128_, tally_east_, tally_down_, layers_, segment_);
+  }
+  // All the pass holds now: the kept layers and the recomputed stretch by
+  // capacity, the closed forms, the working buffers and the completions
+  // rolled by backward(). What the limit bounds; backward() checks it as it
+  // recomputes each stretch, as forward() can only estimate those.
+  [[nodiscard]] std::size_t held_bytes() const noexcept {
+    std::size_t bytes = closed_form_bytes() + pass_work_bytes() +
+                        capacity_bytes(rolling64_[0], rolling64_[1], rolling128_[0], rolling128_[1], rolling_lanes_[0],
+                                       rolling_lanes_[1]);
+    for (const auto& l : layers_) bytes += layer_bytes(l);
+    for (const auto& l : segment_) bytes += layer_bytes(l);
+    return bytes;
   }
   // Bytes the last forward() held with its tables (the kept layers by
   // capacity, the closed forms, its working buffers and what backward() will
@@ -703,6 +715,8 @@ class profile_dp {
     // or roll through two buffers: the occupancy needs only the next
     // layer's, and a 10x10 board then writes 17 M fewer values per call.
     std::array<std::vector<V>, 2>& rolling = rolling_of<V>();
+    if (!keep_completions)  // at once: grown by resize, each could reach twice the widest layer
+      for (auto& r : rolling) r.reserve(widest_walked_);
     std::vector<V>* later = keep_completions ? &b_of<V>(layers_[static_cast<std::size_t>(n)]) : &rolling[0];
     later->assign(layers_[static_cast<std::size_t>(n)].keys.size(), unit_value<V>());
     // Walks back over the step from layer i (stride cells) into layer
@@ -1040,6 +1054,9 @@ class profile_dp {
       const int to = std::min(n, from + checkpoint_stride_);
       const std::vector<int> starts = step_starts(from, to);
       step_segment<V>(from, to, starts);
+      // forward() estimated the stretch; here it is, whole. (A batch of
+      // draws, walking forward, holds its draws too: not refused here.)
+      if (backwards && held_bytes() > memory_limit_) refuse_memory(kept_for_);
       f(from, to, starts);
       // Freed, not cleared: every checkpoint would keep a layer of edges.
       layer& checkpoint = layers_[static_cast<std::size_t>(from)];
@@ -1669,6 +1686,15 @@ class profile_dp {
     return starts;
   }
 
+  [[noreturn]] void refuse_memory(keep_tables what) const {
+    throw std::length_error(
+        std::string(what == keep_tables::for_occupancy ? "the occupancy matrix"
+                    : what != keep_tables::nothing     ? "exact sampling"
+                                                       : "the exact count") +
+        " needs more than " + byte_size_name(memory_limit_) + " of memory on this board; " +
+        (what == keep_tables::for_occupancy ? "count without it, or raise the limit" : "raise the limit"));
+  }
+
   template <class V>
   count_type forward_as(keep_tables what) {
     const int n = p_.cells();
@@ -1745,7 +1771,8 @@ class profile_dp {
     auto rolling_bytes = [&] {
       if (what != keep_tables::for_occupancy) return std::size_t{0};
       const auto& rolling = rolling_of<V>();
-      return std::max(2 * widest * sizeof(V), capacity_bytes(rolling[0], rolling[1]));
+      return std::max(widest * sizeof(V), capacity_bytes(rolling[0])) +
+             std::max(widest * sizeof(V), capacity_bytes(rolling[1]));
     };
     auto check_limit = [&] {
       const std::size_t segment =
@@ -1754,12 +1781,7 @@ class profile_dp {
       // forms, the pass's working buffers (all of a count alone's states)
       // and what backward() will add.
       if (bytes + closed_form_bytes() + segment + pass_work_bytes() + rolling_bytes() > memory_limit_)
-        throw std::length_error(
-            std::string(what == keep_tables::for_occupancy ? "the occupancy matrix"
-                        : keep_layers                      ? "exact sampling"
-                                                           : "the exact count") +
-            " needs more than " + byte_size_name(memory_limit_) + " of memory on this board; " +
-            (what == keep_tables::for_occupancy ? "count without it, or raise the limit" : "raise the limit"));
+        refuse_memory(what);
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
       const bool whole = keep_layers && i >= first_kept_ && i < full_;
@@ -1836,6 +1858,8 @@ class profile_dp {
     for (const auto& v : f_of<V>(last)) total = checked_add(total, value_total(v));
     tally_ = false;  // backward() recomputes stretches: their absorptions are tallied already
     if (keep_layers) kept_layers_ = n + 1;
+    kept_for_ = what;
+    widest_walked_ = widest;
     // The peak, not the end: buffers can move between the terms.
     table_bytes_ =
         keep_layers ? std::max(peak_held, bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes()) : 0;
@@ -2966,7 +2990,9 @@ class profile_dp {
   std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
   std::size_t memory_limit_ = default_memory_limit;
-  std::size_t table_bytes_ = 0;  // see table_bytes()
+  std::size_t table_bytes_ = 0;                  // see table_bytes()
+  keep_tables kept_for_ = keep_tables::nothing;  // the last forward()'s, for backward()'s refusal
+  std::size_t widest_walked_ = 0;                // states and ends of the widest layer backward() walks
   // A count with lanes (step_lanes, backward_step_lanes).
   unplaced_lanes lanes_;
   bool lanes_allowed_ = true;
