@@ -2209,4 +2209,49 @@ TEST_CASE("exact_counter: random boards under descending limits hold the whole m
   CHECK(checkpointed > 40);
 }
 
+TEST_CASE("exact_counter: a counter reused through a game is refused no sooner than a fresh one, and holds its limit",
+          "[count][exact]") {
+  // A counter keeps its tables from call to call. What an earlier call left
+  // and this one does not write (whole layers between today's checkpoints,
+  // a mirrored board's top half, another value width's buffers) is freed,
+  // so a limit a fresh counter takes is taken after any history too.
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
+    auto later = observation(rules);
+    later.record_miss(rules.geometry().cell(4, 4));
+    later.record_hit(rules.geometry().cell(7, 2));
+    later.record_miss(rules.geometry().cell(1, 8));
+    exact_counter<dynamic_rules> fresh_reference(rules);
+    const count_result expected = fresh_reference.count(later, true);
+    int compared = 0;
+    for (int quarters = 4 * 26; quarters >= 4 * 21; quarters -= 2) {
+      const auto limit = static_cast<std::size_t>(std::exp2(quarters / 4.0));
+      INFO(to_string(rule) << ", limit " << limit);
+      exact_counter<dynamic_rules> fresh(rules);
+      fresh.set_memory_limit(limit);
+      std::optional<count_result> by_fresh;
+      try {
+        by_fresh = fresh.count(later, true);
+      } catch (const std::length_error&) {
+      }
+      const std::size_t before = heap_bytes_in_use().value_or(0);
+      exact_counter<dynamic_rules> reused(rules);
+      CHECK(reused.count(observation(rules), true).labelled > 0);  // the empty board, whole, under the default
+      reused.set_memory_limit(limit);
+      if (!by_fresh) {
+        CHECK_THROWS_AS(reused.count(later, true), std::length_error);
+        break;
+      }
+      CHECK(by_fresh->occupancy == expected.occupancy);
+      const count_result by_reused = reused.count(later, true);  // a refusal here fails the test
+      CHECK(by_reused.occupancy == expected.occupancy);
+      // What the reused counter holds now: the mirrored empty board's whole
+      // layers are gone, or the limit is passed.
+      if (const auto now = heap_bytes_in_use()) CHECK(*now - before <= limit + (std::size_t{1} << 18));
+      ++compared;
+    }
+    CHECK(compared > 2);
+  }
+}
+
 }  // namespace test_exact_counter

@@ -150,9 +150,11 @@ class exact_counter {
   }
 
   static constexpr std::size_t default_memory_limit = detail::default_memory_limit;
-  // Bytes of tables the occupancy matrix may keep (default 8 GiB): every
-  // layer up to a quarter of it, then checkpoints; count() throws
-  // std::length_error when even those do not fit.
+  // Bytes a count may hold (default 8 GiB; see "Memory" above): the
+  // matrix keeps every layer while they and the rest fit in a quarter of
+  // it, then checkpoints; count() throws std::length_error when even those
+  // do not fit, from the forward pass or, for a stretch it recomputes, the
+  // backward one.
   void set_memory_limit(std::size_t bytes) noexcept { pool_.memory_limit = bytes; }
 
   // Frees the tables kept from one count to the next. They keep the size

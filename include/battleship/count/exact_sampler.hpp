@@ -11,8 +11,8 @@
 // random permutation, which turns the uniform type-level layout into a
 // uniform labelled one.
 //
-// Memory: every layer is kept while the tables fit in three quarters of the
-// memory limit (default 8 GiB; a quarter for sampler_draws::batches_only):
+// Memory: every layer is kept while the tables (and the pass's working
+// buffers) fit in three quarters of the memory limit (default 8 GiB; a quarter for sampler_draws::batches_only):
 // for 5-4-3-3-2 under the touching rule about 60 MiB on a 10x10 board,
 // 0.42 GiB on 14x14 and 0.94 GiB on 16x16 (max RSS). Past that the
 // rest of the tables are kept as checkpoints only (checkpointed()): then
@@ -67,8 +67,9 @@ class exact_sampler {
   exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight)
       : exact_sampler(rules, obs, std::forward<Weight>(weight), default_memory_limit) {}
 
-  // With a memory limit in bytes for the tables (std::length_error when even
-  // the checkpoints pass it), and how it will draw.
+  // With a memory limit in bytes for what the sampler's passes hold
+  // (std::length_error when even the checkpoints pass it; a batch's draws
+  // come on top), and how it will draw.
   template <PlacementWeight Weight>
   exact_sampler(const R& rules, const observation<board_type>& obs, Weight&& weight, std::size_t memory_limit,
                 sampler_draws use = sampler_draws::one_at_a_time)

@@ -183,7 +183,7 @@ template <class V>
 
 [[nodiscard]] inline lane_values value_add(lane_values a, const lane_values& b) noexcept { return a += b; }
 
-// Bytes of tables the counter and the sampler may keep unless told otherwise.
+// Bytes the counter and the sampler may hold unless told otherwise.
 inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
 
 // Bits of a state field holding 0 .. max.
@@ -368,14 +368,15 @@ template <bool Wide>
 // What forward() keeps for the passes after it.
 enum class keep_tables {
   nothing,  // a count alone: two layers at a time
-  // Every layer whole while the tables fit in three quarters of the memory
-  // limit, then checkpoints only (with their completions): sample() still
+  // Every layer whole while the tables (and what the pass holds besides)
+  // fit in three quarters of the memory limit, then checkpoints only (with their completions): sample() still
   // needs every layer, sample_batch() recomputes between checkpoints.
   for_sampling,
   // The same for a caller that only draws in batches: checkpoints past a
   // quarter of the limit, as for the occupancy.
   for_batches,
-  // The occupancy only: whole layers up to a quarter of the limit, then
+  // The occupancy only: whole layers up to a quarter of the limit (with what
+  // the pass holds besides), then
   // checkpoints that backward() recomputes between, and a problem that
   // reads the same bottom to top keeps only the bottom half, whose
   // occupancy backward() mirrors.
@@ -519,7 +520,9 @@ class profile_dp {
   // capacity, the closed forms, its working buffers and what backward() will
   // roll its completions through), as it weighed them against table_budget().
   // If it kept the layers whole, the same pass never checkpoints under a
-  // limit whose table_budget() holds this many: the sum only grows, layer by layer.
+  // limit whose table_budget() holds this many: this is the peak the pass
+  // weighed, and a pass under a lower limit weighs the same sums up to
+  // where it starts to checkpoint.
   [[nodiscard]] std::size_t table_bytes() const noexcept { return table_bytes_; }
   // The bytes of whole layers forward(what) keeps before it keeps only
   // checkpoints: three quarters of the memory limit for a sampler that also
@@ -584,7 +587,8 @@ class profile_dp {
   // Bytes the call may hold (the kept layers, the closed forms' tables, the
   // pass's working buffers: pass_work_bytes(), and an estimate of what
   // backward() adds) before forward(what) gives up (std::length_error),
-  // checked after each step.
+  // checked after each step; backward() checks again each stretch it
+  // recomputes, and can give up too.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
@@ -598,6 +602,7 @@ class profile_dp {
     scratch_ = {};
     rolling64_ = {};
     rolling128_ = {};
+    rolling_lanes_ = {};
     kept_layers_ = 0;
     completions_kept_ = false;
   }
@@ -1058,6 +1063,7 @@ class profile_dp {
       // draws, walking forward, holds its draws too: not refused here.)
       if (backwards && held_bytes() > memory_limit_) refuse_memory(kept_for_);
       f(from, to, starts);
+      if (backwards && held_bytes() > memory_limit_) refuse_memory(kept_for_);  // the sampler's completions
       // Freed, not cleared: every checkpoint would keep a layer of edges.
       layer& checkpoint = layers_[static_cast<std::size_t>(from)];
       decltype(checkpoint.dst)().swap(checkpoint.dst);
@@ -1618,6 +1624,14 @@ class profile_dp {
     else
       return stride == 2 ? step<V, 2>(i, cur, nxt, record_edges) : step<V>(i, cur, nxt, record_edges);
   }
+  // Frees the rolling buffers of the value types other than V's.
+  template <class V>
+  void free_other_rolling() {
+    const void* const kept = &rolling_of<V>();
+    if (kept != static_cast<const void*>(&rolling64_)) rolling64_ = {};
+    if (kept != static_cast<const void*>(&rolling128_)) rolling128_ = {};
+    if (kept != static_cast<const void*>(&rolling_lanes_)) rolling_lanes_ = {};
+  }
   template <class V>
   std::array<std::vector<V>, 2>& rolling_of() {
     if constexpr (std::is_same_v<V, lane_values>)
@@ -1719,8 +1733,21 @@ class profile_dp {
       tally_down_.assign(static_cast<std::size_t>((p_.height + p_.max_length + 1) * p_.width), 0);
       if (two_ship_ready_) two_ship_.expect_notes();
     }
-    if (keep_layers && layers_.size() < static_cast<std::size_t>(n + 1))
-      layers_.resize(static_cast<std::size_t>(n + 1));
+    if (keep_layers) layers_.resize(static_cast<std::size_t>(n + 1));
+    // What an earlier pass left and this one will not write is freed, not
+    // kept: the limit counts what this pass holds. Layers before the first
+    // kept one now; those this pass skips as it reaches them (free_skipped).
+    auto free_layer = [&](int j) {
+      layer& l = layers_[static_cast<std::size_t>(j)];
+      if (layer_bytes(l) != 0) l = layer{};
+    };
+    auto free_skipped = [&](int j) {
+      if (keep_layers && j <= n && !in_layers(j)) free_layer(j);
+    };
+    if (keep_layers) {
+      for (int j = 0; j < first_kept_; ++j) free_layer(j);
+      free_other_rolling<V>();
+    }
     layer& first = keep_layers && in_layers(0) ? layers_[0] : scratch_[0];
     if constexpr (std::is_same_v<V, lane_values>) {
       // Keyed by the ships left, all of them, in the lane of the whole fleet.
@@ -1784,6 +1811,8 @@ class profile_dp {
         refuse_memory(what);
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
+      free_skipped(i + 1);
+      free_skipped(i + 2);
       const bool whole = keep_layers && i >= first_kept_ && i < full_;
       stride = whole ? stride_from(i, n) : 1;
       layer& cur = keep_layers && in_layers(i) ? layers_[static_cast<std::size_t>(i)]
@@ -1860,6 +1889,11 @@ class profile_dp {
     if (keep_layers) kept_layers_ = n + 1;
     kept_for_ = what;
     widest_walked_ = widest;
+    // A stretch is recomputed in checkpoint_stride_ - 1 layers at most.
+    if (!keep_layers || full_ >= n)
+      segment_ = {};
+    else if (segment_.size() > static_cast<std::size_t>(checkpoint_stride_))
+      segment_.resize(static_cast<std::size_t>(checkpoint_stride_));
     // The peak, not the end: buffers can move between the terms.
     table_bytes_ =
         keep_layers ? std::max(peak_held, bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes()) : 0;

@@ -82,8 +82,8 @@ class two_ship_tables {
     pairs_ = static_cast<std::size_t>(T_ * (T_ + 1) / 2);
     // The tables take 4 bytes per (row, open mask), and per row a call
     // meets (row_id) 40 bytes per pair of types and 20W per type: under
-    // 300 MB with at most 2^20 (pair, row, mask) entries (outside the
-    // memory limit, like last_ship.hpp's). A call meets few rows: about
+    // 300 MB with at most 2^20 (pair, row, mask) entries (the memory limit
+    // counts them: closed_form_bytes()). A call meets few rows: about
     // 700, under 1 MB, for the classic fleet on 10x10 after 10 shots.
     if (pairs_ * static_cast<std::size_t>(H_) * static_cast<std::size_t>(M_) > max_entries) return false;
     len_.clear();
