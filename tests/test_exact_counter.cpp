@@ -2122,6 +2122,14 @@ bool backward_under_limit(detail::profile_dp<std::uint64_t>& dp, std::vector<cou
     return false;
   }
 }
+// The classic fleet on 10x10 under `rule`, and a miss at (4,4) and a hit at (7,2).
+std::pair<dynamic_rules, observation<dynamic_rules::board_type>> classic_with_two_shots(adjacency rule) {
+  auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
+  auto seen = observation(rules);
+  seen.record_miss(rules.geometry().cell(4, 4));
+  seen.record_hit(rules.geometry().cell(7, 2));
+  return {std::move(rules), std::move(seen)};
+}
 }  // namespace
 
 TEST_CASE("exact_counter: a matrix accepted under a limit holds its memory within it, backward pass included",
@@ -2132,10 +2140,7 @@ TEST_CASE("exact_counter: a matrix accepted under a limit holds its memory withi
   // its limit (no edge: 28.7 MB under 23.7 MB). Now every accepted limit
   // holds the whole call, forward and backward, and gives the same matrix.
   for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
-    const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
-    auto seen = observation(rules);
-    seen.record_miss(rules.geometry().cell(4, 4));
-    seen.record_hit(rules.geometry().cell(7, 2));
+    const auto [rules, seen] = classic_with_two_shots(rule);
     for (const auto& obs : {observation(rules), seen}) {
       const auto p = detail::make_profile_problem(rules, obs, unit_weight{});
       detail::profile_dp<std::uint64_t> whole(p);
@@ -2216,10 +2221,7 @@ TEST_CASE("exact_counter: a counter reused through a game is refused no sooner t
   // a mirrored board's top half, another value width's buffers) is freed,
   // so a limit a fresh counter takes is taken after any history too.
   for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
-    const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
-    auto later = observation(rules);
-    later.record_miss(rules.geometry().cell(4, 4));
-    later.record_hit(rules.geometry().cell(7, 2));
+    auto [rules, later] = classic_with_two_shots(rule);
     later.record_miss(rules.geometry().cell(1, 8));
     exact_counter<dynamic_rules> fresh_reference(rules);
     const count_result expected = fresh_reference.count(later, true);
