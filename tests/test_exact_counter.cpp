@@ -2136,7 +2136,7 @@ TEST_CASE("exact_counter: a matrix accepted under a limit holds its memory withi
           "[count][exact]") {
   // The limit counted the kept layers and the closed forms; the pass's
   // working buffers and the backward pass's rolling completions came on
-  // top, so under the contact rules an accepted matrix held up to 1.22x
+  // top, so under the contact rules an accepted matrix held up to 1.20x
   // its limit (no edge: 28.7 MB under 23.7 MB). Now every accepted limit
   // holds the whole call, forward and backward, and gives the same matrix.
   for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
@@ -2248,8 +2248,11 @@ TEST_CASE("exact_counter: a counter reused through a game is refused no sooner t
       const count_result by_reused = reused.count(later, true);  // a refusal here fails the test
       CHECK(by_reused.occupancy == expected.occupancy);
       // What the reused counter holds now: the mirrored empty board's whole
-      // layers are gone, or the limit is passed.
-      if (const auto now = heap_bytes_in_use()) CHECK(*now - before <= limit + (std::size_t{1} << 18));
+      // layers are gone, or the limit is passed. `before` precedes the
+      // counter's construction, whose own tables the limit leaves out (under
+      // 120 KB on the boards probed: RESULTS.md, session 81): 256 KiB for them.
+      constexpr std::size_t constructor_tables = std::size_t{1} << 18;
+      if (const auto now = heap_bytes_in_use()) CHECK(*now - before <= limit + constructor_tables);
       ++compared;
     }
     CHECK(compared > 2);

@@ -43,7 +43,7 @@
 // between checkpoints, which the forward pass estimates and the backward
 // pass checks when it has it, refusing a limit there if need be). The
 // estimate mostly errs high: the 16x16 matrix needs a 352 MiB limit and
-// peaks at 251 MiB resident.
+// peaks at 248 MiB resident.
 //
 // Rules whose grid and fleet are fixed at compile time and whose widest
 // state fits 64 bits (the classic fleet on any grid up to 16x16)

@@ -1787,10 +1787,6 @@ class profile_dp {
     const std::size_t whole_bytes = sizeof(Key) + sizeof(V) + b_bytes + sizeof(std::uint32_t);
     const std::size_t edge_bytes =
         sizeof(std::uint32_t) + (std::is_same_v<V, lane_values> ? sizeof(std::uint8_t) : std::size_t{0});
-    // backward() will also hold one recomputed segment whole: at most
-    // checkpoint_stride_ layers of the largest size seen past full_, with
-    // about 1.5 edges per state (we allow 2; paired layers are half as many,
-    // with about 2 paths per state).
     // The occupancy's backward() rolls completions through two buffers as
     // wide as the widest layer it walks (states and ends: not the top half of
     // a mirrored board), kept from call to call.
@@ -1801,14 +1797,19 @@ class profile_dp {
       return std::max(widest * sizeof(V), capacity_bytes(rolling[0])) +
              std::max(widest * sizeof(V), capacity_bytes(rolling[1]));
     };
-    auto check_limit = [&] {
+    // What the call holds once this step is done: the kept layers, the
+    // closed forms, the pass's working buffers (all of a count alone's
+    // states) and backward()'s rolling completions. The budget for whole
+    // layers weighs it, and so does the limit, with the segment below.
+    auto held_now = [&] { return bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes(); };
+    auto check_limit = [&](std::size_t held) {
+      // backward() will also hold one recomputed segment whole: at most
+      // checkpoint_stride_ layers of the largest size seen past full_, with
+      // about 1.5 edges per state (we allow 2; paired layers are half as many,
+      // with about 2 paths per state).
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
-      // Everything the call holds at its peak: the kept layers, the closed
-      // forms, the pass's working buffers (all of a count alone's states)
-      // and what backward() will add.
-      if (bytes + closed_form_bytes() + segment + pass_work_bytes() + rolling_bytes() > memory_limit_)
-        refuse_memory(what);
+      if (held + segment > memory_limit_) refuse_memory(what);
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
       free_skipped(i + 1);
@@ -1845,7 +1846,7 @@ class profile_dp {
           peak_past_full = std::max(peak_past_full, built + ends);
           if (into_kept) count_kept(dest);
         }
-        check_limit();
+        check_limit(held_now());
         stride = 2;
         continue;
       }
@@ -1854,20 +1855,18 @@ class profile_dp {
       peak_states_ = std::max(peak_states_, nxt.keys.size());
       if (i + stride >= first_kept_) widest = std::max(widest, nxt.keys.size() + nxt.end_keys.size());
       if (!keep_layers || i + 1 < first_kept_) {
-        check_limit();
+        check_limit(held_now());
         continue;
       }
       if (i + 1 == first_kept_) {  // the first kept layer, whole
         count_kept(nxt);
-        check_limit();
+        check_limit(held_now());
         continue;
       }
       if (whole) {
         recount_last_kept(cur);
         count_kept(nxt);
-        // The budget holds the kept layers with everything else the pass
-        // holds meanwhile (the closed forms, its buffers, backward()'s).
-        const std::size_t held = bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes();
+        const std::size_t held = held_now();
         peak_held = std::max(peak_held, held);
         if (held > full_budget && i + stride < n) {
           // From here on keep checkpoints only, about sqrt(cells left) apart.
@@ -1875,11 +1874,12 @@ class profile_dp {
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
           if (pair_steps()) checkpoint_stride_ += checkpoint_stride_ % 2;  // checkpoints on paired layers
         }
-      } else {
-        peak_past_full = std::max(peak_past_full, nxt.keys.size() + nxt.end_keys.size());
-        if (stored) count_kept(nxt);
+        check_limit(held);
+        continue;
       }
-      check_limit();
+      peak_past_full = std::max(peak_past_full, nxt.keys.size() + nxt.end_keys.size());
+      if (stored) count_kept(nxt);
+      check_limit(held_now());
     }
     layer& last = keep_layers ? layers_[static_cast<std::size_t>(n)] : scratch_[static_cast<std::size_t>(n % 2)];
     // Every state reaching the end has every ship placed, and was absorbed.
@@ -1895,8 +1895,7 @@ class profile_dp {
     else if (segment_.size() > static_cast<std::size_t>(checkpoint_stride_))
       segment_.resize(static_cast<std::size_t>(checkpoint_stride_));
     // The peak, not the end: buffers can move between the terms.
-    table_bytes_ =
-        keep_layers ? std::max(peak_held, bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes()) : 0;
+    table_bytes_ = keep_layers ? std::max(peak_held, held_now()) : 0;
     return total;
   }
 
