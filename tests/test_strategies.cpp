@@ -5,15 +5,18 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <battleship/analysis/exhaustive.hpp>
 #include <battleship/analysis/game_loop.hpp>
 #include <battleship/analysis/hard_layouts.hpp>
+#include <battleship/analysis/short_games.hpp>
 #include <battleship/analysis/simulation.hpp>
 #include <battleship/core/game.hpp>
 #include <battleship/core/random_layout.hpp>
@@ -532,6 +535,87 @@ TEST_CASE("a strategy without built_for is played on trust", "[strategy]") {
   lowest_unshot s;
   splitmix_rng rng(4);
   CHECK(play_game(rules, s, uniform_layout_sampler<dyn>(rules)(rng)) <= 9);
+}
+
+TEST_CASE("is_deterministic: the library's strategies say whether chance picks their shots", "[strategy]") {
+  const auto rules = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, true);
+  CHECK(is_deterministic(row_scan(rules)));
+  CHECK(is_deterministic(sweep(rules)));
+  CHECK(is_deterministic(test_support::lowest_unshot<dynamic_rules::board_type>{}));  // takes no seed
+  CHECK_FALSE(is_deterministic(random_fire(rules)));
+  CHECK_FALSE(is_deterministic(hunt_target(rules)));
+  CHECK_FALSE(is_deterministic(parity_hunt_target(rules)));
+  CHECK_FALSE(is_deterministic(park_hunt_target(rules)));
+  // density_greedy takes a seed whatever its ties: it says which it is.
+  CHECK(is_deterministic(density_greedy(rules, per_ship_density(rules))));
+  CHECK(is_deterministic(density_greedy(rules, exact_density(rules))));
+  CHECK_FALSE(is_deterministic(density_greedy(rules, per_ship_density(rules), tie_break::random)));
+  CHECK_FALSE(is_deterministic(density_greedy(rules, monte_carlo_density<dynamic_rules>(rules, 1, 10))));
+  CHECK(is_deterministic(memoized(density_greedy(rules, exact_density(rules)),
+                                  std::make_shared<decision_cache<dynamic_rules::board_type>>())));
+}
+
+namespace {
+// Lowest unshot cell, with a seed it never uses: deterministic only if it says so.
+template <bool Says>
+struct seeded_lowest_unshot : test_support::lowest_unshot<dynamic_rules::board_type> {
+  void seed(std::uint64_t) {}
+  [[nodiscard]] bool deterministic() const requires Says { return true; }
+};
+}  // namespace
+
+TEST_CASE("exact evaluation, the short-game walk and memoized refuse a randomised strategy", "[strategy]") {
+  const auto rules = make_dynamic_rules(4, 3, {2, 2}, adjacency::touching, true);
+  exhaustive_options one_thread;
+  one_thread.threads = 1;
+  short_games_options walk;
+  walk.threads = 1;
+  const std::string takes_seed =
+      "the strategy is randomised (it takes a seed and has no deterministic() to say it "
+      "ignores it); it needs one whose shots follow from what it has seen alone";
+  CHECK_THROWS_MATCHES(evaluate_by_playing(rules, hunt_target(rules), one_thread), std::invalid_argument,
+                       Catch::Message("evaluate_by_playing: " + takes_seed +
+                                      " (fixed tie breaks, no random hunting), and a randomised strategy is "
+                                      "measured by simulation"));
+  CHECK_THROWS_WITH(evaluate_exhaustive(rules, random_fire(rules), one_thread),
+                    Catch::StartsWith("evaluate_exhaustive: " + takes_seed));
+  CHECK_THROWS_WITH(count_short_games(rules, parity_hunt_target(rules), walk),
+                    Catch::StartsWith("count_short_games: " + takes_seed));
+  CHECK_THROWS_WITH(count_short_games(rules, seeded_lowest_unshot<false>{}, walk),
+                    Catch::StartsWith("count_short_games: " + takes_seed));
+  const density_greedy random_ties(rules, per_ship_density(rules), tie_break::random);
+  for (const auto& [what, call] : std::vector<std::pair<std::string, std::function<void()>>>{
+           {"evaluate_by_playing", [&] { (void)evaluate_by_playing(rules, random_ties, one_thread); }},
+           {"count_short_games", [&] { (void)count_short_games(rules, random_ties, walk); }},
+           {"memoized",
+            [&] { (void)memoized(random_ties, std::make_shared<decision_cache<dynamic_rules::board_type>>()); }}})
+    CHECK_THROWS_MATCHES(
+        call(), std::invalid_argument,
+        Catch::Message(what + ": the strategy is randomised (its deterministic() is false); it needs one "
+                              "whose shots follow from what it has seen alone (fixed tie breaks, no "
+                              "random hunting), and a randomised strategy is measured by simulation"));
+
+  // A seed it says it ignores: evaluated, the same games as without the seed.
+  const test_support::lowest_unshot<dynamic_rules::board_type> plain;
+  CHECK(evaluate_by_playing(rules, seeded_lowest_unshot<true>{}, one_thread).histogram ==
+        evaluate_by_playing(rules, plain, one_thread).histogram);
+  CHECK(count_short_games(rules, seeded_lowest_unshot<true>{}, walk).games ==
+        count_short_games(rules, plain, walk).games);
+  // Lowest-cell ties over a deterministic model: evaluated and memoized.
+  const density_greedy lowest_ties(rules, per_ship_density(rules));
+  CHECK(evaluate_by_playing(rules, lowest_ties, one_thread).complete());
+  CHECK(evaluate_by_playing(rules, memoized(lowest_ties, std::make_shared<decision_cache<dynamic_rules::board_type>>()),
+                            one_thread)
+            .histogram == evaluate_by_playing(rules, lowest_ties, one_thread).histogram);
+}
+
+TEST_CASE("count_short_games refuses a strategy made for another game", "[strategy][short-games]") {
+  const auto rules = make_dynamic_rules(4, 3, {2, 2}, adjacency::touching, true);
+  const auto other = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, true);
+  short_games_options walk;
+  walk.threads = 1;
+  CHECK_THROWS_WITH(count_short_games(rules, row_scan(other), walk),
+                    Catch::StartsWith("count_short_games: the strategy was made for another game than"));
 }
 
 }  // namespace test_strategies

@@ -219,13 +219,15 @@ template <Ruleset R>
 }  // namespace detail
 
 // Plays `strategy` (copied, once per thread) against every labelled layout.
-// A strategy made for other rules (built_for) is refused.
+// A strategy made for other rules (built_for), or a randomised one
+// (is_deterministic), is refused.
 template <Ruleset R, Strategy S>
 requires std::same_as<typename S::board_type, typename R::board_type> && std::copy_constructible<S>
 [[nodiscard]] exhaustive_result evaluate_by_playing(const R& rules, const S& strategy,
                                                     const exhaustive_options& options = {}) {
   detail::check_request(rules, options.shard);
   detail::require_built_for(rules, strategy, "evaluate_by_playing");
+  detail::require_deterministic(strategy, "evaluate_by_playing");
   const auto start = std::chrono::steady_clock::now();
   const auto first = all_placements(rules.geometry(), rules.ship_length(detail::ships_longest_first(rules)[0]));
   std::vector<int> parts;
@@ -294,6 +296,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 [[nodiscard]] exhaustive_result evaluate_exhaustive(const R& rules, const S& strategy,
                                                     const exhaustive_options& options = {}) {
   detail::require_built_for(rules, strategy, "evaluate_exhaustive");
+  detail::require_deterministic(strategy, "evaluate_exhaustive");
   if constexpr (std::same_as<S, row_scan<R>>) {
     return evaluate_row_scan_fast(rules, options);
   } else if constexpr (std::same_as<S, sweep<R>>) {

@@ -12,6 +12,10 @@
 //   int best_cell(const observation<board_type>&);  argmax with the lowest-cell
 //       rule, for models that can find it without building a density_map
 //   void new_game();  void seed(std::uint64_t);      forwarded
+//   bool deterministic() const;                      asked by deterministic()
+// The policy is deterministic (is_deterministic(), which exhaustive
+// evaluation needs) with lowest-cell ties and a model that is: the exact and
+// per-ship models are, the Monte Carlo one is not.
 // The policy works under every rule set and feedback model its model accepts.
 
 #include <concepts>
@@ -86,6 +90,7 @@ class density_greedy {
     rng_.seed(s);
     if constexpr (detail::seedable<Model>) model_.seed(derive_seed(s, 1));
   }
+  [[nodiscard]] bool deterministic() const { return ties_ == tie_break::lowest_cell && is_deterministic(model_); }
   [[nodiscard]] Model& model() noexcept { return model_; }
   [[nodiscard]] const Model& model() const noexcept { return model_; }
   [[nodiscard]] const R& rules() const noexcept { return rules_; }

@@ -14,7 +14,8 @@
 // The wrapped policy must be a pure function of the observation's hits,
 // misses and sunk announcements (the ship, the cell and the hits at that
 // time): no state kept between shots (a policy with on_result is rejected
-// at compile time) and no random tie-breaking. density_greedy with
+// at compile time) and no random tie-breaking (a policy is_deterministic()
+// says is randomised is refused when memoized is built). density_greedy with
 // tie_break::lowest_cell over exact_density qualifies; hunt/target (keeps a
 // stack) and Monte Carlo models (draw samples) do not.
 //
@@ -363,9 +364,11 @@ class memoized {
   // A policy with rules() (density_greedy) is checked against a stamped
   // cache's game, here and again whenever the cache's stamp changes (an
   // empty unstamped cache that loads another game's book); other policies
-  // are not.
+  // are not. A randomised policy is refused: the cache would keep whichever
+  // answers the first games drew.
   memoized(S policy, std::shared_ptr<cache_type> cache) : policy_(std::move(policy)), cache_(std::move(cache)) {
     if (!cache_) throw std::invalid_argument("memoized: no cache");
+    detail::require_deterministic(policy_, "memoized");
     check_stamp();
   }
 
@@ -388,6 +391,9 @@ class memoized {
   }
   void new_game() { start_new_game(policy_); }
   void seed(std::uint64_t s) { seed_strategy(policy_, s); }
+  // Its policy is (the constructor refused it otherwise); said here as
+  // seed() would make it look randomised.
+  [[nodiscard]] bool deterministic() const { return is_deterministic(policy_); }
   // A stamped cache for the game of `rules`, and a policy made for it (when
   // the policy says).
   template <Ruleset R>

@@ -9,6 +9,7 @@
 //   void new_game() {}                                        forget the last game
 //   void seed(std::uint64_t) {}                               reseed its generator
 //   bool built_for(const R& rules) const                      was it made for games of `rules`?
+//   bool deterministic() const                                are its shots free of chance?
 // A policy that keeps state between shots uses on_result; a stateless one
 // derives everything from `seen`. Call the optional hooks through
 // notify_result(), start_new_game() and seed_strategy(), which skip them when
@@ -18,6 +19,14 @@
 // play_game and the exhaustive evaluation refuse a strategy whose built_for
 // says no (every strategy of the library has it), and take one without it
 // on trust.
+//
+// Exhaustive evaluation and count_short_games give the one game a strategy
+// plays against each layout, so they need a strategy whose shots follow from
+// what it has seen and its own state alone: they refuse one that
+// is_deterministic() says is not. A strategy without deterministic() is
+// taken as randomised when it takes a seed (that is what a seed is for), as
+// deterministic otherwise; one that takes a seed it does not always use (a
+// random tie break it may be built without) says which with deterministic().
 
 #include <concepts>
 #include <cstdint>
@@ -69,6 +78,14 @@ concept declares_new_game = requires {
 template <class S>
 concept declares_seed = requires {
   &S::seed;
+};
+template <class S>
+concept says_if_deterministic = requires(const S& s) {
+  { s.deterministic() } -> std::convertible_to<bool>;
+};
+template <class S>
+concept declares_deterministic = requires {
+  &S::deterministic;
 };
 // Converts only to an unsigned type of 64 bits or more, so `seed(int)` (which
 // would get the seed cut short) cannot take it.
@@ -159,5 +176,36 @@ constexpr void seed_strategy(S& s, std::uint64_t seed) {
   static_assert(!detail::seed_loses_bits<S>, "seed must take a std::uint64_t; this one would cut the seed short");
   if constexpr (detail::seedable<S>) s.seed(seed);
 }
+
+// Whether `s` plays one game per layout: its own deterministic() when it has
+// one, else whether it takes no seed. Also for density models and other
+// parts a strategy consults (density_greedy asks its model).
+template <class S>
+[[nodiscard]] constexpr bool is_deterministic(const S& s) {
+  static_assert(detail::says_if_deterministic<S> || !detail::declares_deterministic<S>,
+                "deterministic must be callable as bool deterministic() const; with this signature the strategy "
+                "would be judged by whether it takes a seed");
+  if constexpr (detail::says_if_deterministic<S>)
+    return static_cast<bool>(s.deterministic());
+  else
+    return !detail::seedable<S>;
+}
+
+namespace detail {
+// Exact evaluation of a randomised strategy would be the evaluation of
+// whichever games its generators happened to give, different for every
+// thread count (and a cache of its shots would keep whichever it drew
+// first): std::invalid_argument, before any work.
+template <Strategy S>
+void require_deterministic(const S& s, std::string_view what) {
+  if (is_deterministic(s)) return;
+  throw std::invalid_argument(
+      std::string(what) + ": the strategy is randomised (" +
+      (says_if_deterministic<S> ? std::string("its deterministic() is false")
+                                : std::string("it takes a seed and has no deterministic() to say it ignores it")) +
+      "); it needs one whose shots follow from what it has seen alone (fixed tie breaks, no random hunting), and "
+      "a randomised strategy is measured by simulation");
+}
+}  // namespace detail
 
 }  // namespace battleship
