@@ -17,6 +17,7 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <utility>
 #include <vector>
@@ -2257,6 +2258,128 @@ TEST_CASE("exact_counter: a counter reused through a game is refused no sooner t
     }
     CHECK(compared > 2);
   }
+}
+
+TEST_CASE("exact_counter: a count refused for memory frees what it built; held_bytes() says what is held",
+          "[count][exact]") {
+  // A caller told "count without it, or raise the limit" goes on with the
+  // counter: it should not go on holding the refused call's tables, which
+  // can be most of the limit (by default 8 GiB).
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    const auto [rules, seen] = classic_with_two_shots(rule);
+    INFO(to_string(rule));
+    exact_counter<dynamic_rules> counter(rules);
+    CHECK(counter.held_bytes() == 0);
+    const auto whole = counter.count(seen);
+    const std::size_t held = counter.held_bytes();
+    CHECK(held > 0);
+    // Half of what the whole call held: refused once it has built that much
+    // (a fresh counter), or at once (one holding the last call's tables).
+    counter.set_memory_limit(held / 2);
+    for (const bool fresh : {false, true}) {
+      INFO((fresh ? "a fresh counter" : "one holding the last call's tables"));
+      if (fresh) counter.release();
+      const auto before = heap_bytes_in_use();
+      std::string refusal;
+      try {
+        (void)counter.count(seen);
+      } catch (const std::length_error& e) {
+        refusal = e.what();
+      }
+      CHECK_THAT(refusal, Catch::Matchers::Contains("the occupancy matrix needs more than"));
+      CHECK(counter.held_bytes() == 0);
+      const auto after = heap_bytes_in_use();
+      if (!fresh && before && after) CHECK(*after + held / 2 < *before);  // the tables went back to the heap
+    }
+    counter.set_memory_limit(exact_counter<dynamic_rules>::default_memory_limit);
+    check_same(counter.count(seen), whole, "after a refusal");
+    CHECK(counter.held_bytes() == held);  // the same tables again, by capacity
+    counter.release();
+    CHECK(counter.held_bytes() == 0);
+  }
+}
+
+namespace {
+struct count_interrupted {};  // what the tests' interruption checks throw
+}  // namespace
+
+TEST_CASE("exact_counter: an interruption check stops a count between steps; the next count is exact",
+          "[count][exact]") {
+  // Random boards under every rule and both feedback models, the matrix and
+  // the count alone, whole tables and checkpointed ones: stopped at a
+  // random step of a call (and at its first and last), the counter must
+  // then count this board and another one exactly.
+  rng_type rng(81);
+  int calls_seen = 0, checkpointed = 0;
+  for (int instance = 0; instance < 60; ++instance) {
+    const int w = 3 + below(rng, 5), h = 3 + below(rng, 5);
+    const auto [rules, obs] = random_instance(rng, w, h);
+    const auto [other_rules, other_obs] = random_instance(rng, w, h);
+    INFO(describe(rules, obs));
+    exact_counter<dynamic_rules> reference(rules);
+    const bool with_occupancy = instance % 3 != 0;
+    const auto expected = reference.count(obs, with_occupancy);
+    exact_counter<dynamic_rules> counter(rules);
+    // A third of the boards under the highest limit (a power of two) where
+    // the matrix keeps checkpoints, where there is one.
+    if (instance % 3 == 2)
+      for (std::size_t limit = std::size_t{1} << 22; limit >= 256; limit /= 2) {
+        exact_counter<dynamic_rules> probe(rules);
+        probe.set_memory_limit(limit);
+        try {
+          (void)probe.count(obs);
+        } catch (const std::length_error&) {
+          break;
+        }
+        if (probe.kept_states() < reference.kept_states()) {
+          counter.set_memory_limit(limit);
+          ++checkpointed;
+          break;
+        }
+      }
+    int calls = 0;
+    counter.set_interruption_check([&] { ++calls; });
+    check_same(counter.count(obs, with_occupancy), expected, "with a check that never throws");
+    const int steps = calls;
+    CHECK(steps >= (w * h) / 2);  // at least one call a pair of cells
+    calls_seen += steps;
+    for (const int stop_at : {1, 1 + below(rng, steps), steps}) {
+      calls = 0;
+      counter.set_interruption_check([&] {
+        if (++calls == stop_at) throw count_interrupted{};
+      });
+      CHECK_THROWS_AS(counter.count(obs, with_occupancy), count_interrupted);
+      CHECK(calls == stop_at);  // stopped at once
+      counter.set_interruption_check({});
+      check_same(counter.count(obs, with_occupancy), expected,
+                 "after a count stopped at call " + std::to_string(stop_at) + " of " + std::to_string(steps));
+    }
+    // Stopped, then a board of another game through the same counter's pool.
+    exact_counter<dynamic_rules> other(other_rules);
+    const auto other_expected = other.count(other_obs);
+    other.set_interruption_check([] { throw count_interrupted{}; });
+    CHECK_THROWS_AS(other.count(other_obs), count_interrupted);
+    other.set_interruption_check(nullptr);
+    check_same(other.count(other_obs), other_expected, "another board after a stopped count");
+  }
+  INFO(calls_seen << " calls, " << checkpointed << " checkpointed");
+  CHECK(checkpointed > 3);
+}
+
+TEST_CASE("exact_density: an interruption check stops weights(); a std::stop_token stops it too", "[count][exact]") {
+  const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, true);
+  exact_density model(rules);
+  const density_map expected = model.weights(observation(rules));
+  std::stop_source stop;
+  model.set_interruption_check([token = stop.get_token()] {
+    if (token.stop_requested()) throw count_interrupted{};
+  });
+  CHECK(model.weights(observation(rules)) == expected);
+  stop.request_stop();
+  CHECK_THROWS_AS(model.weights(observation(rules)), count_interrupted);
+  CHECK_THROWS_AS(model.best_cell(observation(rules)), count_interrupted);
+  model.set_interruption_check({});
+  CHECK(model.weights(observation(rules)) == expected);
 }
 
 }  // namespace test_exact_counter

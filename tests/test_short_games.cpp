@@ -82,6 +82,17 @@ exhaustive_options one_thread() {
   return o;
 }
 
+// S, counting the shots it is asked for in *asked.
+template <class S>
+struct counted : S {
+  using S::S;
+  std::atomic<int>* asked = nullptr;
+  int next_shot(const observation<typename S::board_type>& seen) {
+    ++*asked;
+    return S::next_shot(seen);
+  }
+};
+
 short_games_options walk(int max_misses, int threads) {
   short_games_options o;
   o.max_misses = max_misses;
@@ -221,16 +232,8 @@ TEST_CASE("count_short_games reports while it builds the threads' first position
   // there are 32 subtrees, each expansion counting layouts exactly (tens of
   // milliseconds on 10x10), and used to report only once the walkers ran.
   const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
-  struct counted_hunter : stack_hunter<dynamic_rules> {
-    using stack_hunter<dynamic_rules>::stack_hunter;
-    std::atomic<int>* asked = nullptr;
-    int next_shot(const observation<board_type>& seen) {
-      ++*asked;
-      return stack_hunter<dynamic_rules>::next_shot(seen);
-    }
-  };
   std::atomic<int> asked{0};
-  counted_hunter hunter(rules);
+  counted<stack_hunter<dynamic_rules>> hunter(rules);
   hunter.asked = &asked;
   short_games_options o = walk(16, 2);
   o.progress_interval = 0;
@@ -243,6 +246,37 @@ TEST_CASE("count_short_games reports while it builds the threads' first position
   CHECK_THROWS_WITH(count_short_games(rules, hunter, o), "stop");
   CHECK(calls == 1);
   CHECK(asked == 0);  // before the first expansion asked the strategy for a shot
+}
+
+TEST_CASE("count_short_games reports during its first count, before any position, where a throw cancels too",
+          "[short-games]") {
+  // The walk starts with an exact count of the empty board (half a second
+  // on 16x16 for the classic fleet), which used to report nothing: a
+  // deadline in the callback waited for it.
+  const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::no_edge, true);
+  std::atomic<int> asked{0};
+  counted<row_scan<dynamic_rules>> scan(rules);
+  scan.asked = &asked;
+  short_games_options o = walk(0, 1);
+  o.progress_interval = 0;
+  int before_any_shot = 0;
+  o.progress = [&](const short_games_progress& p) {
+    if (asked > 0) return;
+    ++before_any_shot;
+    CHECK(p.positions == 0);
+    CHECK(p.settled == 0);  // not 0/0 while the layouts are being counted
+  };
+  const auto whole = count_short_games(rules, scan, o);
+  CHECK(before_any_shot >= 64 / 2);  // one call a step (of at most two cells) of the first count
+  asked = 0;
+  int calls = 0;
+  o.progress = [&](const short_games_progress&) {
+    if (++calls == 3) throw std::runtime_error("stop");
+  };
+  CHECK_THROWS_WITH(count_short_games(rules, scan, o), "stop");
+  CHECK(asked == 0);
+  o.progress = {};
+  CHECK(count_short_games(rules, scan, o).games == whole.games);
 }
 
 TEST_CASE("count_short_games says 1 settled in its call at the end, and below 1 before", "[short-games]") {

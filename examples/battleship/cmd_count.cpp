@@ -17,6 +17,7 @@ struct count_options {
   std::string method = default_count_method();
   std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
   bool memory_limit_given = false;
+  deadline time_limit;
   bool json = false;
 };
 
@@ -26,7 +27,9 @@ void run_count(const count_options& opts) {
   if (opts.memory_limit_given && opts.method != "exact")
     throw std::invalid_argument("--memory-limit bounds the exact counter's memory; --method " + opts.method +
                                 " keeps nothing");
-  const auto result = count_layouts(rules, obs, false, opts.method, 1, opts.memory_limit);
+  if (opts.time_limit.set() && opts.method != "exact")
+    throw std::invalid_argument("--time-limit stops the exact counter; --method " + opts.method + " cannot be stopped");
+  const auto result = count_layouts(rules, obs, false, opts.method, 1, opts.memory_limit, opts.time_limit);
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);
     out["method"] = opts.method;
@@ -50,6 +53,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* limit = add_memory_limit_option(sub, opts->memory_limit,
                                         "the most the exact counter's states and closed-form tables may take; past "
                                         "it, an error");
+  add_time_limit_option(sub, opts->time_limit, "--method exact");
   sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
   sub->callback([opts, limit] {
     opts->memory_limit_given = limit->count() > 0;

@@ -33,6 +33,7 @@ struct density_options {
   std::uint64_t edge_weight = 1;  // the exact model's prior (edge_prior): 1 is uniform
   std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
   bool memory_limit_given = false;
+  deadline time_limit;
   bool draws_given = false;  // --seed or --samples on the command line
 };
 
@@ -58,8 +59,12 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " +
                                 (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
                                 " keeps none");
+  if (opts.time_limit.set() && (opts.model != "exact" || opts.method != "exact"))
+    throw std::invalid_argument("--time-limit stops the exact counter; " +
+                                (opts.model != "exact" ? "--model " + opts.model : "--method " + opts.method) +
+                                " cannot be stopped");
   if (opts.model == "exact") {
-    auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit);
+    auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit, opts.time_limit);
     if (counts.labelled == 0 && opts.edge_weight == 0)
       throw std::invalid_argument("no layout keeps every ship off the border (--edge-weight 0)");
     if (counts.labelled == 0)
@@ -232,6 +237,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* limit = add_memory_limit_option(sub, opts->memory_limit,
                                         "the most the exact model's layers (or the monte-carlo sampler's tables) may "
                                         "take: below what they need whole, checkpoints; below those, an error");
+  add_time_limit_option(sub, opts->time_limit, "--model exact --method exact");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
   sub->callback([opts, limit, seed, samples] {
     opts->memory_limit_given = limit->count() > 0;

@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include <battleship/analysis/short_games.hpp>
 #include <battleship/density/exact_density.hpp>
@@ -92,7 +93,15 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   if (s == "per-ship-density")  // deterministic: ties to the lowest cell
     return run(density_greedy(rules, per_ship_density<rules_t>(rules, per_ship_density_options{opts.hit_weight}),
                               tie_break::lowest_cell));
-  if (s == "exact-greedy") return run(density_greedy(rules, exact_density<rules_t>(rules), tie_break::lowest_cell));
+  if (s == "exact-greedy") {
+    // Its own counts (a matrix a shot) stop at the deadline too: the first
+    // shot's alone can outlast a short limit on a large board.
+    exact_density<rules_t> model(rules);
+    if (opts.time_limit.set())
+      model.set_interruption_check(
+          [&opts] { opts.time_limit.check([] { return std::string("exact-greedy was choosing a shot"); }); });
+    return run(density_greedy(rules, std::move(model), tie_break::lowest_cell));
+  }
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
 

@@ -269,11 +269,18 @@ struct rule_options {
 [[nodiscard]] inline count_result count_layouts(
     const dynamic_rules& rules, const observation<dynamic_rules::board_type>& obs, bool with_occupancy,
     const std::string& method, std::uint64_t edge_weight = 1,
-    std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit) {
+    std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit, const deadline& time_limit = {}) {
   const auto run = [&]() -> count_result {
     const auto counter = [&] {
       exact_counter<dynamic_rules> c(rules);
       c.set_memory_limit(memory_limit);
+      if (time_limit.set())  // checked between the counter's steps
+        c.set_interruption_check([&time_limit, with_occupancy] {
+          time_limit.check([with_occupancy] {
+            return std::string(with_occupancy ? "the exact occupancy matrix was not finished"
+                                              : "the exact count was not finished");
+          });
+        });
       return c;
     };
     if (edge_weight != 1) {

@@ -313,6 +313,23 @@ battleship_cli_test("error: density's --seed with a model that draws nothing"
   FAIL ARGS density --grid 4x4 --fleet 2 --seed 3 STDERR "--model exact draws nothing")
 battleship_cli_test("error: density's --samples with the per-ship model"
   FAIL ARGS density --grid 4x4 --fleet 2 --model per-ship --samples 10 STDERR "--model per-ship draws nothing")
+# The exact counter stops between its steps once --time-limit passes: the
+# 16x16 count below takes 4.8 s in the release build, its matrix 8 s.
+battleship_cli_test("count: a --time-limit the count keeps leaves the answer alone"
+  ARGS count --preset park --time-limit 600 --json JSON labelled=30093975536)
+battleship_cli_test("error: count past --time-limit"
+  FAIL ARGS count --grid 16x16 --fleet 5,4,3,3,2 --rule no-edge --time-limit 0.2
+  STDERR "no answer within --time-limit 0.2 s: the exact count was not finished")
+battleship_cli_test("density: a --time-limit the matrix keeps leaves the answer alone"
+  ARGS density --preset park --time-limit 600 --json
+  JSON labelled=30093975536 occupancy.0=2407483864 occupancy.44=6428054040)
+battleship_cli_test("error: density past --time-limit"
+  FAIL ARGS density --grid 16x16 --fleet 5,4,3,3,2 --rule no-edge --time-limit 0.2
+  STDERR "no answer within --time-limit 0.2 s: the exact occupancy matrix was not finished")
+battleship_cli_test("error: count's --time-limit with a brute-force method"
+  FAIL ARGS count --grid 5x5 --fleet 3 --method bitset --time-limit 5 STDERR "--method bitset cannot be stopped")
+battleship_cli_test("error: density's --time-limit with a model other than exact"
+  FAIL ARGS density --grid 5x5 --fleet 3 --model per-ship --time-limit 5 STDERR "--model per-ship cannot be stopped")
 battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
   STDERR "must be a size such as 512M")
 battleship_cli_test("error: --memory-limit with more digits than 64 bits hold" FAIL

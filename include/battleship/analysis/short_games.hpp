@@ -16,7 +16,8 @@
 //
 // The strategy must choose from what it has seen and from its own state, and
 // nothing else (as for evaluate_by_playing): random tie breaks or random
-// hunting have no single game tree. A strategy with an on_result hook is
+// hunting have no single game tree, and a strategy is_deterministic() calls
+// randomised is refused. A strategy with an on_result hook is
 // copied at every branch, so each branch continues as that game would; one
 // without it is asked as a function of the observation (one copy per thread).
 //
@@ -126,6 +127,9 @@ class short_game_walker {
   }
 
   [[nodiscard]] count_type layouts(const observation<board_type>& seen) { return counter_.count(seen, false).labelled; }
+  // Called between the steps of this walker's counts (the first count on a
+  // large board can take seconds, before any position is walked).
+  void set_interruption_check(std::function<void()> check) { counter_.set_interruption_check(std::move(check)); }
 
   // The walk's first position: the empty board.
   [[nodiscard]] position root(const observation<board_type>& empty, count_type layouts) const {
@@ -215,6 +219,8 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 [[nodiscard]] short_games_result count_short_games(const R& rules, const S& strategy,
                                                    const short_games_options& options = {}) {
   if (options.max_misses < 0) throw std::invalid_argument("count_short_games: max_misses cannot be negative");
+  detail::require_built_for(rules, strategy, "count_short_games");
+  detail::require_deterministic(strategy, "count_short_games");
   if (!(options.progress_interval >= 0))
     throw std::invalid_argument("count_short_games: progress_interval must be at least 0 seconds");
   using board_type = typename R::board_type;
@@ -244,8 +250,6 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
 
   walker_type first = make_walker();
   const observation<board_type> empty(rules);
-  result.layouts = first.layouts(empty);
-  if (result.layouts == 0) throw no_layout_agrees(empty);
 
   // The first positions, breadth first, until there are enough subtrees to
   // share among the threads.
@@ -259,8 +263,11 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
     if (!options.progress) return;
     const auto now = std::chrono::steady_clock::now();
     last_report = now;
-    const double share =
-        at_end ? 1.0 : std::min(settled.load() / static_cast<double>(result.layouts), std::nextafter(1.0, 0.0));
+    // 0 while the first count, which finds result.layouts, runs.
+    const double share = at_end ? 1.0
+                         : result.layouts == 0
+                             ? 0.0
+                             : std::min(settled.load() / static_cast<double>(result.layouts), std::nextafter(1.0, 0.0));
     options.progress({positions.load(), share, std::chrono::duration<double>(now - start).count()});
   };
   auto report_if_due = [&] {
@@ -268,6 +275,12 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
                                 options.progress_interval)
       report();
   };
+  // The calling thread's counts report too, between their steps: the first
+  // ones, before any position is walked, can take seconds on a large board,
+  // and a callback that throws cancels them.
+  if (options.progress) first.set_interruption_check(report_if_due);
+  result.layouts = first.layouts(empty);
+  if (result.layouts == 0) throw no_layout_agrees(empty);
   std::vector<position> frontier;
   frontier.push_back(first.root(empty, result.layouts));
   const std::size_t wanted = threads > 1 ? 16 * static_cast<std::size_t>(threads) : 1;

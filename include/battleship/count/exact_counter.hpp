@@ -63,6 +63,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -99,19 +100,36 @@ template <bool Wide>
 class profile_dp_pool {
  public:
   std::size_t memory_limit = default_memory_limit;
+  std::function<void()> interruption_check;  // see exact_counter::set_interruption_check
 
+  // A call refused for memory (std::length_error) frees what it built: its
+  // tables can be most of the limit, and the caller, told to count without
+  // the matrix or to raise the limit, should not go on holding them.
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
     [[maybe_unused]] const bool takes_wide =
         takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
-    if constexpr (Wide)
-      if (takes_wide) return f(get(wide_, std::move(p)));
-    return f(get(narrow_, std::move(p)));
+    try {
+      if constexpr (Wide)
+        if (takes_wide) return f(get(wide_, std::move(p)));
+      return f(get(narrow_, std::move(p)));
+    } catch (const std::length_error&) {
+      release();
+      throw;
+    }
   }
   // Frees every table; the next run builds them afresh. The limit stays.
   void release() noexcept {
     narrow_.reset();
     if constexpr (Wide) wide_.reset();
+  }
+  // Bytes the tables kept between runs hold (the passes' buffers, layers and
+  // closed forms; not the few tables each problem's constructor builds).
+  [[nodiscard]] std::size_t held_bytes() const noexcept {
+    std::size_t bytes = narrow_ ? narrow_->held_bytes() : 0;
+    if constexpr (Wide)
+      if (wide_) bytes += wide_->held_bytes();
+    return bytes;
   }
 
  private:
@@ -122,6 +140,7 @@ class profile_dp_pool {
     else
       slot.emplace(std::move(p));
     slot->set_memory_limit(memory_limit);
+    slot->set_interruption_check(&interruption_check);  // refreshed each run: the pool may have moved
     return *slot;
   }
   std::optional<profile_dp<std::uint64_t>> narrow_;
@@ -164,6 +183,19 @@ class exact_counter {
   // them again, at the cost of its first allocations; the memory limit,
   // peak_states() and kept_states() stay.
   void release() noexcept { pool_.release(); }
+  // A check the count calls after each step of its passes, on the calling
+  // thread: once per pair of cells (the empty 10x10 board: 50 calls for the
+  // count, 75 with the matrix, at most about 1 ms apart; 16x16 under the
+  // no-edge rule: up to 0.1 s apart). A check that throws stops the count
+  // between steps; its exception reaches the caller of count(), and the
+  // counter stays fit for the next count. For a time budget, a
+  // std::stop_token, or progress:
+  //   counter.set_interruption_check([token] { if (token.stop_requested()) throw move_cancelled{}; });
+  // An empty function (the default) checks nothing.
+  void set_interruption_check(std::function<void()> check) { pool_.interruption_check = std::move(check); }
+  // Bytes those tables hold now, by capacity: what release() would free
+  // (0 after it, and after a count refused for memory, which frees them).
+  [[nodiscard]] std::size_t held_bytes() const noexcept { return pool_.held_bytes(); }
 
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
   // States in the largest layer of the last count, and states kept for its occupancy.

@@ -13,6 +13,7 @@
 // model costs about what the uniform one does (RESULTS.md, session 30).
 
 #include <cstddef>
+#include <functional>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -65,6 +66,12 @@ class exact_density {
   // keeps checkpoints and recomputes between them; below what those need, a
   // call throws std::length_error naming the limit.
   void set_memory_limit(std::size_t bytes) noexcept { counter_.set_memory_limit(bytes); }
+  // A check called between the steps of each count (exact_counter::
+  // set_interruption_check): one that throws stops weights() or
+  // best_cell(), for a time budget per move, say. Copies of the model (one
+  // per thread in a simulation) share the check, which must then be safe to
+  // call from several threads.
+  void set_interruption_check(std::function<void()> check) { counter_.set_interruption_check(std::move(check)); }
 
  private:
   // Without weights, the count that compiles only the passes the rules

@@ -111,6 +111,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -590,6 +591,12 @@ class profile_dp {
   // checked after each step; backward() checks again each stretch it
   // recomputes, and can give up too.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  // A check called after each step of forward() and backward(), and of a
+  // stretch backward() recomputes from a checkpoint (nullptr or
+  // an empty function: none); one that throws stops the pass between steps,
+  // leaving the tables fit for the next reset(). Not owned: the caller keeps
+  // it alive while the passes run.
+  void set_interruption_check(const std::function<void()>* check) noexcept { interruption_check_ = check; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
     for (int i = 0; i < kept_layers_; ++i)
@@ -730,6 +737,7 @@ class profile_dp {
       std::vector<V>& b = keep_completions ? b_of<V>(L) : rolling[later == &rolling[0] ? 1 : 0];
       backward_step_by<V>(stride, i, L, next, *later, b, occupancy);
       later = &b;
+      interruption_point();
     };
     // Past the whole layers: segment by segment from the last checkpoint.
     for_each_segment<V>(true, [&](int from, int to, const std::vector<int>& starts) {
@@ -1700,6 +1708,10 @@ class profile_dp {
     return starts;
   }
 
+  void interruption_point() const {
+    if (interruption_check_ && *interruption_check_) (*interruption_check_)();
+  }
+
   [[noreturn]] void refuse_memory(keep_tables what) const {
     throw std::length_error(
         std::string(what == keep_tables::for_occupancy ? "the occupancy matrix"
@@ -1810,6 +1822,7 @@ class profile_dp {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
       if (held + segment > memory_limit_) refuse_memory(what);
+      interruption_point();  // every step ends here
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
       free_skipped(i + 1);
@@ -3023,6 +3036,7 @@ class profile_dp {
   std::vector<count_type> last_ship_acc128_;
   bool wide_ = false;  // the last forward pass needed 128-bit values
   std::size_t memory_limit_ = default_memory_limit;
+  const std::function<void()>* interruption_check_ = nullptr;
   std::size_t table_bytes_ = 0;                  // see table_bytes()
   keep_tables kept_for_ = keep_tables::nothing;  // the last forward()'s, for backward()'s refusal
   std::size_t widest_walked_ = 0;                // states and ends of the widest layer backward() walks
@@ -3300,6 +3314,7 @@ void profile_dp<Key>::step_segment(int from, int to, const std::vector<int>& sta
   for (int i : starts) {
     const int stride = stride_from(i, to);
     step_by<V>(stride, i, segment_layer(from, to, i), segment_layer(from, to, i + stride), true);
+    interruption_point();  // a recomputed stretch is a few steps of the forward pass
   }
 }
 
