@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <random>
+#include <stop_token>
 #include <vector>
 
 #include <battleship/count/exact_sampler.hpp>
@@ -235,6 +237,53 @@ TEST_CASE("uniform_below_wide draws below bounds beyond 64 bits", "[sampler][exa
   CHECK(high_half);
   CHECK(low_half);
   CHECK(detail::uniform_below_wide(rng, 1) == 0);
+}
+
+TEST_CASE("exact_sampler and monte_carlo_density: an interruption check stops the passes, not the draws",
+          "[sampler][exact]") {
+  struct stopped {};
+  // Checkpointed (batches only, under a low limit) and whole tables: the
+  // check runs during the passes alone, and the draws are the same.
+  const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::no_contact, true);
+  auto seen = observation(rules);
+  seen.record_miss(rules.geometry().cell(3, 3));
+  seen.record_hit(rules.geometry().cell(5, 1));
+  // The highest limit (a power of two) under which the tables checkpoint.
+  std::size_t low = std::size_t{1} << 24;
+  while (low > 1024 &&
+         !exact_sampler<dynamic_rules>(rules, seen, unit_weight{}, low, sampler_draws::batches_only).checkpointed())
+    low /= 2;
+  for (const std::size_t limit : {exact_sampler<dynamic_rules>::default_memory_limit, low}) {
+    INFO("limit " << limit);
+    exact_sampler<dynamic_rules> plain(rules, seen, unit_weight{}, limit, sampler_draws::batches_only);
+    CHECK(plain.checkpointed() == (limit == low));
+    int calls = 0;
+    const std::function<void()> counting = [&] { ++calls; };
+    exact_sampler<dynamic_rules> checked(rules, seen, unit_weight{}, limit, sampler_draws::batches_only, counting);
+    CHECK(calls >= 64 / 2);
+    const int in_passes = calls;
+    std::mt19937_64 a(5), b(5);
+    CHECK(checked.draw(a, 50) == plain.draw(b, 50));
+    CHECK(calls == in_passes);  // the draws (and a checkpointed batch's recomputed stretches) do not call it
+    for (const int stop_at : {1, in_passes / 2, in_passes}) {
+      calls = 0;
+      const std::function<void()> stopping = [&] {
+        if (++calls == stop_at) throw stopped{};
+      };
+      CHECK_THROWS_AS(
+          exact_sampler<dynamic_rules>(rules, seen, unit_weight{}, limit, sampler_draws::batches_only, stopping),
+          stopped);
+      CHECK(calls == stop_at);
+    }
+  }
+  monte_carlo_density<dynamic_rules> model(rules, 7, 50), twin(rules, 7, 50);
+  std::stop_source stop;
+  model.set_interruption_check([token = stop.get_token()] {
+    if (token.stop_requested()) throw stopped{};
+  });
+  CHECK(model.weights(seen) == twin.weights(seen));
+  stop.request_stop();
+  CHECK_THROWS_AS(model.weights(seen), stopped);
 }
 
 }  // namespace test_exact_sampler

@@ -59,9 +59,9 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " +
                                 (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
                                 " keeps none");
-  if (opts.time_limit.set() && (opts.model != "exact" || opts.method != "exact"))
-    throw std::invalid_argument("--time-limit stops the exact counter; " +
-                                (opts.model != "exact" ? "--model " + opts.model : "--method " + opts.method) +
+  if (opts.time_limit.set() && (opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact")))
+    throw std::invalid_argument("--time-limit stops the exact counter's and sampler's passes; " +
+                                (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
                                 " cannot be stopped");
   if (opts.model == "exact") {
     auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit, opts.time_limit);
@@ -78,6 +78,10 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
     monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
     model.set_memory_limit(opts.memory_limit);
+    if (opts.time_limit.set())  // the sampler's passes; its draws are not checked
+      model.set_interruption_check([&opts] {
+        opts.time_limit.check([] { return std::string("the exact sampler's tables were not finished"); });
+      });
     out.probability = model.weights(obs);
     // The model leaves shot cells at 0; a hit cell certainly holds a ship.
     obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });
@@ -237,7 +241,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* limit = add_memory_limit_option(sub, opts->memory_limit,
                                         "the most the exact model's layers (or the monte-carlo sampler's tables) may "
                                         "take: below what they need whole, checkpoints; below those, an error");
-  add_time_limit_option(sub, opts->time_limit, "--model exact --method exact");
+  add_time_limit_option(sub, opts->time_limit, "the exact counter's or the sampler's passes");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
   sub->callback([opts, limit, seed, samples] {
     opts->memory_limit_given = limit->count() > 0;

@@ -328,8 +328,15 @@ battleship_cli_test("error: density past --time-limit"
   STDERR "no answer within --time-limit 0.2 s: the exact occupancy matrix was not finished")
 battleship_cli_test("error: count's --time-limit with a brute-force method"
   FAIL ARGS count --grid 5x5 --fleet 3 --method bitset --time-limit 5 STDERR "--method bitset cannot be stopped")
-battleship_cli_test("error: density's --time-limit with a model other than exact"
+battleship_cli_test("error: density's --time-limit with the per-ship model"
   FAIL ARGS density --grid 5x5 --fleet 3 --model per-ship --time-limit 5 STDERR "--model per-ship cannot be stopped")
+battleship_cli_test("error: density's --time-limit with a brute-force method"
+  FAIL ARGS density --grid 5x5 --fleet 3 --method recursive --time-limit 5 STDERR "--method recursive cannot be stopped")
+battleship_cli_test("error: density's monte-carlo sampler past --time-limit"
+  FAIL ARGS density --grid 16x16 --fleet 5,4,3,3,2 --rule no-edge --model monte-carlo --samples 10 --time-limit 0.2
+  STDERR "no answer within --time-limit 0.2 s: the exact sampler's tables were not finished")
+battleship_cli_test("density: a --time-limit the sampler keeps leaves the answer alone"
+  ARGS density --grid 6x6 --fleet 3,2 --model monte-carlo --samples 100 --time-limit 600 --json JSON_LENGTH probability=36)
 battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
   STDERR "must be a size such as 512M")
 battleship_cli_test("error: --memory-limit with more digits than 64 bits hold" FAIL

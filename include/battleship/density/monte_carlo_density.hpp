@@ -9,8 +9,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <random>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <battleship/core/layout.hpp>
@@ -35,10 +37,15 @@ class monte_carlo_density {
   // The most the sampler's tables may take (exact_sampler's default: 8 GiB);
   // a call on a board that needs more throws std::length_error naming it.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
+  // A check the sampler's passes call after each step (exact_sampler's
+  // constructor): one that throws stops weights(). The draws that follow
+  // the passes do not call it. Copies of the model share it.
+  void set_interruption_check(std::function<void()> check) { interruption_check_ = std::move(check); }
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
-    exact_sampler<R> sampler(rules_, obs, unit_weight{}, memory_limit_, sampler_draws::batches_only);
+    exact_sampler<R> sampler(rules_, obs, unit_weight{}, memory_limit_, sampler_draws::batches_only,
+                             interruption_check_);
     std::vector<int> hits(static_cast<std::size_t>(obs.cell_count()), 0);
     for (const layout& l : sampler.draw(rng_, static_cast<std::size_t>(samples_)))
       occupied_cells(rules_, l).for_each([&](std::size_t c) { ++hits[c]; });
@@ -56,6 +63,7 @@ class monte_carlo_density {
   std::mt19937_64 rng_;
   int samples_;
   std::size_t memory_limit_ = exact_sampler<R>::default_memory_limit;
+  std::function<void()> interruption_check_;
 };
 
 }  // namespace battleship
