@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <new>
 #include <numeric>
 #include <optional>
 #include <random>
@@ -2354,16 +2355,96 @@ TEST_CASE("exact_counter: an interruption check stops a count between steps; the
       check_same(counter.count(obs, with_occupancy), expected,
                  "after a count stopped at call " + std::to_string(stop_at) + " of " + std::to_string(steps));
     }
-    // Stopped, then a board of another game through the same counter's pool.
+    // Stopped, then another board of the same game through the same
+    // counter: the empty one (mirrored, so the matrix keeps half its
+    // layers), whose tables reset() rebuilds from what the stop left.
+    const int stop_at = 1 + below(rng, steps);
+    calls = 0;
+    counter.set_interruption_check([&] {
+      if (++calls == stop_at) throw count_interrupted{};
+    });
+    CHECK_THROWS_AS(counter.count(obs, with_occupancy), count_interrupted);
+    counter.set_interruption_check({});
+    check_same(counter.count(observation(rules), with_occupancy), reference.count(observation(rules), with_occupancy),
+               "the empty board after a stopped count");
+    // And a board of another game, stopped and counted again.
     exact_counter<dynamic_rules> other(other_rules);
     const auto other_expected = other.count(other_obs);
     other.set_interruption_check([] { throw count_interrupted{}; });
     CHECK_THROWS_AS(other.count(other_obs), count_interrupted);
     other.set_interruption_check(nullptr);
-    check_same(other.count(other_obs), other_expected, "another board after a stopped count");
+    check_same(other.count(other_obs), other_expected, "another game's board after a stopped count");
   }
   INFO(calls_seen << " calls, " << checkpointed << " checkpointed");
   CHECK(checkpointed > 3);
+}
+
+TEST_CASE("exact_counter: the backward pass and the recomputed stretches call the interruption check too",
+          "[count][exact]") {
+  // A matrix's backward pass, and the stretches it recomputes from
+  // checkpoints, take longer than the forward pass on large boards (the
+  // 16x16 matrix under no edge: 0.34 s between checks before the
+  // stretches checked): each of their steps calls the check.
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    // Named, not bound: clang 14 cannot capture a structured binding.
+    const auto board = classic_with_two_shots(rule);
+    const dynamic_rules& rules = board.first;
+    const auto& seen = board.second;
+    INFO(to_string(rule));
+    auto calls_of = [&](bool with_occupancy, std::size_t limit) {
+      exact_counter<dynamic_rules> counter(rules);
+      counter.set_memory_limit(limit);
+      int calls = 0;
+      counter.set_interruption_check([&] { ++calls; });
+      (void)counter.count(seen, with_occupancy);
+      return std::pair{calls, counter.kept_states()};
+    };
+    const auto [count_alone, none_kept] = calls_of(false, exact_counter<dynamic_rules>::default_memory_limit);
+    const auto [whole, kept_whole] = calls_of(true, exact_counter<dynamic_rules>::default_memory_limit);
+    // The highest limit (64 MiB down in steps of 2^(1/4)) that checkpoints the matrix.
+    std::pair<int, std::size_t> with_checkpoints{0, kept_whole};
+    for (int quarters = 4 * 26; quarters >= 4 * 20 && with_checkpoints.second == kept_whole; --quarters) {
+      try {
+        with_checkpoints = calls_of(true, static_cast<std::size_t>(std::exp2(quarters / 4.0)));
+      } catch (const std::length_error&) {
+        break;
+      }
+    }
+    const auto [checkpointed, kept_checkpointed] = with_checkpoints;
+    REQUIRE(kept_checkpointed < kept_whole);
+    INFO(count_alone << " calls for the count, " << whole << " with the matrix, " << checkpointed << " checkpointed");
+    CHECK(count_alone >= 50);
+    CHECK(whole >= count_alone + 25);  // the backward pass: a call a step
+    CHECK(checkpointed > whole);       // and one a step of each recomputed stretch
+  }
+}
+
+TEST_CASE("exact_counter: an interruption check that calls back into its counter is refused", "[count][exact]") {
+  const auto board = classic_with_two_shots(adjacency::touching);  // not bound: clang 14 cannot capture that
+  const dynamic_rules& rules = board.first;
+  const auto& seen = board.second;
+  exact_counter<dynamic_rules> counter(rules);
+  const auto expected = counter.count(seen);
+  for (const std::string what : {"count", "release", "set_interruption_check"}) {
+    INFO(what);
+    counter.set_interruption_check([&, what] {
+      if (what == "count") (void)counter.count(seen, false);
+      if (what == "release") counter.release();
+      if (what == "set_interruption_check") counter.set_interruption_check({});
+    });
+    CHECK_THROWS_MATCHES(counter.count(seen), std::logic_error,
+                         Catch::Message("exact counter: " + what +
+                                        " called during a count (from its interruption check?), which would pull "
+                                        "the tables from under the pass"));
+  }
+  counter.set_interruption_check({});
+  check_same(counter.count(seen), expected, "after the refusals");
+  // An allocation that fails mid-pass frees the tables, as a refusal for memory does.
+  counter.set_interruption_check([] { throw std::bad_alloc(); });
+  CHECK_THROWS_AS(counter.count(seen), std::bad_alloc);
+  CHECK(counter.held_bytes() == 0);
+  counter.set_interruption_check({});
+  check_same(counter.count(seen), expected, "after a failed allocation");
 }
 
 TEST_CASE("exact_density: an interruption check stops weights(); a std::stop_token stops it too", "[count][exact]") {

@@ -251,7 +251,8 @@ TEST_CASE("count_short_games reports while it builds the threads' first position
 TEST_CASE("count_short_games reports during its first count, before any position, where a throw cancels too",
           "[short-games]") {
   // The walk starts with an exact count of the empty board (half a second
-  // on 16x16 for the classic fleet), which used to report nothing: a
+  // on 16x16 for the classic fleet when ships may touch, 4.8 s under the
+  // no-edge rule), which used to report nothing: a
   // deadline in the callback waited for it.
   const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::no_edge, true);
   std::atomic<int> asked{0};

@@ -64,6 +64,7 @@
 #include <concepts>
 #include <cstdint>
 #include <functional>
+#include <new>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -102,26 +103,45 @@ class profile_dp_pool {
   std::size_t memory_limit = default_memory_limit;
   std::function<void()> interruption_check;  // see exact_counter::set_interruption_check
 
-  // A call refused for memory (std::length_error) frees what it built: its
-  // tables can be most of the limit, and the caller, told to count without
-  // the matrix or to raise the limit, should not go on holding them.
+  // A call refused for memory (std::length_error, or std::bad_alloc from
+  // the allocator) frees every table: they can be most of the limit, and
+  // the caller, told to count without the matrix or to raise the limit,
+  // should not go on holding them.
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
+    refuse_while_running("count");
     [[maybe_unused]] const bool takes_wide =
         takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
+    const running_flag running{running_};
     try {
       if constexpr (Wide)
         if (takes_wide) return f(get(wide_, std::move(p)));
       return f(get(narrow_, std::move(p)));
     } catch (const std::length_error&) {
+      running_ = false;
+      release();
+      throw;
+    } catch (const std::bad_alloc&) {
+      running_ = false;
       release();
       throw;
     }
   }
-  // Frees every table; the next run builds them afresh. The limit stays.
-  void release() noexcept {
+  // Frees every table; the next run builds them afresh. The limit and the
+  // interruption check stay.
+  void release() {
+    refuse_while_running("release");
     narrow_.reset();
     if constexpr (Wide) wide_.reset();
+  }
+  // An interruption check that calls back into its own counter would reset
+  // or free the tables of the pass that called it (or, replacing itself,
+  // destroy the function running): refused, std::logic_error.
+  void refuse_while_running(const char* what) const {
+    if (running_)
+      throw std::logic_error(std::string("exact counter: ") + what +
+                             " called during a count (from its interruption check?), which would pull the tables "
+                             "from under the pass");
   }
   // Bytes the tables kept between runs hold (the passes' buffers, layers and
   // closed forms; not the few tables each problem's constructor builds).
@@ -143,6 +163,15 @@ class profile_dp_pool {
     slot->set_interruption_check(&interruption_check);  // refreshed each run: the pool may have moved
     return *slot;
   }
+  // Set while a run's passes run, cleared however the run ends.
+  struct running_flag {
+    bool& flag;
+    explicit running_flag(bool& f) : flag(f) { flag = true; }
+    running_flag(const running_flag&) = delete;
+    running_flag& operator=(const running_flag&) = delete;
+    ~running_flag() { flag = false; }
+  };
+  bool running_ = false;
   std::optional<profile_dp<std::uint64_t>> narrow_;
   [[no_unique_address]] std::conditional_t<Wide, std::optional<profile_dp<wide_key>>, std::monostate> wide_;
 };
@@ -181,18 +210,24 @@ class exact_counter {
   // no-edge rule, about 80 MB), which a long-lived counter, say an AI
   // opponent between games, may not want to hold. The next count() builds
   // them again, at the cost of its first allocations; the memory limit,
-  // peak_states() and kept_states() stay.
-  void release() noexcept { pool_.release(); }
+  // the interruption check, peak_states() and kept_states() stay.
+  void release() { pool_.release(); }
   // A check the count calls after each step of its passes, on the calling
-  // thread: once per pair of cells (the empty 10x10 board: 50 calls for the
-  // count, 75 with the matrix, at most about 1 ms apart; 16x16 under the
-  // no-edge rule: up to 0.1 s apart). A check that throws stops the count
+  // thread: once per step, a pair of cells where ships are at most 7 long
+  // (the empty 10x10 board: 50 calls for the count, 75 with the matrix, at
+  // most 1.7 ms apart; 16x16 under the no-edge rule: up to 0.11 s apart),
+  // else one cell. A check that throws stops the count
   // between steps; its exception reaches the caller of count(), and the
   // counter stays fit for the next count. For a time budget, a
   // std::stop_token, or progress:
   //   counter.set_interruption_check([token] { if (token.stop_requested()) throw move_cancelled{}; });
-  // An empty function (the default) checks nothing.
-  void set_interruption_check(std::function<void()> check) { pool_.interruption_check = std::move(check); }
+  // An empty function (the default) checks nothing. The check must not
+  // call back into this counter (count, release, set_interruption_check):
+  // those throw std::logic_error during a count.
+  void set_interruption_check(std::function<void()> check) {
+    pool_.refuse_while_running("set_interruption_check");
+    pool_.interruption_check = std::move(check);
+  }
   // Bytes those tables hold now, by capacity: what release() would free
   // (0 after it, and after a count refused for memory, which frees them).
   [[nodiscard]] std::size_t held_bytes() const noexcept { return pool_.held_bytes(); }

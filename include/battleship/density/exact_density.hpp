@@ -60,7 +60,7 @@ class exact_density {
 
   [[nodiscard]] const R& rules() const noexcept { return counter_.rules(); }
   // Frees the counter's tables between games (exact_counter::release).
-  void release() noexcept { counter_.release(); }
+  void release() { counter_.release(); }
   // The counter's memory limit (exact_counter::set_memory_limit, default
   // 8 GiB): below what the occupancy matrix keeps on this board, the counter
   // keeps checkpoints and recomputes between them; below what those need, a
@@ -68,9 +68,10 @@ class exact_density {
   void set_memory_limit(std::size_t bytes) noexcept { counter_.set_memory_limit(bytes); }
   // A check called between the steps of each count (exact_counter::
   // set_interruption_check): one that throws stops weights() or
-  // best_cell(), for a time budget per move, say. Copies of the model (one
-  // per thread in a simulation) share the check, which must then be safe to
-  // call from several threads.
+  // best_cell(), for a time budget per move, say. Each copy of the model
+  // (one per thread in a simulation) holds a copy of the check: what it
+  // captures by reference is shared, and must then be safe to use from
+  // several threads.
   void set_interruption_check(std::function<void()> check) { counter_.set_interruption_check(std::move(check)); }
 
  private:

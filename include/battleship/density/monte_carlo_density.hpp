@@ -39,7 +39,7 @@ class monte_carlo_density {
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   // A check the sampler's passes call after each step (exact_sampler's
   // constructor): one that throws stops weights(). The draws that follow
-  // the passes do not call it. Copies of the model share it.
+  // the passes do not call it. Each copy of the model holds a copy of it.
   void set_interruption_check(std::function<void()> check) { interruption_check_ = std::move(check); }
 
   // Throws inconsistent_observation when no layout agrees with `obs`.

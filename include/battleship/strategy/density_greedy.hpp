@@ -90,7 +90,9 @@ class density_greedy {
     rng_.seed(s);
     if constexpr (detail::seedable<Model>) model_.seed(derive_seed(s, 1));
   }
-  [[nodiscard]] bool deterministic() const { return ties_ == tie_break::lowest_cell && is_deterministic(model_); }
+  [[nodiscard]] bool deterministic() const {
+    return ties_ == tie_break::lowest_cell && battleship::is_deterministic(model_);
+  }
   [[nodiscard]] Model& model() noexcept { return model_; }
   [[nodiscard]] const Model& model() const noexcept { return model_; }
   [[nodiscard]] const R& rules() const noexcept { return rules_; }

@@ -391,9 +391,10 @@ class memoized {
   }
   void new_game() { start_new_game(policy_); }
   void seed(std::uint64_t s) { seed_strategy(policy_, s); }
-  // Its policy is (the constructor refused it otherwise); said here as
-  // seed() would make it look randomised.
-  [[nodiscard]] bool deterministic() const { return is_deterministic(policy_); }
+  // Whether its policy is (the constructor refused one that was not, but
+  // policy() can replace it since); said here, as seed() would otherwise
+  // make it look randomised.
+  [[nodiscard]] bool deterministic() const { return battleship::is_deterministic(policy_); }
   // A stamped cache for the game of `rules`, and a policy made for it (when
   // the policy says).
   template <Ruleset R>

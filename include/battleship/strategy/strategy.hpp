@@ -198,7 +198,7 @@ namespace detail {
 // first): std::invalid_argument, before any work.
 template <Strategy S>
 void require_deterministic(const S& s, std::string_view what) {
-  if (is_deterministic(s)) return;
+  if (battleship::is_deterministic(s)) return;
   throw std::invalid_argument(
       std::string(what) + ": the strategy is randomised (" +
       (says_if_deterministic<S> ? std::string("its deterministic() is false")

@@ -592,7 +592,8 @@ class profile_dp {
   // recomputes, and can give up too.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   // A check called after each step of forward() and backward(), and of a
-  // stretch backward() recomputes from a checkpoint (nullptr or
+  // stretch recomputed from a checkpoint by backward() or sample_batch()
+  // (nullptr or
   // an empty function: none); one that throws stops the pass between steps,
   // leaving the tables fit for the next reset(). Not owned: the caller keeps
   // it alive while the passes run.
