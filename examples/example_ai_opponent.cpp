@@ -5,13 +5,22 @@
 // layout, only the answers it is told: each shot is the unshot cell most
 // likely to hold a ship given every answer so far (hits, misses and which
 // ship sank), under the exact posterior. Answers that no layout fits are
-// caught and reported instead of being played on.
+// caught and reported instead of being played on. With a time budget per
+// move, a move whose exact count would overrun it is stopped between the
+// counter's steps and played from DataGenetics' heat map instead (a few
+// microseconds): the pattern for boards or machines where the exact
+// posterior is not always fast enough. (The heat map catches fewer
+// impossible answers; the next exact move, or the count at the end, catches
+// the rest.)
 //
-//   example_ai_opponent                 # unattended: a scripted opponent answers and shoots back
-//   example_ai_opponent --interactive   # play it at the terminal
+//   example_ai_opponent                   # unattended: a scripted opponent answers and shoots back
+//   example_ai_opponent --interactive     # play it at the terminal
+//   example_ai_opponent --budget-ms 5     # either, with at most about 5 ms of exact counting a move
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -98,6 +107,49 @@ class terminal_opponent {
   rules_t rules_;
 };
 
+// The AI's choice of shot: the exact posterior's likeliest cell, or, when
+// a budget is set and the count overruns it, the heat map's.
+class budgeted_ai {
+ public:
+  using clock = std::chrono::steady_clock;
+  budgeted_ai(const rules_t& rules, std::optional<std::chrono::milliseconds> budget)
+      : exact_(rules), heat_map_(rules), budget_(budget) {
+    // Called between the counter's steps (at most a few ms apart on 10x10):
+    // throwing stops the count, and the counter is fit for the next one.
+    if (budget_)
+      exact_.set_interruption_check([this] {
+        if (clock::now() > deadline_) throw out_of_time{};
+      });
+  }
+  budgeted_ai(const budgeted_ai&) = delete;  // the check above holds `this`
+  budgeted_ai& operator=(const budgeted_ai&) = delete;
+
+  int next_shot(const observation<board_t>& seen) {
+    if (budget_) deadline_ = clock::now() + *budget_;
+    try {
+      const int cell = exact_.best_cell(seen);
+      ++exact_moves_;
+      return cell;
+    } catch (const out_of_time&) {
+      ++quick_moves_;
+      return heat_map_.best_cell(seen);
+    }
+  }
+  void report() const {
+    if (budget_)
+      std::printf("The AI chose %d shots by the exact posterior and %d by the heat map (past its %lld ms budget)\n",
+                  exact_moves_, quick_moves_, static_cast<long long>(budget_->count()));
+  }
+
+ private:
+  struct out_of_time {};
+  exact_density<rules_t> exact_;
+  per_ship_density<rules_t> heat_map_;
+  std::optional<std::chrono::milliseconds> budget_;
+  clock::time_point deadline_{};
+  int exact_moves_ = 0, quick_moves_ = 0;
+};
+
 // What the AI knows of the opponent's fleet: X a hit, - a miss.
 void print_view(const rules_t& rules, const observation<board_t>& seen) {
   const auto g = rules.geometry();
@@ -113,10 +165,10 @@ void print_view(const rules_t& rules, const observation<board_t>& seen) {
 
 // Plays one game, the AI first; returns 0 when it ends with a winner.
 template <class Opponent>
-int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
+int play(const rules_t& rules, Opponent& them, std::uint64_t seed, std::optional<std::chrono::milliseconds> budget) {
   std::mt19937_64 rng(seed);
   game<rules_t> mine(rules, uniform_defense(rules).place(rng));  // the AI's fleet: it answers the opponent's shots
-  auto ai = density_greedy(rules, exact_density<rules_t>(rules));
+  budgeted_ai ai(rules, budget);
   observation<board_t> seen(rules);  // every answer the AI was told
   const int ship_cells = total_ship_cells(rules.fleet);
   try {
@@ -135,6 +187,7 @@ int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
                                                   : '!');
         std::printf("\n");
         print_view(rules, seen);
+        ai.report();
         return 0;
       }
       cell = ai.next_shot(seen);
@@ -144,6 +197,7 @@ int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
       if (mine.over()) {
         std::printf("The opponent sank every ship first, in %d shots (the AI had fired %d)\n", mine.shots_fired(),
                     seen.shot_count());
+        ai.report();
         return 0;
       }
     }
@@ -158,15 +212,33 @@ int play(const rules_t& rules, Opponent& them, std::uint64_t seed) {
 
 int main(int argc, char** argv) {
   const rules_t rules;
-  if (argc > 1 && std::string(argv[1]) == "--interactive") {
+  bool interactive = false;
+  std::optional<std::chrono::milliseconds> budget;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--interactive") {
+      interactive = true;
+    } else if (arg == "--budget-ms" && i + 1 < argc) {
+      try {
+        budget = std::chrono::milliseconds(std::stoul(argv[++i]));
+      } catch (const std::exception&) {
+        std::fprintf(stderr, "--budget-ms takes a whole number of milliseconds\n");
+        return 2;
+      }
+    } else {
+      std::fprintf(stderr, "usage: %s [--interactive] [--budget-ms N]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (interactive) {
     terminal_opponent person(rules);
     try {
-      return play(rules, person, std::random_device{}());
+      return play(rules, person, std::random_device{}(), budget);
     } catch (const std::runtime_error& e) {
       std::printf("\n%s\n", e.what());
       return 0;
     }
   }
   scripted_opponent script(rules, 7);
-  return play(rules, script, 2024);
+  return play(rules, script, 2024, budget);
 }
