@@ -2437,6 +2437,16 @@ TEST_CASE("exact_counter: an interruption check that calls back into its counter
                                         " called during a count (from its interruption check?), which would pull "
                                         "the tables from under the pass"));
   }
+  // A copy made inside the check is a counter of its own, not in a count.
+  count_type from_copy = 0;
+  counter.set_interruption_check([&] {
+    if (from_copy != 0) return;
+    exact_counter<dynamic_rules> copy = counter;
+    copy.set_interruption_check({});
+    from_copy = copy.count(seen, false).labelled;
+  });
+  check_same(counter.count(seen), expected, "with a copy counting inside the check");
+  CHECK(from_copy == expected.labelled);
   counter.set_interruption_check({});
   check_same(counter.count(seen), expected, "after the refusals");
   // An allocation that fails mid-pass frees the tables, as a refusal for memory does.

@@ -118,11 +118,11 @@ class profile_dp_pool {
         if (takes_wide) return f(get(wide_, std::move(p)));
       return f(get(narrow_, std::move(p)));
     } catch (const std::length_error&) {
-      running_ = false;
+      running_.on = false;
       release();
       throw;
     } catch (const std::bad_alloc&) {
-      running_ = false;
+      running_.on = false;
       release();
       throw;
     }
@@ -138,7 +138,7 @@ class profile_dp_pool {
   // or free the tables of the pass that called it (or, replacing itself,
   // destroy the function running): refused, std::logic_error.
   void refuse_while_running(const char* what) const {
-    if (running_)
+    if (running_.on)
       throw std::logic_error(std::string("exact counter: ") + what +
                              " called during a count (from its interruption check?), which would pull the tables "
                              "from under the pass");
@@ -163,15 +163,23 @@ class profile_dp_pool {
     slot->set_interruption_check(&interruption_check);  // refreshed each run: the pool may have moved
     return *slot;
   }
-  // Set while a run's passes run, cleared however the run ends.
+  // Whether a run's passes are running. A copy of the pool (of a counter,
+  // made inside its check, say) is not.
+  struct run_state {
+    bool on = false;
+    run_state() = default;
+    run_state(const run_state&) noexcept {}
+    run_state& operator=(const run_state&) noexcept { return *this; }
+  };
+  // Sets it for a run, and clears it however the run ends.
   struct running_flag {
-    bool& flag;
-    explicit running_flag(bool& f) : flag(f) { flag = true; }
+    run_state& state;
+    explicit running_flag(run_state& s) : state(s) { state.on = true; }
     running_flag(const running_flag&) = delete;
     running_flag& operator=(const running_flag&) = delete;
-    ~running_flag() { flag = false; }
+    ~running_flag() { state.on = false; }
   };
-  bool running_ = false;
+  run_state running_;
   std::optional<profile_dp<std::uint64_t>> narrow_;
   [[no_unique_address]] std::conditional_t<Wide, std::optional<profile_dp<wide_key>>, std::monostate> wide_;
 };
