@@ -55,13 +55,15 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   if (opts.draws_given && opts.model != "monte-carlo")
     throw std::invalid_argument("--seed and --samples are the monte-carlo model's; --model " + opts.model +
                                 " draws nothing");
-  if (opts.memory_limit_given && (opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact")))
-    throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " +
-                                (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
+  // --memory-limit and --time-limit act on the exact counter's and the
+  // sampler's passes, which the per-ship model and the enumerators do not run.
+  const bool runs_no_passes = opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact");
+  const std::string which = opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method;
+  if (opts.memory_limit_given && runs_no_passes)
+    throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " + which +
                                 " keeps none");
-  if (opts.time_limit.set() && (opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact")))
-    throw std::invalid_argument("--time-limit stops the exact counter's and sampler's passes; " +
-                                (opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method) +
+  if (opts.time_limit.set() && runs_no_passes)
+    throw std::invalid_argument("--time-limit stops the exact counter's and sampler's passes; " + which +
                                 " cannot be stopped");
   if (opts.model == "exact") {
     auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit, opts.time_limit);
@@ -79,9 +81,7 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
     model.set_memory_limit(opts.memory_limit);
     if (opts.time_limit.set())  // the sampler's passes; its draws are not checked
-      model.set_interruption_check([&opts] {
-        opts.time_limit.check([] { return std::string("the exact sampler's tables were not finished"); });
-      });
+      model.set_interruption_check(opts.time_limit.interruption_check("the exact sampler's tables were not finished"));
     out.probability = model.weights(obs);
     // The model leaves shot cells at 0; a hit cell certainly holds a ship.
     obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });

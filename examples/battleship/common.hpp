@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -161,11 +162,12 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
       "NUMBER");
 }
 
-// --time-limit, for the commands that can run for hours (solve, evaluate,
-// short-games): one deadline for the whole command, its clock started when
-// the options are made (just before the command line is read), kept by the
-// library's progress callbacks, since throwing from one cancels the run and
-// the exception reaches the caller.
+// --time-limit, for the commands that can run long (solve, evaluate,
+// short-games, and count and density on large boards): one deadline for the
+// whole command, its clock started when the options are made (just before
+// the command line is read), kept by the library's progress callbacks and
+// the exact counter's and sampler's interruption checks, since throwing
+// from either cancels the run and the exception reaches the caller.
 class deadline {
  public:
   double seconds = 0;  // 0: none
@@ -184,6 +186,12 @@ class deadline {
     char limit[32];
     std::snprintf(limit, sizeof limit, "%.15g", seconds);  // 0.3 as 0.3, 1234567 in full
     throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: " + how_far());
+  }
+  // The same check for exact_counter::set_interruption_check and the like,
+  // saying what was being done. It refers to this deadline, which must
+  // outlive the passes it is handed to.
+  [[nodiscard]] std::function<void()> interruption_check(std::string doing) const {
+    return [this, doing = std::move(doing)] { check([&doing] { return doing; }); };
   }
 
  private:
@@ -275,12 +283,8 @@ struct rule_options {
       exact_counter<dynamic_rules> c(rules);
       c.set_memory_limit(memory_limit);
       if (time_limit.set())  // checked between the counter's steps
-        c.set_interruption_check([&time_limit, with_occupancy] {
-          time_limit.check([with_occupancy] {
-            return std::string(with_occupancy ? "the exact occupancy matrix was not finished"
-                                              : "the exact count was not finished");
-          });
-        });
+        c.set_interruption_check(time_limit.interruption_check(
+            with_occupancy ? "the exact occupancy matrix was not finished" : "the exact count was not finished"));
       return c;
     };
     if (edge_weight != 1) {

@@ -118,12 +118,10 @@ class profile_dp_pool {
         if (takes_wide) return f(get(wide_, std::move(p)));
       return f(get(narrow_, std::move(p)));
     } catch (const std::length_error&) {
-      running_.on = false;
-      release();
+      free_tables();
       throw;
     } catch (const std::bad_alloc&) {
-      running_.on = false;
-      release();
+      free_tables();
       throw;
     }
   }
@@ -131,8 +129,7 @@ class profile_dp_pool {
   // interruption check stay.
   void release() {
     refuse_while_running("release");
-    narrow_.reset();
-    if constexpr (Wide) wide_.reset();
+    free_tables();
   }
   // An interruption check that calls back into its own counter would reset
   // or free the tables of the pass that called it (or, replacing itself,
@@ -162,6 +159,10 @@ class profile_dp_pool {
     slot->set_memory_limit(memory_limit);
     slot->set_interruption_check(&interruption_check);  // refreshed each run: the pool may have moved
     return *slot;
+  }
+  void free_tables() noexcept {
+    narrow_.reset();
+    if constexpr (Wide) wide_.reset();
   }
   // Whether a run's passes are running. A copy of the pool (of a counter,
   // made inside its check, say) is not.

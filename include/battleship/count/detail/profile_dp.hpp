@@ -593,10 +593,9 @@ class profile_dp {
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   // A check called after each step of forward() and backward(), and of a
   // stretch recomputed from a checkpoint by backward() or sample_batch()
-  // (nullptr or
-  // an empty function: none); one that throws stops the pass between steps,
-  // leaving the tables fit for the next reset(). Not owned: the caller keeps
-  // it alive while the passes run.
+  // (nullptr or an empty function: none); one that throws stops the pass
+  // between steps, leaving the tables fit for the next reset(). Not owned:
+  // the caller keeps it alive while the passes run.
   void set_interruption_check(const std::function<void()>* check) noexcept { interruption_check_ = check; }
   [[nodiscard]] std::size_t kept_states() const noexcept {
     std::size_t k = 0;
@@ -1815,7 +1814,8 @@ class profile_dp {
     // states) and backward()'s rolling completions. The budget for whole
     // layers weighs it, and so does the limit, with the segment below.
     auto held_now = [&] { return bytes + closed_form_bytes() + pass_work_bytes() + rolling_bytes(); };
-    auto check_limit = [&](std::size_t held) {
+    // Every step ends here: the memory limit, then the caller's interruption check.
+    auto end_step = [&](std::size_t held) {
       // backward() will also hold one recomputed segment whole: at most
       // checkpoint_stride_ layers of the largest size seen past full_, with
       // about 1.5 edges per state (we allow 2; paired layers are half as many,
@@ -1823,7 +1823,7 @@ class profile_dp {
       const std::size_t segment =
           static_cast<std::size_t>(checkpoint_stride_) * peak_past_full * (whole_bytes + 2 * edge_bytes);
       if (held + segment > memory_limit_) refuse_memory(what);
-      interruption_point();  // every step ends here
+      interruption_point();
     };
     for (int i = 0, stride = 1; i < n; i += stride) {
       free_skipped(i + 1);
@@ -1860,7 +1860,7 @@ class profile_dp {
           peak_past_full = std::max(peak_past_full, built + ends);
           if (into_kept) count_kept(dest);
         }
-        check_limit(held_now());
+        end_step(held_now());
         stride = 2;
         continue;
       }
@@ -1869,12 +1869,12 @@ class profile_dp {
       peak_states_ = std::max(peak_states_, nxt.keys.size());
       if (i + stride >= first_kept_) widest = std::max(widest, nxt.keys.size() + nxt.end_keys.size());
       if (!keep_layers || i + 1 < first_kept_) {
-        check_limit(held_now());
+        end_step(held_now());
         continue;
       }
       if (i + 1 == first_kept_) {  // the first kept layer, whole
         count_kept(nxt);
-        check_limit(held_now());
+        end_step(held_now());
         continue;
       }
       if (whole) {
@@ -1888,12 +1888,12 @@ class profile_dp {
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
           if (pair_steps()) checkpoint_stride_ += checkpoint_stride_ % 2;  // checkpoints on paired layers
         }
-        check_limit(held);
+        end_step(held);
         continue;
       }
       peak_past_full = std::max(peak_past_full, nxt.keys.size() + nxt.end_keys.size());
       if (stored) count_kept(nxt);
-      check_limit(held_now());
+      end_step(held_now());
     }
     layer& last = keep_layers ? layers_[static_cast<std::size_t>(n)] : scratch_[static_cast<std::size_t>(n % 2)];
     // Every state reaching the end has every ship placed, and was absorbed.
