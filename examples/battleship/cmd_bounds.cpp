@@ -25,13 +25,7 @@ void run_bounds(const bounds_cli_options& opts) {
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto b = lower_bounds(rules, obs);
   if (opts.json) {
-    nlohmann::ordered_json out;
-    out["grid"] = {{"width", rules.grid.width()}, {"height", rules.grid.height()}};
-    out["fleet"] = nlohmann::ordered_json::array();
-    for (int i = 0; i < rules.ship_count(); ++i) out["fleet"].push_back(rules.ship_length(i));
-    out["rule"] = std::string(to_string(rules.contact()));
-    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
-    out["shots"] = obs.shot_count();
+    nlohmann::ordered_json out = rules_json(rules, obs);
     out["leaves"] = to_string(b.leaves);
     out["layouts"] = to_string(b.layouts);
     out["weighted"] = b.weighted;

@@ -168,8 +168,18 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
 
-nlohmann::ordered_json to_json(const exhaustive_result& r, const std::string& method) {
-  nlohmann::ordered_json out;
+// An evaluation, or a part of one, with the game it was run on in the keys
+// every subcommand's JSON names it by (rules_json). `game` is null for a file
+// saved before evaluations carried them: its `rules` label still identifies
+// the game for --merge.
+struct evaluation {
+  exhaustive_result result;
+  nlohmann::ordered_json game;
+};
+
+nlohmann::ordered_json to_json(const evaluation& e, const std::string& method) {
+  const exhaustive_result& r = e.result;
+  nlohmann::ordered_json out = e.game.is_object() ? e.game : nlohmann::ordered_json::object();
   out["strategy"] = r.strategy;
   out["rules"] = r.rules;
   out["method"] = method;
@@ -195,12 +205,16 @@ nlohmann::ordered_json to_json(const exhaustive_result& r, const std::string& me
   return out;
 }
 
-exhaustive_result load(const std::string& path) {
+evaluation load(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open '" + path + "'");
   try {
-    const auto j = nlohmann::json::parse(in);
-    exhaustive_result r;
+    const auto j = nlohmann::ordered_json::parse(in);
+    evaluation e;
+    if (j.contains("grid")) {
+      for (const char* key : {"grid", "fleet", "rule", "feedback"}) e.game[key] = j.at(key);
+    }
+    exhaustive_result& r = e.result;
     r.strategy = j.at("strategy").get<std::string>();
     r.rules = j.at("rules").get<std::string>();
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
@@ -231,7 +245,7 @@ exhaustive_result load(const std::string& path) {
       if (n % r.labels_per_layout != 0)
         throw std::invalid_argument("its histogram is not a multiple of labels_per_layout");
     if (!(r.seconds >= 0) || !std::isfinite(r.seconds)) throw std::invalid_argument("seconds must be at least 0");
-    return r;
+    return e;
   } catch (const std::exception& e) {
     throw std::invalid_argument("'" + path + "' is not a saved evaluation: " + e.what());
   }
@@ -267,7 +281,7 @@ void run(const evaluate_options& opts) {
     throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
   check_writable(opts.save, "--save");  // before the run, which may take hours
   check_writable(opts.histogram, "--histogram");
-  std::vector<exhaustive_result> parts;
+  std::vector<evaluation> parts;
   std::string method = "merged";
   kept_book book;
   for (const auto& f : opts.merge) parts.push_back(load(f));
@@ -275,15 +289,20 @@ void run(const evaluate_options& opts) {
     std::string m;
     bool line_open = false;
     try {
-      parts.push_back(evaluate(opts, opts.rules.make_rules(), m, book, line_open));
+      const rules_t rules = opts.rules.make_rules();
+      parts.push_back({evaluate(opts, rules, m, book, line_open), rules_json(rules)});
     } catch (...) {
       if (line_open) std::fprintf(stderr, "\n");  // the error starts on a line of its own
       keep_book_of_stopped_run(book);
     }
     if (opts.merge.empty()) method = m;
   }
-  exhaustive_result r = parts[0];
-  for (std::size_t k = 1; k < parts.size(); ++k) r.merge(parts[k]);
+  evaluation whole = parts[0];
+  exhaustive_result& r = whole.result;
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    r.merge(parts[k].result);  // refuses parts of different games by their rules labels
+    if (whole.game.is_null()) whole.game = parts[k].game;
+  }
   // An empty shard is possible; a whole evaluation with no layout is a fleet
   // that cannot be placed, which every other command refuses too.
   if (r.complete() && r.layouts() == 0)
@@ -291,12 +310,12 @@ void run(const evaluate_options& opts) {
   if (!opts.save.empty()) {
     std::ofstream out(opts.save);
     if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
-    out << to_json(r, method).dump(1) << '\n';
+    out << to_json(whole, method).dump(1) << '\n';
   }
   if (!opts.histogram.empty() && r.layouts() != 0) {
     std::vector<histogram_series> series;
     for (const auto& path : opts.compare) {
-      const auto other = load(path);
+      const exhaustive_result other = load(path).result;
       if (other.layouts() == 0) throw std::invalid_argument("'" + path + "' holds no layout");
       series.push_back({other.strategy, summarize({other.histogram.begin(), other.histogram.end()}, -1)});
     }
@@ -307,7 +326,7 @@ void run(const evaluate_options& opts) {
     write_histogram_svg(opts.histogram, series, ho);
   }
   if (opts.json) {
-    auto out = to_json(r, method);
+    auto out = to_json(whole, method);
     if (book.cache) out["book"] = book.json();
     std::cout << out.dump(2) << std::endl;
     return book.save();

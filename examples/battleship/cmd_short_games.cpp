@@ -117,7 +117,7 @@ void run(const short_games_cli_options& opts) {
   const rules_t rules = opts.rules.make_rules();
   const short_games_result r = walk(opts, rules);
   if (opts.json) {
-    nlohmann::ordered_json out;
+    nlohmann::ordered_json out = rules_json(rules);
     out["strategy"] = r.strategy;
     out["rules"] = r.rules;
     out["ship_cells"] = r.ship_cells;

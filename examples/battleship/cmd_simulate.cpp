@@ -177,9 +177,10 @@ std::string defense_label(const simulate_options& opts) {
   return parts.empty() ? opts.defense : opts.defense + " (" + parts + ")";
 }
 
-// What every JSON answer starts with.
+// What every JSON answer starts with: the game, as every subcommand names it,
+// then the players; `rules` is the one-line label the text output prints.
 nlohmann::ordered_json json_head(const simulate_options& opts, const rules_t& rules) {
-  nlohmann::ordered_json out;
+  nlohmann::ordered_json out = rules_json(rules);
   out["strategy"] = opts.strategy;
   out["defense"] = defense_label(opts);
   out["rules"] = describe_rules(rules);

@@ -86,13 +86,7 @@ void run_solve(const solve_cli_options& opts) {
   const std::string first = r.first_shot < 0 ? "" : g.cell_name(r.first_shot);
 
   if (opts.json) {
-    nlohmann::ordered_json out;
-    out["grid"] = {{"width", g.width()}, {"height", g.height()}};
-    out["fleet"] = nlohmann::ordered_json::array();
-    for (int i = 0; i < rules.ship_count(); ++i) out["fleet"].push_back(rules.ship_length(i));
-    out["rule"] = std::string(to_string(rules.contact()));
-    out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
-    out["shots"] = obs.shot_count();
+    nlohmann::ordered_json out = rules_json(rules, obs);
     out["total_height"] = r.total_height;
     out["layouts"] = r.layouts;
     out["leaves"] = r.leaves;

@@ -322,10 +322,10 @@ struct rule_options {
 // "1 shot", "4 shots".
 [[nodiscard]] inline std::string shots_seen(int n) { return std::to_string(n) + (n == 1 ? " shot" : " shots"); }
 
-// The JSON fields every counting subcommand starts with: grid, fleet, rule,
-// feedback and the number of shots seen.
-inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
-                                         const observation<dynamic_rules::board_type>& obs) {
+// The game every subcommand's JSON names first: grid, fleet (each ship's
+// name and length), rule and feedback, so that a reader finds them under the
+// same keys whichever command wrote the file.
+inline nlohmann::ordered_json rules_json(const dynamic_rules& rules) {
   nlohmann::ordered_json out;
   out["grid"] = {{"width", rules.grid.width()}, {"height", rules.grid.height()}};
   out["fleet"] = nlohmann::ordered_json::array();
@@ -333,6 +333,14 @@ inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
     out["fleet"].push_back({{"name", std::string(rules.fleet.name(i))}, {"length", rules.ship_length(i)}});
   out["rule"] = std::string(to_string(rules.contact()));
   out["feedback"] = rules.announces_sunk() ? "sunk" : "hit-miss";
+  return out;
+}
+
+// The same, and the number of shots on the board (the subcommands that read
+// one with --board).
+inline nlohmann::ordered_json rules_json(const dynamic_rules& rules,
+                                         const observation<dynamic_rules::board_type>& obs) {
+  nlohmann::ordered_json out = rules_json(rules);
   out["shots"] = obs.shot_count();
   return out;
 }

@@ -633,3 +633,31 @@ battleship_cli_test("error: --fleet with a sign" FAIL ARGS count --grid 6x6 --fl
 battleship_cli_test("error: --grid with signs" FAIL ARGS count --grid +6x+6 --fleet 3,2 STDERR "WxH")
 battleship_cli_test("error: --order with a trailing comma" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,B2, STDERR "not a cell")
+
+# Every subcommand's JSON names the game under the same keys (rules_json).
+set(game_keys grid.width=4 grid.height=3 fleet.0.name=Ship1 fleet.0.length=2 fleet.1.length=1 rule=no-edge
+    feedback=hit-miss)
+battleship_cli_test("json: solve names the game as count does"
+  ARGS solve --grid 4x3 --fleet 2,1 --rule no-edge --json JSON ${game_keys} shots=0)
+battleship_cli_test("json: bounds names the game as count does"
+  ARGS bounds --grid 4x3 --fleet 2,1 --rule no-edge --json JSON ${game_keys} shots=0)
+battleship_cli_test("json: simulate names the game as count does"
+  ARGS simulate --strategy random --grid 4x3 --fleet 2,1 --rule no-edge --games 5 --json JSON ${game_keys} games=5)
+battleship_cli_test("json: evaluate names the game as count does"
+  ARGS evaluate --strategy row-scan --grid 4x3 --fleet 2,1 --rule no-edge --json JSON ${game_keys} complete=ON)
+battleship_cli_test("json: short-games names the game as count does"
+  ARGS short-games --strategy row-scan --grid 4x3 --fleet 2,1 --rule no-edge --json JSON ${game_keys})
+# A shard saved before evaluations carried the game's keys still merges; the
+# merged whole is the unsharded evaluation (mean 401/32), with the keys of the
+# part that has them.
+battleship_cli_test("evaluate: a shard merged with one saved before the game keys"
+  ARGS evaluate --strategy row-scan --grid 4x4 --fleet 2,2 --shard 0/2
+       --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json --json
+  JSON complete=ON layouts=448 mean_fraction=401/32 method=merged grid.width=4 fleet.1.length=2 rule=touching)
+battleship_cli_test("evaluate: a shard saved before the game keys, merged alone"
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json --json
+  JSON complete=OFF layouts=204 shards.0=1)
+battleship_cli_test("error: evaluate --merge of shards of another game" FAIL
+  ARGS evaluate --strategy row-scan --grid 4x4 --fleet 2,3 --shard 0/2
+       --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json
+  STDERR "cannot merge results of different evaluations")
