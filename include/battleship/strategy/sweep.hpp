@@ -7,7 +7,8 @@
 // hit cell before the next sweep shot:
 //   - four_directions: east, then west, then south, then north;
 //   - horizontal_first: east, then west, and south then north only if the
-//     horizontal clearing found no further hit.
+//     horizontal clearing found no further hit (neither shot one nor walked
+//     over a known one).
 // One direction walks away from the hit cell one cell at a time: a cell off
 // the grid or already known as a miss ends the direction without a shot; a
 // cell already known as a hit is walked over; an unshot cell is shot, and a
