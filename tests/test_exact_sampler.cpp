@@ -8,6 +8,7 @@
 #include <functional>
 #include <map>
 #include <random>
+#include <stdexcept>
 #include <stop_token>
 #include <vector>
 
@@ -239,11 +240,12 @@ TEST_CASE("uniform_below_wide draws below bounds beyond 64 bits", "[sampler][exa
   CHECK(detail::uniform_below_wide(rng, 1) == 0);
 }
 
-TEST_CASE("exact_sampler and monte_carlo_density: an interruption check stops the passes, not the draws",
+TEST_CASE("exact_sampler and monte_carlo_density: an interruption check stops the passes and the batches of draws",
           "[sampler][exact]") {
   struct stopped {};
   // Checkpointed (batches only, under a low limit) and whole tables: the
-  // check runs during the passes alone, and the draws are the same.
+  // check stops the passes and the batches, and a stopped sampler draws
+  // what an unchecked one does.
   const auto rules = make_dynamic_rules(8, 8, {4, 3, 2}, adjacency::no_contact, true);
   auto seen = observation(rules);
   seen.record_miss(rules.geometry().cell(3, 3));
@@ -264,7 +266,8 @@ TEST_CASE("exact_sampler and monte_carlo_density: an interruption check stops th
     const int in_passes = calls;
     std::mt19937_64 a(5), b(5);
     CHECK(checked.draw(a, 50) == plain.draw(b, 50));
-    CHECK(calls == in_passes);  // the draws (and a checkpointed batch's recomputed stretches) do not call it
+    const int in_batch = calls - in_passes;
+    CHECK(in_batch >= 64 / 2);  // a call per step at least, with every draw moved on
     for (const int stop_at : {1, in_passes / 2, in_passes}) {
       calls = 0;
       const std::function<void()> stopping = [&] {
@@ -275,6 +278,34 @@ TEST_CASE("exact_sampler and monte_carlo_density: an interruption check stops th
           stopped);
       CHECK(calls == stop_at);
     }
+    // A batch stopped at its first, a middle and its last call; then the
+    // same sampler, unchecked, draws what the plain one does.
+    for (const int stop_at : {1, in_batch / 2, in_batch}) {
+      INFO("batch stopped at call " << stop_at);
+      calls = 0;
+      checked.set_interruption_check([&] {
+        if (++calls == stop_at) throw stopped{};
+      });
+      std::mt19937_64 c(6);
+      CHECK_THROWS_AS(checked.draw(c, 50), stopped);
+      CHECK(calls == stop_at);
+      checked.set_interruption_check({});
+      std::mt19937_64 d(static_cast<std::uint64_t>(stop_at)), e(static_cast<std::uint64_t>(stop_at));
+      CHECK(checked.draw(d, 40) == plain.draw(e, 40));
+    }
+    // A check that calls back into its sampler is refused, and the sampler
+    // draws as before.
+    checked.set_interruption_check([&] {
+      std::mt19937_64 inner(1);
+      (void)checked.draw(inner, 1);
+    });
+    std::mt19937_64 f(8), g(8);
+    CHECK_THROWS_AS(checked.draw(f, 5), std::logic_error);
+    checked.set_interruption_check([&] { checked.set_interruption_check({}); });
+    CHECK_THROWS_AS(checked.draw(f, 5), std::logic_error);
+    checked.set_interruption_check({});
+    f.seed(8);
+    CHECK(checked.draw(f, 30) == plain.draw(g, 30));
   }
   monte_carlo_density<dynamic_rules> model(rules, 7, 50), twin(rules, 7, 50);
   std::stop_source stop;

@@ -334,7 +334,11 @@ battleship_cli_test("error: density's --time-limit with a brute-force method"
   FAIL ARGS density --grid 5x5 --fleet 3 --method recursive --time-limit 5 STDERR "--method recursive cannot be stopped")
 battleship_cli_test("error: density's monte-carlo sampler past --time-limit"
   FAIL ARGS density --grid 16x16 --fleet 5,4,3,3,2 --rule no-edge --model monte-carlo --samples 10 --time-limit 0.2
-  STDERR "no answer within --time-limit 0.2 s: the exact sampler's tables were not finished")
+  STDERR "no answer within --time-limit 0.2 s: the Monte Carlo model had not drawn its samples")
+# Its tables take about 30 ms, its 300,000 draws about 1.8 s: stopped while drawing.
+battleship_cli_test("error: density's monte-carlo draws past --time-limit"
+  FAIL ARGS density --preset park --model monte-carlo --samples 300000 --time-limit 0.3
+  STDERR "no answer within --time-limit 0.3 s: the Monte Carlo model had not drawn its samples")
 battleship_cli_test("density: a --time-limit the sampler keeps leaves the answer alone"
   ARGS density --grid 6x6 --fleet 3,2 --model monte-carlo --samples 100 --time-limit 600 --json JSON_LENGTH probability=36)
 battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10

@@ -94,6 +94,24 @@ concept PlacementWeight = requires(F& f, int ship, const placement& p) {
 };
 
 namespace detail {
+// Whether a count's (or a batch of draws') passes are running, so that an
+// interruption check calling back into its owner is refused. A copy (of a
+// counter, made inside its check, say) is not running.
+struct run_state {
+  bool on = false;
+  run_state() = default;
+  run_state(const run_state&) noexcept {}
+  run_state& operator=(const run_state&) noexcept { return *this; }
+};
+// Sets it for a run, and clears it however the run ends.
+struct running_flag {
+  run_state& state;
+  explicit running_flag(run_state& s) : state(s) { state.on = true; }
+  running_flag(const running_flag&) = delete;
+  running_flag& operator=(const running_flag&) = delete;
+  ~running_flag() { state.on = false; }
+};
+
 // Keeps a profile_dp over each key width and hands f the narrowest that holds
 // the problem, reusing its buffers from one call to the next. Without Wide
 // (see may_need_wide_key) only the 64-bit key is instantiated.
@@ -164,22 +182,6 @@ class profile_dp_pool {
     narrow_.reset();
     if constexpr (Wide) wide_.reset();
   }
-  // Whether a run's passes are running. A copy of the pool (of a counter,
-  // made inside its check, say) is not.
-  struct run_state {
-    bool on = false;
-    run_state() = default;
-    run_state(const run_state&) noexcept {}
-    run_state& operator=(const run_state&) noexcept { return *this; }
-  };
-  // Sets it for a run, and clears it however the run ends.
-  struct running_flag {
-    run_state& state;
-    explicit running_flag(run_state& s) : state(s) { state.on = true; }
-    running_flag(const running_flag&) = delete;
-    running_flag& operator=(const running_flag&) = delete;
-    ~running_flag() { state.on = false; }
-  };
   run_state running_;
   std::optional<profile_dp<std::uint64_t>> narrow_;
   [[no_unique_address]] std::conditional_t<Wide, std::optional<profile_dp<wide_key>>, std::monostate> wide_;

@@ -1027,6 +1027,7 @@ class profile_dp {
         at[d] = sample_step<V>(rng, i, stride, L, b_of<V>(next), at[d], report_to(for_draw));
         at[d] = place_last_ship(rng, i + stride, next, at[d], report_to(for_draw));
       }
+      interruption_point();  // every draw one step on
     };
     const int whole_end = std::min(full_, n);
     for (int i : step_starts(0, whole_end)) {
