@@ -6,6 +6,8 @@
 // without CLI11's and nlohmann/json's headers, which take about 10 s of an
 // -O3 compile: the fuzz targets (tests/fuzz) do.
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -83,13 +85,6 @@ namespace detail {
   for (char& c : s)
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   return s;
-}
-// A cell name such as "B5": a letter then digits.
-[[nodiscard]] inline bool looks_like_cell(std::string_view s) {
-  if (s.size() < 2 || !((s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= 'a' && s[0] <= 'z'))) return false;
-  for (std::size_t i = 1; i < s.size(); ++i)
-    if (s[i] < '0' || s[i] > '9') return false;
-  return true;
 }
 struct token {
   std::string text;
@@ -221,9 +216,10 @@ inline std::string write_board_picture(const dynamic_rules& rules, const observa
 }
 
 // Reads a board picture or a shot log, telling them apart by the first
-// significant line: a shot log starts with a cell name such as "B5". A file
-// with none (empty, or comments only) is a shot log of no shots: a game's
-// log before its first shot.
+// significant line: a shot log's names a cell, so it holds a digit ("B5 hit",
+// or a mistyped "B5: hit" that the log reader then names), and a picture's
+// never does. A file with none (empty, or comments only) is a shot log of no
+// shots: a game's log before its first shot.
 inline observation<dynamic_rules::board_type> read_board(std::istream& in, const dynamic_rules& rules,
                                                          const std::string& name) {
   // A board of 256 cells fits in a few kilobytes; a cap keeps /dev/zero or an
@@ -235,6 +231,9 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
     text.append(chunk, static_cast<std::size_t>(in.gcount()));
     if (text.size() > most_bytes) throw std::invalid_argument(name + ": larger than 16 MiB, not a board");
   }
+  // A stream that failed to read (standard input closed, or a directory) is
+  // not an empty board.
+  if (in.bad()) throw std::invalid_argument(name + ": cannot be read");
   // Editors on some systems start a UTF-8 file with a byte-order mark, which
   // no one sees; without it the first cell name would read as a picture row.
   if (text.starts_with("\xEF\xBB\xBF")) text.erase(0, 3);
@@ -242,9 +241,12 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
   std::string line;
   bool shot_log = true;  // no significant line: a log of no shots, nothing seen yet
   while (std::getline(lines, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();  // as both readers do
     const auto words = detail::split_words(line);
     if (words.empty()) continue;
-    shot_log = detail::looks_like_cell(words[0].text);
+    shot_log = std::any_of(words.begin(), words.end(), [](const detail::token& w) {
+      return std::any_of(w.text.begin(), w.text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    });
     break;
   }
   std::istringstream again(text);
@@ -261,7 +263,13 @@ inline void refuse_directory(const std::string& path, const std::string& what) {
 // empty when `path` is empty.
 inline observation<dynamic_rules::board_type> read_board_file(const std::string& path, const dynamic_rules& rules) {
   if (path.empty()) return observation<dynamic_rules::board_type>(rules);
-  if (path == "-") return read_board(std::cin, rules, "<stdin>");
+  if (path == "-") {
+    auto obs = read_board(std::cin, rules, "<stdin>");
+    // std::cin reads through stdio, whose errors (standard input closed, or
+    // a directory) look like the end of the file to the stream.
+    if (std::ferror(stdin) != 0) throw std::invalid_argument("<stdin>: cannot be read");
+    return obs;
+  }
   refuse_directory(path, "board file");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open board file '" + printable(path) + "'");

@@ -665,3 +665,16 @@ battleship_cli_test("error: evaluate --merge of shards of another game" FAIL
   ARGS evaluate --strategy row-scan --grid 4x4 --fleet 2,3 --shard 0/2
        --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json
   STDERR "cannot merge results of different evaluations")
+
+# Telling a shot log from a picture: a CR LF log with a blank line first is
+# a log, and a log whose first shot is mistyped is named as a log's error,
+# not as a picture row of the wrong width.
+battleship_cli_test("count: a CR LF shot log with a blank line before the first shot"
+  ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/crlf_blank_line_first.txt --json
+  JSON shots=2 labelled=2)
+battleship_cli_test("error: a shot log whose first shot is mistyped" FAIL
+  ARGS count --grid 10x10 --fleet 2 --board ${battleship_cli_testdata}/mistyped_first_shot.txt
+  STDERR "mistyped_first_shot.txt:2:1: 'A1:' is not a cell of the 10x10 grid")
+# Standard input that cannot be read (here a directory) is not an empty board.
+battleship_cli_test("error: --board - on standard input that cannot be read" FAIL
+  ARGS count --grid 3x3 --fleet 2 --board - INPUT ${battleship_cli_testdata} STDERR "<stdin>: cannot be read")

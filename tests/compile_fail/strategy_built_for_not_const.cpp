@@ -1,4 +1,4 @@
-// expect: built_for must be callable as bool built_for
+// expect: built_for is not callable as bool built_for
 #include <battleship/analysis/game_loop.hpp>
 #include <battleship/core/ruleset.hpp>
 

@@ -138,8 +138,9 @@ concept reports_rules = has_rules_member<S> && Ruleset<std::remove_cvref_t<declt
 template <Ruleset R, Strategy S>
 void require_built_for(const R& rules, const S& s, std::string_view what) {
   static_assert(says_what_it_was_built_for<S, R> || !declares_built_for<S>,
-                "built_for must be callable as bool built_for(const R& rules) const; with this signature the "
-                "strategy would be played on trust");
+                "the strategy's built_for cannot take these rules: either the strategy was made for another "
+                "ruleset type (hunt_target<R2> played under R), or built_for is not callable as "
+                "bool built_for(const R& rules) const; played on trust, it could shoot at another game's cells");
   if constexpr (says_what_it_was_built_for<S, R>)
     if (!s.built_for(rules)) {
       std::string made_for;
