@@ -19,6 +19,8 @@
 #include <battleship/core/random_layout.hpp>
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/density/exact_density.hpp>
+#include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/row_scan.hpp>
 
 // Named so that the test files can share one translation unit (a unity build).
@@ -254,6 +256,68 @@ TEST_CASE("shards merge exactly into the unsharded result, in any order", "[exha
   CHECK_THROWS_AS(half.merge(evaluate_exhaustive(rules, s, o)), std::invalid_argument);  // other split
   o.shard = {2, 2};
   CHECK_THROWS_AS(evaluate_exhaustive(rules, s, o), std::invalid_argument);
+}
+
+namespace {
+// Every shard of `strategy` played holds whole unlabelled layouts (its
+// histogram a multiple of labels_per_layout), and the shards merge into the
+// unsharded run.
+template <class S>
+void check_played_shards(const dynamic_rules& rules, const S& strategy, const exhaustive_result& whole) {
+  for (int n : {2, 3, 5}) {
+    exhaustive_result merged;
+    for (int i = 0; i < n; ++i) {
+      exhaustive_options o = threads(1 + i % 2);
+      o.shard = {i, n};
+      const auto part = evaluate_by_playing(rules, strategy, o);
+      INFO("shard " << i << "/" << n);
+      CHECK(part.split == "play");
+      for (const auto c : part.histogram) CHECK(c % part.labels_per_layout == 0);
+      CHECK(part.unlabelled_layouts() * part.labels_per_layout == part.layouts());
+      if (i == 0)
+        merged = part;
+      else
+        merged.merge(part);
+    }
+    CHECK(merged.complete());
+    CHECK(merged.histogram == whole.histogram);
+  }
+}
+}  // namespace
+
+TEST_CASE("shards of fleets with equal-length ships hold whole layouts, and merge only within a method",
+          "[exhaustive]") {
+  const std::vector<small_case> cases = {
+      {4, 4, {2, 2}, adjacency::touching, false},     {5, 3, {1, 1, 1}, adjacency::no_edge, false},
+      {4, 4, {2, 2, 1}, adjacency::touching, true},   {5, 4, {3, 3, 2, 2}, adjacency::no_contact, false},
+      {4, 3, {2, 2, 2}, adjacency::no_contact, true}, {3, 4, {3, 2, 2}, adjacency::touching, true},
+  };
+  for (const auto& c : cases) {
+    const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
+    INFO(rules_label(rules));
+    const row_scan scan(rules);
+    const auto whole = evaluate_by_playing(rules, scan, threads(2));
+    REQUIRE(whole.labels_per_layout > 1);
+    CHECK(whole.histogram == brute_force(rules, scan));
+    check_played_shards(rules, scan, whole);
+    // The fast path's shards merge into the same whole, but not with the
+    // played ones: with several longest ships the methods split differently.
+    exhaustive_options o;
+    o.shard = {0, 2};
+    auto fast_half = evaluate_row_scan_fast(rules, o);
+    CHECK(fast_half.split == "fast");
+    o.shard = {1, 2};
+    o.strategy_name = "row-scan";  // as the fast path names it, so that only the split differs
+    CHECK_THROWS_WITH(fast_half.merge(evaluate_by_playing(rules, scan, o)),
+                      Catch::Contains("cannot merge shards split differently"));
+    o.strategy_name.clear();
+    fast_half.merge(evaluate_row_scan_fast(rules, o));
+    CHECK(fast_half.histogram == whole.histogram);
+    if (c.w * c.h <= 12) {  // a strategy that reads sinkings, on the smallest boards
+      const auto greedy = density_greedy(rules, exact_density<dynamic_rules>(rules), tie_break::lowest_cell);
+      check_played_shards(rules, greedy, evaluate_by_playing(rules, greedy, threads(2)));
+    }
+  }
 }
 
 TEST_CASE("results do not depend on the number of threads", "[exhaustive]") {

@@ -186,6 +186,7 @@ nlohmann::ordered_json to_json(const evaluation& e, const std::string& method) {
   out["layouts"] = static_cast<std::uint64_t>(r.layouts());
   out["unlabelled_layouts"] = static_cast<std::uint64_t>(r.unlabelled_layouts());
   out["labels_per_layout"] = r.labels_per_layout;
+  out["split"] = r.split;
   if (r.layouts() != 0) {
     const auto [num, den] = r.mean_fraction();
     out["mean"] = r.mean();
@@ -220,6 +221,16 @@ evaluation load(const std::string& path) {
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
     if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
     r.shard_count = j.at("shard_count").get<int>();
+    // Parts saved before results named their split: a run's method names
+    // it. Playing split equal-length ships apart then, so such a part of a
+    // fleet with them merges with nothing.
+    const auto method = j.value("method", std::string());
+    r.split = j.value("split", method == "fast" || method == "play" ? method : std::string());
+    if (r.split != "" && r.split != "fast" && r.split != "play")
+      throw std::invalid_argument("split '" + r.split + "' is neither fast nor play");
+    if (!j.contains("split") && method == "play" && r.labels_per_layout > 1 && r.shard_count > 1)
+      throw std::invalid_argument(
+          "a shard played before shards kept equal-length ships together cannot be merged: evaluate it again");
     r.shards = j.at("shards").get<std::vector<int>>();
     r.seconds = j.at("seconds").get<double>();
     // get<std::uint64_t> would wrap -1 and cut 0.5 to 0.

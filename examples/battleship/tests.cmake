@@ -678,3 +678,27 @@ battleship_cli_test("error: a shot log whose first shot is mistyped" FAIL
 # Standard input that cannot be read (here a directory) is not an empty board.
 battleship_cli_test("error: --board - on standard input that cannot be read" FAIL
   ARGS count --grid 3x3 --fleet 2 --board - INPUT ${battleship_cli_testdata} STDERR "<stdin>: cannot be read")
+
+# Shards played (--method play) of a fleet with equal-length ships: each holds
+# whole unlabelled layouts, so they save, load and merge into the whole
+# (3x3, ships 2,2: 88 layouts, mean 84/11, as the unsharded run); a played
+# shard does not merge with a fast one, nor one saved before the split was
+# recorded, when playing split equal-length ships apart.
+set(played_shard ${CMAKE_CURRENT_BINARY_DIR}/cli_test_played_shard.json)
+battleship_cli_test("evaluate: a played shard of a fleet with equal-length ships is saved"
+  ARGS evaluate --quiet --grid 3x3 --fleet 2,2 --strategy row-scan --method play --shard 1/2 --save ${played_shard}
+  --json JSON split=play layouts=42 unlabelled_layouts=21)
+set_tests_properties("cli: evaluate: a played shard of a fleet with equal-length ships is saved"
+                     PROPERTIES FIXTURES_SETUP cli_played_shard)
+battleship_cli_test("evaluate: played shards of a fleet with equal-length ships merge into the whole"
+  ARGS evaluate --quiet --grid 3x3 --fleet 2,2 --strategy row-scan --method play --shard 0/2 --merge ${played_shard}
+  --json JSON complete=ON layouts=88 unlabelled_layouts=44 mean_fraction=84/11)
+battleship_cli_test("error: evaluate --merge of a played shard into a fast one" FAIL
+  ARGS evaluate --quiet --grid 3x3 --fleet 2,2 --strategy row-scan --method fast --shard 0/2 --merge ${played_shard}
+  STDERR "cannot merge shards split differently")
+set_tests_properties("cli: evaluate: played shards of a fleet with equal-length ships merge into the whole"
+                     "cli: error: evaluate --merge of a played shard into a fast one"
+                     PROPERTIES FIXTURES_REQUIRED cli_played_shard)
+battleship_cli_test("error: evaluate --merge of a played shard saved before the split was recorded" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_played_shard_before_split.json
+  STDERR "a shard played before shards kept equal-length ships together cannot be merged")

@@ -152,10 +152,11 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
 }
 
 template <Ruleset R>
-[[nodiscard]] exhaustive_result make_result(const R& rules, std::string strategy, const exhaustive_options& options,
-                                            std::vector<std::uint64_t> unweighted, std::uint64_t weight,
-                                            double seconds) {
+[[nodiscard]] exhaustive_result make_result(const R& rules, std::string strategy, std::string split,
+                                            const exhaustive_options& options, std::vector<std::uint64_t> unweighted,
+                                            std::uint64_t weight, double seconds) {
   exhaustive_result r;
+  r.split = std::move(split);
   r.strategy = options.strategy_name.empty() ? std::move(strategy) : options.strategy_name;
   r.rules = rules_label(rules);
   for (auto& c : unweighted)
@@ -197,7 +198,7 @@ exhaustive_result run_fast(const R& rules, std::string name, const exhaustive_op
     };
   });
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  return make_result(rules, std::move(name), options, std::move(hist), weight, elapsed.count());
+  return make_result(rules, std::move(name), "fast", options, std::move(hist), weight, elapsed.count());
 }
 
 // Calls f(std::integral_constant<std::size_t, W>) with the fewest words that hold the grid.
@@ -239,7 +240,7 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
                int p, std::uint64_t* h, detail::part_sink sink) mutable { return walker.run(p, h, sink); };
   });
   const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start;
-  exhaustive_result r = detail::make_result(rules, "custom", options, std::move(hist), 1, elapsed.count());
+  exhaustive_result r = detail::make_result(rules, "custom", "play", options, std::move(hist), 1, elapsed.count());
   return r;
 }
 

@@ -23,9 +23,13 @@
 namespace battleship {
 
 // Shard `index` of `count` (0 <= index < count): which part of the
-// enumeration to run. The work is split by the placement of the enumeration's
-// first ship (the longest ship, placements in all_placements() order): shard
-// i holds the placements whose index is i modulo count.
+// enumeration to run. The layouts are split by the placement of their first
+// longest ship, so every labelling of a layout falls in one shard: shard i
+// holds the layouts in which that placement's all_placements() index is i
+// modulo count. Which of several longest ships is first differs: the lowest
+// in all_placements() order when playing, in the fast path's own order
+// otherwise (the result's `split`). With one longest ship the two agree, but
+// shards of different splits never merge.
 struct exhaustive_shard {
   int index = 0;
   int count = 1;
@@ -36,6 +40,11 @@ struct exhaustive_result {
   std::string rules;                     // names the rule set, likewise
   std::vector<std::uint64_t> histogram;  // histogram[s]: labelled layouts needing exactly s shots
   std::uint64_t labels_per_layout = 1;   // labelled layouts per unlabelled one (equal-length ships)
+  // How the shards divide the layouts (exhaustive_shard): "play"
+  // (evaluate_by_playing) or "fast" (the fast paths). Empty when not known (a
+  // part saved before results recorded it): it then merges with either, and
+  // the merge keeps the other's.
+  std::string split;
   int shard_count = 1;
   std::vector<int> shards;  // the shard indices covered, sorted
   double seconds = 0;       // wall time, summed over merged parts
@@ -122,6 +131,9 @@ struct exhaustive_result {
                                   std::to_string(other.shard_count) + "-way split");
     if (other.labels_per_layout != labels_per_layout)
       throw std::invalid_argument("cannot merge results with different label conventions");
+    if (!split.empty() && !other.split.empty() && other.split != split)
+      throw std::invalid_argument("cannot merge shards split differently ('" + split + "' and '" + other.split +
+                                  "': the methods divide the layouts in different orders)");
     for (int s : other.shards)
       if (std::binary_search(shards.begin(), shards.end(), s))
         throw std::invalid_argument("shard " + std::to_string(s) + "/" + std::to_string(shard_count) +
@@ -135,6 +147,7 @@ struct exhaustive_result {
     histogram = std::move(sum);
     shards.insert(shards.end(), other.shards.begin(), other.shards.end());
     std::sort(shards.begin(), shards.end());
+    if (split.empty()) split = other.split;
     seconds += other.seconds;
   }
 

@@ -270,7 +270,11 @@ class fast_walker {
   return (std::uint64_t{1} << (t - w * 64)) - 1;
 }
 
-// Plays a Strategy against every labelled layout with slot 0 at one placement.
+// Plays a Strategy against the labelled layouts of one part: those whose
+// longest ships' lowest placement (in all_placements() order) is p0. Each
+// part is a union of whole unlabelled layouts, every labelling of one in the
+// same part, so a shard's histogram is a multiple of labels_per_layout as
+// the whole's is, and its unlabelled count is exact.
 template <Ruleset R, Strategy S>
 class play_walker {
  public:
@@ -279,6 +283,8 @@ class play_walker {
       : rules_(rules), g_(rules.geometry()), strategy_(strategy), fresh_(rules), obs_(rules) {
     ship_ = ships_longest_first(rules);
     for (int s : ship_) placements_.push_back(all_placements(g_, rules.ship_length(s)));
+    while (longest_ < ship_.size() && rules.ship_length(ship_[longest_]) == rules.ship_length(ship_[0])) ++longest_;
+    order_ = ship_;
     owner_.fill(-1);
     for (int i = 0; i < rules.ship_count(); ++i) total_cells_ += rules.ship_length(i);
   }
@@ -291,20 +297,29 @@ class play_walker {
     sink_ = sink;
     layouts_ = 0;
     added_ = 0;
-    const auto& first = placements_[0][static_cast<std::size_t>(p0)];
-    place(0, first.mask, halo(g_, rules_.contact(), first.mask));
+    lowest_ = static_cast<std::size_t>(p0);
+    const auto& first = placements_[0][lowest_];
+    // Each longest ship in turn at p0, the others of its length above it.
+    for (std::size_t j = 0; j < longest_ && !sink_.stopped(); ++j) {
+      order_ = ship_;
+      std::swap(order_[0], order_[j]);
+      place(0, first.mask, halo(g_, rules_.contact(), first.mask));
+    }
     sink_.add_walked(layouts_, added_);
     return layouts_;
   }
 
  private:
   void place(int slot, const Board& mask, const Board& forbidden) {
-    const int ship = ship_[static_cast<std::size_t>(slot)];
+    const int ship = order_[static_cast<std::size_t>(slot)];
     mask.for_each([&](std::size_t c) { owner_[c] = static_cast<signed char>(ship); });
     if (slot + 1 == static_cast<int>(ship_.size())) {
       play();
     } else {
-      for (const auto& p : placements_[static_cast<std::size_t>(slot + 1)]) {
+      const auto next = static_cast<std::size_t>(slot + 1);
+      const auto& candidates = placements_[next];
+      for (std::size_t k = next < longest_ ? lowest_ + 1 : 0; k < candidates.size(); ++k) {
+        const auto& p = candidates[k];
         if (sink_.stopped()) break;
         if (slot <= 1) sink_.add_walked(layouts_, added_);  // Park's board: every 20,000 games or so
         if (!p.mask.intersects(forbidden)) place(slot + 1, p.mask, forbidden | halo(g_, rules_.contact(), p.mask));
@@ -340,8 +355,11 @@ class play_walker {
   board_geometry<Board> g_;
   S strategy_;
   observation<Board> fresh_, obs_;
-  std::vector<int> ship_;
+  std::vector<int> ship_;   // longest first
+  std::vector<int> order_;  // this walk's: ship_ with one of the longest ships swapped to slot 0
   std::vector<std::vector<placed_ship<Board>>> placements_;
+  std::size_t longest_ = 0;  // ships of the longest length: slots 0 .. longest_ - 1
+  std::size_t lowest_ = 0;   // this part's p0, below every other longest ship's placement
   std::array<signed char, Board::capacity> owner_{};
   int total_cells_ = 0;
   std::uint64_t* histogram_ = nullptr;
