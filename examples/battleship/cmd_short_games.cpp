@@ -104,12 +104,14 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   throw std::invalid_argument("unknown strategy '" + s + "'");
 }
 
-// "2631555" for a chance of 3.8e-7, "45.5" for 0.022; "never" for 0.
+// "2631555" for a chance of 3.8e-7, "45.5" for 0.022; "never" for 0. Past
+// 10^15, where a double's digits run out before the integer's, in
+// scientific notation ("1.00788e+25"), not as an integer it is not.
 std::string one_in(count_type games, count_type layouts) {
   if (games == 0) return "never";
   const double x = ratio(layouts, games);
   char buf[32];
-  std::snprintf(buf, sizeof buf, x < 100 ? "%.3g" : "%.0f", x);
+  std::snprintf(buf, sizeof buf, x < 100 ? "%.3g" : x < 1e15 ? "%.0f" : "%.6g", x);
   return buf;
 }
 

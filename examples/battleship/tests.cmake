@@ -702,3 +702,8 @@ set_tests_properties("cli: evaluate: played shards of a fleet with equal-length 
 battleship_cli_test("error: evaluate --merge of a played shard saved before the split was recorded" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_played_shard_before_split.json
   STDERR "a shard played before shards kept equal-length ships together cannot be merged")
+# A chance of one game in more than 10^15 is not printed as an exact integer
+# (C(256,16) is 10078751602022313874633200; a double holds its first 16 digits).
+battleship_cli_test("short-games: one game in 10^25 in scientific notation"
+  ARGS short-games --strategy row-scan --grid 16x16 --fleet 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 --max-misses 0
+  STDOUT "1\\.00788e\\+25")
