@@ -75,7 +75,7 @@ TEST_CASE("repeated and off-grid shots are refused without changing the game", "
   game g(audinot_rules{}, {{0, 0, H}, {2, 0, H}, {4, 0, H}, {6, 0, H}, {8, 0, H}});
   CHECK(g.shoot(0) == shot_result::hit());
   CHECK(g.shoot(99) == shot_result::miss());
-  CHECK_THROWS_WITH(g.shoot(0), "cell 0 was already shot");
+  CHECK_THROWS_WITH(g.shoot(0), "cell 0 (A1) was already shot");
   CHECK_THROWS_AS(g.shoot(99), std::invalid_argument);
   CHECK_THROWS_AS(g.shoot(100), std::out_of_range);
   CHECK_THROWS_WITH(g.shoot(-1), "shot at cell -1 is off the grid");

@@ -34,7 +34,8 @@ class game {
     if (cell < 0 || cell >= rules_.geometry().cell_count())
       throw std::out_of_range("shot at cell " + std::to_string(cell) + " is off the grid");
     if (observation_.shots().test(static_cast<std::size_t>(cell)))
-      throw std::invalid_argument("cell " + std::to_string(cell) + " was already shot");
+      throw std::invalid_argument("cell " + std::to_string(cell) + " (" + rules_.geometry().cell_name(cell) +
+                                  ") was already shot");
     shot_result r = shot_result::miss();
     const int ship = owner_[static_cast<std::size_t>(cell)];
     if (ship >= 0) {
