@@ -169,7 +169,9 @@ void run_density(const density_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto result = compute(opts, rules, obs);
-  const int best = best_cell(result.probability, obs);
+  // Once every ship cell is hit the game is over: no shot is left to choose.
+  const bool fleet_sunk = obs.hits().count() == total_ship_cells(rules.fleet);
+  const int best = fleet_sunk ? -1 : best_cell(result.probability, obs);
   const auto g = rules.geometry();
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);
@@ -208,6 +210,7 @@ void run_density(const density_options& opts) {
             << std::flush;
   print_heat_map(rules, obs, result.probability, colour);
   std::fflush(stdout);
+  if (fleet_sunk) std::printf("every ship cell is hit: the game is over\n");
   if (best >= 0) {
     std::printf("best next shot: %s", g.cell_name(best).c_str());
     if (result.is_probability)
@@ -220,7 +223,9 @@ const command_registration registered{[](CLI::App& app) {
   auto* sub = app.add_subcommand("density", "heat map: the chance that each cell holds a ship");
   auto opts = std::make_shared<density_options>();
   opts->rules.add_to(sub);
-  sub->add_option("--model", opts->model, "exact, monte-carlo or per-ship")->capture_default_str();
+  sub->add_option("--model", opts->model, "exact, monte-carlo or per-ship")
+      ->check(CLI::IsMember({"exact", "monte-carlo", "per-ship"}))
+      ->capture_default_str();
   sub->add_option("--method", opts->method,
                   "counter for the exact model: exact (default when built), bitset or recursive")
       ->check(CLI::IsMember(count_methods()))

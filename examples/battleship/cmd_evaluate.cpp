@@ -218,6 +218,16 @@ evaluation load(const std::string& path) {
     exhaustive_result& r = e.result;
     r.strategy = j.at("strategy").get<std::string>();
     r.rules = j.at("rules").get<std::string>();
+    if (!e.game.is_null()) {  // the game's keys and its label must name one game
+      std::string label = std::to_string(e.game["grid"].at("width").get<int>()) + "x" +
+                          std::to_string(e.game["grid"].at("height").get<int>()) + " ";
+      for (std::size_t i = 0; i < e.game["fleet"].size(); ++i)
+        label += (i ? "," : "") + std::to_string(e.game["fleet"][i].at("length").get<int>());
+      label += " " + e.game["rule"].get<std::string>() + " " + e.game["feedback"].get<std::string>();
+      if (label != r.rules)
+        throw std::invalid_argument("its grid, fleet, rule and feedback (" + label + ") are not its rules' (" +
+                                    r.rules + ")");
+    }
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
     if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
     r.shard_count = j.at("shard_count").get<int>();
@@ -244,6 +254,12 @@ evaluation load(const std::string& path) {
       layouts += count;
       r.histogram.push_back(count);
     }
+    // No game takes more shots than the grid has cells.
+    int width = 0, height = 0;
+    if (std::sscanf(r.rules.c_str(), "%dx%d", &width, &height) == 2 && width > 0 && height > 0 &&
+        r.histogram.size() > static_cast<std::size_t>(width) * static_cast<std::size_t>(height) + 1)
+      throw std::invalid_argument("its histogram has games of " + std::to_string(r.histogram.size() - 1) +
+                                  " shots on a grid of " + std::to_string(width * height) + " cells");
     if (to_string(r.total_shots()) != j.at("total_shots").get<std::string>())
       throw std::invalid_argument("its histogram does not add up to its total_shots");
     if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
@@ -365,26 +381,36 @@ void run(const evaluate_options& opts) {
 const command_registration registered{[](CLI::App& app) {
   auto* sub = app.add_subcommand("evaluate", "play a deterministic strategy against every legal layout (exact)");
   auto opts = std::make_shared<evaluate_options>();
-  sub->add_option("--strategy", opts->strategy,
-                  "row-scan, sweep, sweep-horizontal-first (fast paths), per-ship-density or exact-greedy (played)")
-      ->check(CLI::IsMember({"row-scan", "sweep", "sweep-horizontal-first", "per-ship-density", "exact-greedy"}));
+  auto* strategy =
+      sub->add_option("--strategy", opts->strategy,
+                      "row-scan, sweep, sweep-horizontal-first (fast paths), per-ship-density or exact-greedy (played)")
+          ->check(CLI::IsMember({"row-scan", "sweep", "sweep-horizontal-first", "per-ship-density", "exact-greedy"}));
   opts->rules.add_to(sub, true, false);
-  sub->add_option("--shard", opts->shard, "run part i of n (0-based), e.g. 0/4")->capture_default_str();
+  // The run's options without a run (--merge alone) would be ignored.
+  sub->add_option("--shard", opts->shard, "run part i of n (0-based), e.g. 0/4")
+      ->capture_default_str()
+      ->needs(strategy);
   sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
       ->transform(whole_number())
-      ->capture_default_str();
+      ->capture_default_str()
+      ->needs(strategy);
   const book_options book =
       add_book_options(sub, opts->book_depth, opts->book, "all threads", ", also when --time-limit stops it");
   sub->add_option("--method", opts->method, "auto (fast path when there is one), fast or play")
       ->check(CLI::IsMember({"auto", "fast", "play"}))
-      ->capture_default_str();
-  sub->add_option("--order", opts->order, "sweep order, e.g. A5,F10,... (default: Figure 10 on 10x10)");
+      ->capture_default_str()
+      ->needs(strategy);
+  sub->add_option("--order", opts->order, "sweep order, e.g. A5,F10,... (default: Figure 10 on 10x10)")
+      ->needs(strategy);
   sub->add_flag("--json", opts->json, "print a JSON object");
-  sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
-  sub->add_flag("--quiet", opts->quiet, "no progress display");
-  add_time_limit_option(sub, opts->time_limit, "the whole command");
-  sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file");
-  sub->add_option("--compare", opts->compare, "saved results drawn beside this one in --histogram")->expected(1, -1);
+  auto* progress =
+      sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
+  sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
+  add_time_limit_option(sub, opts->time_limit, "the whole command")->needs(strategy);
+  auto* histogram = sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file");
+  sub->add_option("--compare", opts->compare, "saved results drawn beside this one in --histogram")
+      ->expected(1, -1)
+      ->needs(histogram);
   sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");
   sub->add_option("--merge", opts->merge, "saved results to add (disjoint shards of the same evaluation)")
       ->expected(1, -1);

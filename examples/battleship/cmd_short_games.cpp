@@ -172,8 +172,9 @@ const command_registration registered{[](CLI::App& app) {
           ->transform(whole_number())
           ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object");
-  sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
-  sub->add_flag("--quiet", opts->quiet, "no progress display");
+  auto* progress =
+      sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
+  sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
   add_time_limit_option(sub, opts->time_limit, "the whole command");
   sub->callback([opts, hit_weight] {
     opts->hit_weight_given = hit_weight->count() > 0;

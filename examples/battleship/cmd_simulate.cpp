@@ -59,7 +59,8 @@ struct simulate_options {
   std::string book;     // exact-greedy: the book file read before the run and written after it
   // On the command line: a strategy's own option is refused with another
   // strategy, even at its default value, rather than silently ignored.
-  bool hit_weight_given = false, samples_given = false, book_given = false, search_options_given = false;
+  bool hit_weight_given = false, samples_given = false, book_given = false, search_options_given = false,
+       search_climbs_given = false;
   bool json = false;
   bool progress = false;
   std::string histogram;
@@ -293,6 +294,8 @@ void run(const simulate_options& opts) {
   if (opts.search_climbs < 0) throw std::invalid_argument("--search-climbs cannot be negative");
   if (opts.search_climbs == 0 && opts.search_options_given)
     throw std::invalid_argument("the search's options need --search-climbs of at least 1");
+  if (opts.search_climbs == 0 && opts.search_climbs_given)
+    throw std::invalid_argument("--search-climbs must be at least 1 (without it, the games are simulated)");
   const rules_t rules = opts.rules.make_rules();
   const kept_book kept = opts.strategy == "exact-greedy" ? open_book(rules, opts.book_depth, opts.book) : kept_book{};
   const auto& book = kept.cache;
@@ -329,7 +332,8 @@ void run(const simulate_options& opts) {
     out["seed"] = opts.seed;
     out["threads"] = r.threads;
     out["mean"] = st.mean;
-    out["ci95"] = {st.ci95_low, st.ci95_high};
+    // One game measures no spread: null, not an interval of width 0.
+    out["ci95"] = st.games > 1 ? nlohmann::ordered_json{st.ci95_low, st.ci95_high} : nlohmann::ordered_json(nullptr);
     out["stddev"] = st.stddev;
     out["median"] = st.median;
     out["min"] = st.min;
@@ -354,7 +358,10 @@ void run(const simulate_options& opts) {
     std::printf("draws    from the exact counter's tables (a crowded fleet: most rejection draws would fail)\n");
   std::printf("games    %lld (seed %llu, %d thread%s)\n", st.games, static_cast<unsigned long long>(opts.seed),
               r.threads, r.threads == 1 ? "" : "s");
-  std::printf("mean     %.4f  (95%% CI %.4f .. %.4f, +-%.4f)\n", st.mean, st.ci95_low, st.ci95_high, half);
+  if (st.games > 1)
+    std::printf("mean     %.4f  (95%% CI %.4f .. %.4f, +-%.4f)\n", st.mean, st.ci95_low, st.ci95_high, half);
+  else
+    std::printf("mean     %.4f  (one game: no confidence interval)\n", st.mean);
   std::printf("stddev   %.4f\n", st.stddev);
   std::printf("median   %g\n", st.median);
   std::printf("min      %d\nmax      %d\n", st.min, st.max);
@@ -437,7 +444,8 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
-  sub->callback([opts, hit_weight, samples, book, search_options] {
+  sub->callback([opts, hit_weight, samples, book, search_options, climbs] {
+    opts->search_climbs_given = climbs->count() > 0;
     opts->hit_weight_given = hit_weight->count() > 0;
     opts->samples_given = samples->count() > 0;
     opts->book_given = book.given();

@@ -265,7 +265,7 @@ battleship_cli_test("error: density of an observation no layout agrees with" FAI
 battleship_cli_test("error: density when the fleet fits nowhere" FAIL
   ARGS density --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "cannot be placed")
 battleship_cli_test("error: unknown density model" FAIL ARGS density --grid 3x3 --fleet 2 --model oracle
-  STDERR "model 'oracle'")
+  STDERR "--model: oracle not in \\{exact,monte-carlo,per-ship\\}")
 
 # The other subcommands: solve, bounds (issue 5), simulate, evaluate (issue 4).
 battleship_cli_test("solve: Audinot Table 1, 4x5 with ships 2,3,4 is 994/88"
@@ -707,3 +707,39 @@ battleship_cli_test("error: evaluate --merge of a played shard saved before the 
 battleship_cli_test("short-games: one game in 10^25 in scientific notation"
   ARGS short-games --strategy row-scan --grid 16x16 --fleet 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 --max-misses 0
   STDOUT "1\\.00788e\\+25")
+
+# Options that would be ignored are refused.
+battleship_cli_test("error: simulate --search-climbs 0, which would simulate instead" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 2 --search-climbs 0 STDERR "--search-climbs must be at least 1")
+battleship_cli_test("error: evaluate --progress with --quiet" FAIL
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
+battleship_cli_test("error: short-games --progress with --quiet" FAIL
+  ARGS short-games --strategy row-scan --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
+battleship_cli_test("error: evaluate --merge alone with a run's option" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json --shard 0/2
+  STDERR "--shard requires --strategy")
+battleship_cli_test("error: evaluate --compare without --histogram" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json
+       --compare ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json
+  STDERR "--compare requires --histogram")
+# --apart with no region: the message names the no-edge rule it asks for, not a region.
+battleship_cli_test("error: simulate --apart where no layout keeps ships apart" FAIL
+  ARGS simulate --strategy random --grid 3x3 --fleet 3,3,3 --apart --games 2
+  STDERR "no legal layout exists under the no-edge rule the defense keeps to")
+battleship_cli_test("simulate: one game has no confidence interval"
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 2 --games 1 STDOUT "one game: no confidence interval")
+battleship_cli_test("simulate: one game's JSON ci95 is null"
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 2 --games 1 --json STDOUT "\"ci95\": null" JSON games=1)
+battleship_cli_test("density: no best shot once every ship cell is hit"
+  ARGS density --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/fleet_sunk_3x3.txt --json STDOUT "\"best\": null")
+battleship_cli_test("density: the per-ship model names no best shot once every ship cell is hit"
+  ARGS density --grid 3x3 --fleet 2 --model per-ship --board ${battleship_cli_testdata}/fleet_sunk_3x3.txt
+  STDOUT "the game is over")
+# A saved evaluation edited by hand: a game longer than the grid's cell
+# count, or game keys that name another game than its rules label.
+battleship_cli_test("error: evaluate --merge of a game of more shots than the grid has cells" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_game_longer_than_grid.json
+  STDERR "its histogram has games of 18 shots on a grid of 16 cells")
+battleship_cli_test("error: evaluate --merge of a file whose game keys disagree with its rules" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_game_keys_disagree.json
+  STDERR "its grid, fleet, rule and feedback \\(5x4 2,2 touching hit-miss\\) are not its rules' \\(4x4")

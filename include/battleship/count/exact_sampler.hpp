@@ -84,7 +84,7 @@ class exact_sampler {
     std::visit(
         [&](auto& dp) {
           dp.set_memory_limit(memory_limit);
-          const checking_passes checking(dp, interruption_check_);
+          const checking_passes<std::remove_cvref_t<decltype(dp)>> checking(dp, interruption_check_);
           const count_type types = dp.forward(use == sampler_draws::batches_only ? detail::keep_tables::for_batches
                                                                                  : detail::keep_tables::for_sampling);
           if (types == 0) throw no_layout_agrees(obs);
@@ -135,7 +135,7 @@ class exact_sampler {
     out.reserve(count);
     std::visit(
         [&](auto& dp) {
-          const checking_passes checking(dp, interruption_check_);
+          const checking_passes<std::remove_cvref_t<decltype(dp)>> checking(dp, interruption_check_);
           const auto& p = dp.problem();
           std::vector<std::vector<std::vector<placement>>> by_type(count,
                                                                    std::vector<std::vector<placement>>(p.types.size()));

@@ -116,8 +116,10 @@ class constrained_defense {
     try {
       sampler_ = std::make_shared<const exact_sampler<defender_rules>>(own, observation<board_type>(own), weight_);
     } catch (const inconsistent_observation&) {
-      throw std::invalid_argument("constrained defense: no legal layout keeps every ship inside the region under the " +
-                                  std::string(to_string(contact)) + " rule" +
+      throw std::invalid_argument(std::string("constrained defense: no legal layout ") +
+                                  (constraints_.region ? "keeps every ship inside the region" : "exists") +
+                                  " under the " + std::string(to_string(contact)) + " rule" +
+                                  (contact != rules.contact() ? " the defense keeps to" : "") +
                                   (constraints_.region ? "" : " (or every placement weighs 0)"));
     }
   }
