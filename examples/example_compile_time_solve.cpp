@@ -15,6 +15,7 @@ using namespace battleship;
 // finds the optimal strategy's total height (Audinot et al., Table 1).
 using tiny = ruleset<grid<4, 4>, fleet<2>, no_contact, hit_miss>;
 static_assert(optimal_total_height<tiny>() == 146, "146 shots over 24 layouts");
+static_assert(enumerate_recursive(tiny{}).labelled == 24, "the 24 layouts, counted by the compiler too");
 
 int main() {
   // At run time: 4x5 with ships 2, 3, 4 (the paper's hardest entry).

@@ -2,6 +2,8 @@
 // constexpr functions run again at run time (under the sanitizers in CI).
 #include <catch2/catch.hpp>
 
+#include <battleship/count/exact_counter.hpp>
+#include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/solve/bounds.hpp>
 #include <battleship/solve/optimal.hpp>
 #include <battleship/solver.hpp>
@@ -44,6 +46,29 @@ static_assert(optimal_total_height<ruleset<grid<3, 2>, fleet<1, 1>, touching_all
 static_assert(corner_hit_totals_three());
 static_assert(bounds_match_the_paper());
 
+// Layout counts by Audinot et al.'s Algorithm 1, evaluated by the compiler.
+namespace {
+using three_by_three_2 = ruleset<grid<3, 3>, fleet<2>, touching_allowed, hit_miss>;
+using three_by_three_22 = ruleset<grid<3, 3>, fleet<2, 2>, no_contact, hit_miss>;
+
+// A hit in the centre of 3x3 leaves the four placements through it; a miss
+// in a corner as well removes none of them.
+constexpr count_type centre_hit_layouts() {
+  const three_by_three_2 rules;
+  observation<three_by_three_2::board_type> obs(rules);
+  obs.record_hit(4);
+  obs.record_miss(0);
+  return enumerate_recursive(rules, obs).labelled;
+}
+}  // namespace
+static_assert(enumerate_recursive(three_by_three_2{}).labelled == 12);     // 6 across, 6 down
+static_assert(enumerate_recursive(three_by_three_2{}).occupancy[0] == 2);  // a corner: one across, one down
+static_assert(enumerate_recursive(three_by_three_2{}).occupancy[4] == 4);  // the centre
+static_assert(enumerate_recursive(table1_4x4_2{}).labelled == 24);         // Table 1's 24 leaves
+static_assert(enumerate_recursive(three_by_three_22{}).labelled == 16);
+static_assert(enumerate_recursive(three_by_three_22{}).unlabelled == 8);
+static_assert(centre_hit_layouts() == 4);
+
 TEST_CASE("the constexpr solver gives the same values at run time", "[solve][static]") {
   CHECK(optimal_total_height<table1_4x4_2>() == 146);
   CHECK(optimal_total_height<table1_4x4_33>() == 196);
@@ -52,6 +77,17 @@ TEST_CASE("the constexpr solver gives the same values at run time", "[solve][sta
   CHECK(corner_hit_totals_three());
   CHECK(bounds_match_the_paper());
   CHECK(optimal_total_height(table1_4x4_2{}) == solve_optimal(table1_4x4_2{}).total_height);
+  // The compile-time counts, again at run time and by the exact counter.
+  for (const bool occupancy : {true, false}) {
+    const auto at_run_time = enumerate_recursive(three_by_three_22{}, occupancy);
+    CHECK(at_run_time.labelled == 16);
+    CHECK(at_run_time.occupancy.size() == (occupancy ? 9U : 0U));
+  }
+  const auto counted = exact_count(three_by_three_2{});
+  const auto enumerated = enumerate_recursive(three_by_three_2{});
+  CHECK(counted.labelled == enumerated.labelled);
+  CHECK(counted.occupancy == enumerated.occupancy);
+  CHECK(centre_hit_layouts() == 4);
   // More than 64 leaves is refused (use solve_optimal).
   CHECK_THROWS_AS(optimal_total_height<table1_4x4_23>(), std::invalid_argument);
 }

@@ -8,7 +8,9 @@
 // checked once the whole fleet is down, as in the paper. Occupancy adds one
 // to every cell of every complete layout.
 // Simple on purpose: it is the ground truth every fast algorithm is tested
-// against, and the baseline in benchmarks.
+// against, and the baseline in benchmarks. constexpr, so that a test can
+// count a tiny game in a static_assert (two ships on up to 6x6 stay within
+// g++'s and clang's default constexpr limits).
 
 #include <array>
 #include <cstddef>
@@ -42,7 +44,8 @@ template <Ruleset R>
 class recursive_enumeration {
  public:
   using Board = typename R::board_type;
-  recursive_enumeration(const R& rules, const observation<Board>& obs) : rules_(rules), obs_(obs), table_(rules) {
+  constexpr recursive_enumeration(const R& rules, const observation<Board>& obs)
+      : rules_(rules), obs_(obs), table_(rules) {
     for (int i = 0; i < rules.ship_count(); ++i) {
       std::vector<const placed_ship<Board>*> allowed;
       for (const auto& p : table_.ship(i))
@@ -52,7 +55,7 @@ class recursive_enumeration {
   }
 
   template <class Visit>
-  void run(Visit&& visit) {
+  constexpr void run(Visit&& visit) {
     enumerated_layout<Board> current;
     current.size = rules_.ship_count();
     place(0, Board{}, current, visit);
@@ -60,7 +63,7 @@ class recursive_enumeration {
 
  private:
   template <class Visit>
-  void place(int i, const Board& forbidden, enumerated_layout<Board>& current, Visit& visit) {
+  constexpr void place(int i, const Board& forbidden, enumerated_layout<Board>& current, Visit& visit) {
     if (i == rules_.ship_count()) {
       if (obs_.hits().subset_of(current.occupied)) visit(current);
       return;
@@ -85,24 +88,28 @@ class recursive_enumeration {
 // Calls visit(const enumerated_layout<Board>&) for every labelled layout that
 // agrees with `obs`, in lexicographic order of placements.
 template <Ruleset R, class Visit>
-void for_each_layout(const R& rules, const observation<typename R::board_type>& obs, Visit&& visit) {
+constexpr void for_each_layout(const R& rules, const observation<typename R::board_type>& obs, Visit&& visit) {
   require_observation_of(rules, obs);
   detail::recursive_enumeration<R> e(rules, obs);
   e.run(visit);
 }
 
 template <Ruleset R>
-void for_each_layout(const R& rules, auto&& visit) {
+constexpr void for_each_layout(const R& rules, auto&& visit) {
   for_each_layout(rules, observation<typename R::board_type>(rules), visit);
 }
 
 // Counts (and, if asked, the occupancy matrix) by visiting every layout.
 template <Ruleset R>
-[[nodiscard]] count_result enumerate_recursive(const R& rules, const observation<typename R::board_type>& obs,
-                                               bool with_occupancy = true) {
+[[nodiscard]] constexpr count_result enumerate_recursive(const R& rules, const observation<typename R::board_type>& obs,
+                                                         bool with_occupancy = true) {
   count_result result;
   const int cells = rules.geometry().cell_count();
-  std::vector<std::uint64_t> per_cell(with_occupancy ? static_cast<std::size_t>(cells) : 0);
+  // Filled by push_back: clang 14 rejects libstdc++'s sized vector
+  // constructor in a constant expression.
+  std::vector<std::uint64_t> per_cell;
+  if (with_occupancy)
+    for (int c = 0; c < cells; ++c) per_cell.push_back(0);
   std::uint64_t total = 0;
   for_each_layout(rules, obs, [&](const auto& l) {
     ++total;
@@ -111,12 +118,12 @@ template <Ruleset R>
   result.labelled = total;
   result.labelled_per_unlabelled = unlabelled_divisor(rules, obs);
   result.unlabelled = total / result.labelled_per_unlabelled;
-  if (with_occupancy) result.occupancy.assign(per_cell.begin(), per_cell.end());
+  for (const std::uint64_t n : per_cell) result.occupancy.push_back(n);
   return result;
 }
 
 template <Ruleset R>
-[[nodiscard]] count_result enumerate_recursive(const R& rules, bool with_occupancy = true) {
+[[nodiscard]] constexpr count_result enumerate_recursive(const R& rules, bool with_occupancy = true) {
   return enumerate_recursive(rules, observation<typename R::board_type>(rules), with_occupancy);
 }
 

@@ -21,9 +21,9 @@
 // obeys the same counting.
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <queue>
 #include <stdexcept>
 #include <vector>
@@ -164,11 +164,21 @@ template <Ruleset R>
   if (c.labelled > max_enumerated)
     throw std::invalid_argument("touching rule: the bounds need every layout's cells, and " + to_string(c.labelled) +
                                 " layouts are too many to enumerate");
-  std::map<typename R::board_type, count_type> per_set;
-  for_each_layout(rules, obs, [&](const auto& l) { ++per_set[l.occupied]; });
+  // Every layout's cells, sorted so that the layouts of one cell set are
+  // neighbours: a tenth of a std::map's memory and time for millions.
+  std::vector<typename R::board_type> sets;
+  sets.reserve(static_cast<std::size_t>(c.labelled));
+  for_each_layout(rules, obs, [&](const auto& l) { sets.push_back(l.occupied); });
+  std::sort(sets.begin(), sets.end());
   const count_type divisor = sunk ? 1 : unlabelled_divisor(rules, obs);
   std::vector<count_type> weights;
-  for (const auto& [cells, n] : per_set) weights.push_back(n / divisor);
+  for (std::size_t i = 0; i < sets.size();) {
+    std::size_t j = i + 1;
+    while (j < sets.size() && sets[j] == sets[i]) ++j;
+    weights.push_back(static_cast<count_type>(j - i) / divisor);
+    i = j;
+  }
+  decltype(sets)().swap(sets);  // freed before the bounds' own copies of the weights
   g.leaves = weights.size();
   g.layouts = sunk ? c.labelled : c.unlabelled;
   g.weighted = static_cast<count_type>(weights.size()) != g.layouts;
