@@ -149,8 +149,11 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
                                     "'sunk' needs the ship: its name or its 1-based index");
       const std::string& ship = words[2].text;
       int index = find_ship(rules.fleet, ship);
-      if (index < 0 && !ship.empty() && ship.find_first_not_of("0123456789") == std::string::npos && ship.size() <= 3)
-        index = std::stoi(ship) - 1;
+      if (index < 0 && !ship.empty() && ship.find_first_not_of("0123456789") == std::string::npos) {
+        // Leading zeros are ignored, as in the tool's numbers ("001" and "0001" are ship 1).
+        const std::string digits = ship.substr(std::min(ship.find_first_not_of('0'), ship.size() - 1));
+        if (digits.size() <= 3) index = std::stoi(digits) - 1;
+      }
       if (index < 0 || index >= rules.ship_count()) {
         std::string names;
         for (int i = 0; i < rules.ship_count(); ++i) names += (i ? ", " : "") + std::string(rules.fleet.name(i));
@@ -215,6 +218,15 @@ inline std::string write_board_picture(const dynamic_rules& rules, const observa
   return text;
 }
 
+// What the tool adds to "no layout agrees with the observation" about the
+// board it read: set when a picture is read under sunk feedback, since a
+// picture cannot say which ships sank (a whole ship drawn hit, unannounced,
+// agrees with no layout).
+inline std::string& board_hint() {
+  static std::string hint;
+  return hint;
+}
+
 // Reads a board picture or a shot log, telling them apart by the first
 // significant line: a shot log's names a cell, so it holds a digit ("B5 hit",
 // or a mistyped "B5: hit" that the log reader then names), and a picture's
@@ -250,6 +262,10 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
     break;
   }
   std::istringstream again(text);
+  if (!shot_log && rules.announces_sunk())
+    board_hint() =
+        "the board is a picture, which cannot say which ships sank: under --feedback sunk a shot log can, see "
+        "docs/board-format.md";
   return shot_log ? read_shot_log(again, rules, name) : read_board_picture(again, rules, name);
 }
 

@@ -2,7 +2,9 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <string>
 
+#include "board_file.hpp"
 #include "command.hpp"
 #include "printable.hpp"
 
@@ -24,6 +26,10 @@ int main(int argc, char** argv) {
     // or a memory limit (8 GiB by default) past the machine's memory.
     std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large, or "
                  "--memory-limit above what this machine has?)\n";
+    return 1;
+  } catch (const battleship::inconsistent_observation& e) {
+    const std::string& hint = battleship::cli::board_hint();
+    std::cerr << "battleship: error: " << e.what() << (hint.empty() ? "" : " (" + hint + ")") << '\n';
     return 1;
   } catch (const std::exception& e) {
     // One line, whatever the message quotes (an argument, a path).

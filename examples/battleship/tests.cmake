@@ -743,3 +743,12 @@ battleship_cli_test("error: evaluate --merge of a game of more shots than the gr
 battleship_cli_test("error: evaluate --merge of a file whose game keys disagree with its rules" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_game_keys_disagree.json
   STDERR "its grid, fleet, rule and feedback \\(5x4 2,2 touching hit-miss\\) are not its rules' \\(4x4")
+# A picture under sunk feedback cannot announce a sinking: the error says so.
+battleship_cli_test("error: a picture showing a whole ship hit under sunk feedback" FAIL
+  ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/picture_unannounced_sinking_6x6.txt
+  STDERR "no layout agrees with the observation \\(the board is a picture, which cannot say which ships sank")
+battleship_cli_test("count: the same picture under hit/miss feedback"
+  ARGS count ${small6} --board ${battleship_cli_testdata}/picture_unannounced_sinking_6x6.txt --json JSON labelled=33)
+battleship_cli_test("count: a sunk ship named by an index with leading zeros"
+  ARGS count --grid 3x3 --fleet 1 --feedback sunk --board ${battleship_cli_testdata}/sunk_index_leading_zeros.txt
+  --json JSON labelled=1)
