@@ -8,11 +8,32 @@
 
 namespace battleship::cli {
 
+// The length of the well-formed UTF-8 sequence of two to four bytes that
+// starts at text[i] (no overlong form, no surrogate, nothing past U+10FFFF),
+// or 0.
+[[nodiscard]] inline std::size_t utf8_sequence_at(std::string_view text, std::size_t i) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  const std::size_t n = lead >= 0xc2 && lead <= 0xdf   ? 2
+                        : lead >= 0xe0 && lead <= 0xef ? 3
+                        : lead >= 0xf0 && lead <= 0xf4 ? 4
+                                                       : 0;
+  if (n == 0 || i + n > text.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xc0) != 0x80) return 0;
+  const auto second = static_cast<unsigned char>(text[i + 1]);
+  if ((lead == 0xe0 && second < 0xa0) || (lead == 0xed && second >= 0xa0) || (lead == 0xf0 && second < 0x90) ||
+      (lead == 0xf4 && second >= 0x90))
+    return 0;
+  return n;
+}
+
 // `text` with its control characters written out (\0, \r, \t, \x1b...,
 // and the C1 controls U+0080-U+009F as \u0080...), for error messages: a
 // NUL would end the message early, a carriage return would let the rest
 // overwrite it on a terminal, and an escape sequence would act on the
-// terminal. Other bytes, the rest of UTF-8 included, are kept.
+// terminal. Bytes that are not UTF-8 (a lone 0x9b, which an 8-bit terminal
+// reads as a control sequence introducer, or 0xff) are written as \x9b;
+// the rest of UTF-8 is kept.
 [[nodiscard]] inline std::string printable(std::string_view text) {
   constexpr char hex[] = "0123456789abcdef";
   std::string out;
@@ -22,6 +43,15 @@ namespace battleship::cli {
     if (byte == 0xc2 && next >= 0x80 && next <= 0x9f) {  // UTF-8 for U+0080-U+009F
       out += std::string("\\u00") + hex[next >> 4] + hex[next & 15];
       ++i;
+      continue;
+    }
+    if (byte >= 0x80) {
+      if (const std::size_t n = utf8_sequence_at(text, i); n != 0) {
+        out += text.substr(i, n);
+        i += n - 1;
+      } else {
+        out += std::string("\\x") + hex[byte >> 4] + hex[byte & 15];
+      }
       continue;
     }
     if (byte >= 0x20 && byte != 0x7f) {

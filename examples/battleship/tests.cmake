@@ -348,6 +348,9 @@ battleship_cli_test("error: --memory-limit with more digits than 64 bits hold" F
 string(ASCII 194 155 c1_csi)  # U+009B in UTF-8: a terminal's control sequence introducer
 battleship_cli_test("error: a C1 control character (UTF-8) in an argument is shown" FAIL
   ARGS count --grid "4${c1_csi}x4" STDERR "4\\\\u009bx4")
+string(ASCII 155 lone_csi)  # the same introducer as one byte, which is not UTF-8
+battleship_cli_test("error: a byte that is not UTF-8 in an argument is shown as its value" FAIL
+  ARGS count --grid "4${lone_csi}x4" STDERR "4\\\\x9bx4")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
   STDERR "out of range")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
