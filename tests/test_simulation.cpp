@@ -267,6 +267,49 @@ TEST_CASE("simulate: fixed and Figure 8 defenses, progress, errors", "[simulatio
   }
 }
 
+namespace {
+// Counts the games it starts; the first waits until the run has been told to
+// stop, the later ones take a millisecond each.
+struct counts_games {
+  using board_type = dboard;
+  std::atomic<int>* started;
+  std::atomic<bool>* told_to_stop;
+  void new_game() {
+    if (started->fetch_add(1) == 0)
+      while (!told_to_stop->load()) std::this_thread::yield();
+    else
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  int next_shot(const observation<board_type>& seen) const { return static_cast<int>((~seen.shots()).lowest()); }
+};
+}  // namespace
+
+TEST_CASE("simulate: a cancelled run stops between games, not at the end of a block", "[simulation]") {
+  // One thread takes blocks of 256 games; the callback cancels during the
+  // first game. The thread leaves after the game it is in (a second at most
+  // starts before the stop is seen), where it used to play out the block.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  std::atomic<int> started{0};
+  std::atomic<bool> told_to_stop{false};
+  simulation_options o;
+  o.games = 100'000;
+  o.threads = 1;
+  o.progress_interval = std::chrono::milliseconds(1);
+  o.progress = [&](long long, long long) {
+    if (started.load() == 0) return;
+    told_to_stop = true;
+    throw std::runtime_error("stop");
+  };
+  CHECK_THROWS_WITH(simulate(
+                        rules,
+                        [&] {
+                          return counts_games{&started, &told_to_stop};
+                        },
+                        uniform_defense<dyn>(rules), o),
+                    "stop");
+  CHECK(started.load() < 100);
+}
+
 TEST_CASE("simulate: the classic strategies land near the published means", "[simulation][slow]") {
   // Loose bands around DataGenetics' and Park's figures (ours are in docs/results/40-simulation.md).
   const datagenetics_rules dg;

@@ -63,6 +63,7 @@ struct simulate_options {
        search_climbs_given = false;
   bool json = false;
   bool progress = false;
+  deadline time_limit;
   std::string histogram;
   // The uniform defense's constraints (constrained_defense).
   std::string region = "all";
@@ -114,13 +115,20 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
   so.games = opts.games;
   so.seed = opts.seed;
   so.threads = opts.threads;
-  // The bar appears once a run has lasted half a second (always with --progress).
+  // The bar appears once a run has lasted half a second (always with
+  // --progress); --time-limit is checked by the same callback, whose throw
+  // stops the games.
   const bool terminal = isatty(STDERR_FILENO) != 0;
-  if (opts.progress || terminal) {
+  if (opts.progress || terminal || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
-    so.progress = [start, drawn = opts.progress](long long done, long long total) mutable {
+    so.progress_interval =
+        std::chrono::milliseconds(static_cast<long long>(opts.time_limit.check_interval(0.2) * 1000));
+    so.progress = [start, drawn = opts.progress, bar = opts.progress || terminal, &limit = opts.time_limit](
+                      long long done, long long total) mutable {
+      if (done < total)
+        limit.check([&] { return std::to_string(done) + " of " + std::to_string(total) + " games played"; });
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (!drawn && (elapsed < 0.5 || done >= total)) return;
+      if (!bar || (!drawn && (elapsed < 0.5 || done >= total))) return;
       drawn = true;
       draw_progress(done, total, start);
     };
@@ -229,10 +237,14 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   o.temperature = opts.search_temperature;
   o.threads = opts.threads;
   o.seed = opts.seed;
-  if (opts.progress || isatty(STDERR_FILENO) != 0) {
+  const bool bar = opts.progress || isatty(STDERR_FILENO) != 0;
+  if (bar || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
     const long long total = static_cast<long long>(o.climbs) * o.steps;
-    o.progress = [start, total](const hard_layout_progress& p) { draw_progress(p.steps, total, start, "steps"); };
+    o.progress = [start, total, bar, &limit = opts.time_limit](const hard_layout_progress& p) {
+      limit.check([&] { return std::to_string(p.steps) + " of " + std::to_string(total) + " steps searched"; });
+      if (bar) draw_progress(p.steps, total, start, "steps");
+    };
   }
   const hard_layout_result r =
       with_strategy(opts, rules, book, [&](auto make) { return search_hard_layouts(defense, make(), o); });
@@ -442,6 +454,7 @@ const command_registration registered{[](CLI::App& app) {
                 decimal_number());
   sub->add_flag("--json", opts->json, "print a JSON object");
   sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
+  add_time_limit_option(sub, opts->time_limit, "the whole command: the games or the search");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
   sub->callback([opts, hit_weight, samples, book, search_options, climbs] {

@@ -755,3 +755,14 @@ battleship_cli_test("count: the same picture under hit/miss feedback"
 battleship_cli_test("count: a sunk ship named by an index with leading zeros"
   ARGS count --grid 3x3 --fleet 1 --feedback sunk --board ${battleship_cli_testdata}/sunk_index_leading_zeros.txt
   --json JSON labelled=1)
+# simulate --time-limit: the games, or the search, stop at the limit; a
+# limit the run keeps leaves its result alone.
+battleship_cli_test("error: simulate's games past --time-limit" FAIL
+  ARGS simulate --strategy random --preset park --games 100000000 --time-limit 0.3
+  STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 100000000 games played")
+battleship_cli_test("error: simulate's search past --time-limit" FAIL
+  ARGS simulate --strategy random --grid 6x6 --fleet 3,2 --search-climbs 100000 --time-limit 0.3
+  STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 20000000 steps searched")
+battleship_cli_test("simulate: a --time-limit the games keep leaves the result alone"
+  ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --time-limit 600 --json
+  JSON games=200 mean=66.435000000000002)

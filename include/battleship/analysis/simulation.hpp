@@ -45,7 +45,9 @@ struct simulation_options {
   std::uint64_t seed = 0;
   int threads = 1;  // 0: one per hardware thread
   // Called from the calling thread about every progress_interval while the
-  // games run, and once at the end, with (games done, games in total).
+  // games run, and once at the end, with (games done, games in total). A
+  // call that throws cancels the run: each thread leaves after the game it
+  // is playing, and the exception reaches the caller.
   std::function<void(long long, long long)> progress;
   std::chrono::milliseconds progress_interval{200};
 };
@@ -103,7 +105,9 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
       const long long first = next.fetch_add(block, std::memory_order_relaxed);
       if (first >= options.games) break;
       const long long last = std::min(options.games, first + block);
-      for (long long g = first; g < last; ++g)
+      // A failed or cancelled run stops between games, not only between
+      // blocks: a block of a slow strategy's games can take minutes.
+      for (long long g = first; g < last && !errors.stopped(); ++g)
         ++h[static_cast<std::size_t>(simulate_one(rules, strategy, defense, options.seed, g))];
       done.fetch_add(last - first, std::memory_order_relaxed);
     }
