@@ -34,7 +34,8 @@ struct density_options {
   std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
   bool memory_limit_given = false;
   deadline time_limit;
-  bool draws_given = false;  // --seed or --samples on the command line
+  bool draws_given = false;        // --seed or --samples on the command line
+  bool edge_weight_given = false;  // --edge-weight, even at its default
 };
 
 // Per-cell values from the chosen model: probabilities (exact and Monte
@@ -50,7 +51,7 @@ struct density_result {
 density_result compute(const density_options& opts, const dynamic_rules& rules, const observation<board>& obs) {
   density_result out;
   const int cells = rules.geometry().cell_count();
-  if (opts.edge_weight != 1 && opts.model != "exact")
+  if (opts.edge_weight_given && opts.model != "exact")
     throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
   if (opts.draws_given && opts.model != "monte-carlo")
     throw std::invalid_argument("--seed and --samples are the monte-carlo model's; --model " + opts.model +
@@ -230,11 +231,12 @@ const command_registration registered{[](CLI::App& app) {
                   "counter for the exact model: exact (default when built), bitset or recursive")
       ->check(CLI::IsMember(count_methods()))
       ->capture_default_str();
-  sub->add_option("--edge-weight", opts->edge_weight,
-                  "prior of the exact model: a layout weighs the product of its ships' weights, and a ship "
-                  "touching the border weighs this much (any other 1; 1 makes every layout alike)")
-      ->transform(whole_number_u64())
-      ->capture_default_str();
+  auto* edge_weight =
+      sub->add_option("--edge-weight", opts->edge_weight,
+                      "prior of the exact model: a layout weighs the product of its ships' weights, and a ship "
+                      "touching the border weighs this much (any other 1; 1 makes every layout alike)")
+          ->transform(whole_number_u64())
+          ->capture_default_str();
   auto* seed = sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
                    ->transform(whole_number_u64())
                    ->capture_default_str();
@@ -249,8 +251,9 @@ const command_registration registered{[](CLI::App& app) {
                                         "take: below what they need whole, checkpoints; below those, an error");
   add_time_limit_option(sub, opts->time_limit, "the exact counter's or the sampler's passes");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
-  sub->callback([opts, limit, seed, samples] {
+  sub->callback([opts, limit, seed, samples, edge_weight] {
     opts->memory_limit_given = limit->count() > 0;
+    opts->edge_weight_given = edge_weight->count() > 0;
     opts->draws_given = any_given({seed, samples});
     run_density(*opts);
   });

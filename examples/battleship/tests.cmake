@@ -766,3 +766,5 @@ battleship_cli_test("error: simulate's search past --time-limit" FAIL
 battleship_cli_test("simulate: a --time-limit the games keep leaves the result alone"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --time-limit 600 --json
   JSON games=200 mean=66.435000000000002)
+battleship_cli_test("error: --edge-weight with another model, even at its default" FAIL
+  ARGS density --grid 4x4 --fleet 2 --edge-weight 1 --model per-ship STDERR "--edge-weight is a prior")

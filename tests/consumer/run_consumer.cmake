@@ -66,4 +66,12 @@ foreach(program IN LISTS programs)
     message(FATAL_ERROR "unexpected output from ${program}")
   endif()
 endforeach()
+# Under add_subdirectory the library adds nothing to its parent's install
+# (BATTLESHIP_INSTALL is off there).
+if(MODE STREQUAL "subdirectory")
+  run(${CMAKE_COMMAND} --install ${WORK_DIR}/build --prefix ${WORK_DIR}/installed)
+  if(EXISTS ${WORK_DIR}/installed/include/battleship)
+    message(FATAL_ERROR "the parent project's install installed the library's headers")
+  endif()
+endif()
 message("consumer ok (${MODE})")
