@@ -264,8 +264,8 @@ inline observation<dynamic_rules::board_type> read_board(std::istream& in, const
   std::istringstream again(text);
   if (!shot_log && rules.announces_sunk())
     board_hint() =
-        "the board is a picture, which cannot say which ships sank: under --feedback sunk a shot log can, see "
-        "docs/board-format.md";
+        "the board is a picture, which cannot announce a sinking: if a ship it shows whole was sunk, give a shot "
+        "log, see docs/board-format.md";
   return shot_log ? read_shot_log(again, rules, name) : read_board_picture(again, rules, name);
 }
 

@@ -177,6 +177,24 @@ struct evaluation {
   nlohmann::ordered_json game;
 };
 
+// Whether the fleet of a rules label ("4x4 2,2,1 touching hit-miss") has
+// two ships or more of its longest length.
+bool longest_length_repeats(const std::string& rules_label) {
+  std::istringstream words(rules_label);
+  std::string grid, fleet;
+  words >> grid >> fleet;
+  int longest = 0, count = 0;
+  for (const auto& item : split_commas(fleet)) {
+    const int length = std::stoi(item);
+    if (length > longest) {
+      longest = length;
+      count = 0;
+    }
+    count += length == longest ? 1 : 0;
+  }
+  return count > 1;
+}
+
 nlohmann::ordered_json to_json(const evaluation& e, const std::string& method) {
   const exhaustive_result& r = e.result;
   nlohmann::ordered_json out = e.game.is_object() ? e.game : nlohmann::ordered_json::object();
@@ -231,17 +249,26 @@ evaluation load(const std::string& path) {
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
     if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
     r.shard_count = j.at("shard_count").get<int>();
-    // Parts saved before results named their split: a run's method names
-    // it. Playing split equal-length ships apart then, so such a part of a
-    // fleet with them merges with nothing.
-    const auto method = j.value("method", std::string());
-    r.split = j.value("split", method == "fast" || method == "play" ? method : std::string());
-    if (r.split != "" && r.split != "fast" && r.split != "play")
-      throw std::invalid_argument("split '" + r.split + "' is neither fast nor play");
-    if (!j.contains("split") && method == "play" && r.labels_per_layout > 1 && r.shard_count > 1)
-      throw std::invalid_argument(
-          "a shard played before shards kept equal-length ships together cannot be merged: evaluate it again");
     r.shards = j.at("shards").get<std::vector<int>>();
+    if (j.contains("split")) {
+      r.split = j.at("split").get<std::string>();
+      if (r.split != "fast" && r.split != "play")
+        throw std::invalid_argument("split '" + r.split + "' is neither fast nor play");
+    } else {
+      // Saved before parts named their split. The fast path's is as it was;
+      // playing then put relabellings in other shards. The two differ, then
+      // and now, only when several ships share the longest length.
+      const auto method = j.value("method", std::string());
+      if (r.shards.size() != static_cast<std::size_t>(r.shard_count) && longest_length_repeats(r.rules) &&
+          method != "fast")
+        throw std::invalid_argument(method == "play"
+                                        ? "a shard played before shards kept equal-length ships together cannot be "
+                                          "merged: evaluate it again"
+                                        : "a part saved before parts named their split cannot be merged when several "
+                                          "ships share the longest length (it may hold either method's shards): "
+                                          "evaluate it again");
+      r.split = method == "fast" || method == "play" ? method : std::string();
+    }
     r.seconds = j.at("seconds").get<double>();
     // get<std::uint64_t> would wrap -1 and cut 0.5 to 0.
     const auto& bins = j.at("histogram");

@@ -749,7 +749,7 @@ battleship_cli_test("error: evaluate --merge of a file whose game keys disagree 
 # A picture under sunk feedback cannot announce a sinking: the error says so.
 battleship_cli_test("error: a picture showing a whole ship hit under sunk feedback" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/picture_unannounced_sinking_6x6.txt
-  STDERR "no layout agrees with the observation \\(the board is a picture, which cannot say which ships sank")
+  STDERR "no layout agrees with the observation \\(the board is a picture, which cannot announce a sinking: if a ship")
 battleship_cli_test("count: the same picture under hit/miss feedback"
   ARGS count ${small6} --board ${battleship_cli_testdata}/picture_unannounced_sinking_6x6.txt --json JSON labelled=33)
 battleship_cli_test("count: a sunk ship named by an index with leading zeros"
@@ -768,3 +768,14 @@ battleship_cli_test("simulate: a --time-limit the games keep leaves the result a
   JSON games=200 mean=66.435000000000002)
 battleship_cli_test("error: --edge-weight with another model, even at its default" FAIL
   ARGS density --grid 4x4 --fleet 2 --edge-weight 1 --model per-ship STDERR "--edge-weight is a prior")
+# Parts saved before results named their split: with one longest ship the
+# methods split alike, so old played shards merge (4x4, ships 3,2,2: the
+# whole's 3,200 layouts, mean 1141/80); with several, a partial merge of
+# unknown parts is refused.
+battleship_cli_test("evaluate: played shards saved before the split, with one longest ship, merge"
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_played_shard_0_of_2_unique_longest.json
+       ${battleship_cli_testdata}/merge_played_shard_1_of_2_unique_longest.json --json
+  JSON complete=ON layouts=3200 mean_fraction=1141/80)
+battleship_cli_test("error: evaluate --merge of a partial merge saved before the split, several longest ships" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_partial_before_split.json
+  STDERR "a part saved before parts named their split cannot be merged when several ships share the longest length")

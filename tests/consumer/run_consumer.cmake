@@ -48,7 +48,7 @@ if(MODE STREQUAL "install")
   list(APPEND configure -DCMAKE_PREFIX_PATH=${prefix} -DEXPECTED_PREFIX=${prefix}
        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DPASSES_ONCE=${PASSES_ONCE})
 elseif(MODE STREQUAL "subdirectory")
-  list(APPEND configure -DBATTLESHIP_SOURCE_DIR=${SOURCE_DIR})
+  list(APPEND configure -DBATTLESHIP_SOURCE_DIR=${SOURCE_DIR} -DBATTLESHIP_INSTALL=OFF)
 else()
   message(FATAL_ERROR "MODE must be install or subdirectory")
 endif()
@@ -66,8 +66,8 @@ foreach(program IN LISTS programs)
     message(FATAL_ERROR "unexpected output from ${program}")
   endif()
 endforeach()
-# Under add_subdirectory the library adds nothing to its parent's install
-# (BATTLESHIP_INSTALL is off there).
+# Under add_subdirectory with BATTLESHIP_INSTALL off, the library adds
+# nothing to its parent's install.
 if(MODE STREQUAL "subdirectory")
   run(${CMAKE_COMMAND} --install ${WORK_DIR}/build --prefix ${WORK_DIR}/installed)
   if(EXISTS ${WORK_DIR}/installed/include/battleship)

@@ -37,9 +37,9 @@ class monte_carlo_density {
   // The most the sampler's tables may take (exact_sampler's default: 8 GiB);
   // a call on a board that needs more throws std::length_error naming it.
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
-  // A check the sampler's passes call after each step (exact_sampler's
-  // constructor): one that throws stops weights(). The draws that follow
-  // the passes do not call it. Each copy of the model holds a copy of it.
+  // A check the sampler's passes and its batch of draws call after each step
+  // (exact_sampler's constructor and draw()): one that throws stops
+  // weights(). Each copy of the model holds a copy of it.
   void set_interruption_check(std::function<void()> check) { interruption_check_ = std::move(check); }
 
   // Throws inconsistent_observation when no layout agrees with `obs`.
