@@ -4,6 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <functional>
+#include <queue>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -136,6 +139,60 @@ TEST_CASE("touching rules: the bounds refuse to enumerate past max_enumerated la
   const observation<dynamic_rules::board_type> empty(small);
   CHECK_NOTHROW(lower_bounds(small, empty));
   CHECK_THROWS_AS(lower_bounds(small, empty, 10), std::invalid_argument);
+}
+
+TEST_CASE("huffman_bound equals a heap's Huffman merge on random weights and arities", "[bounds]") {
+  std::mt19937_64 rng(83);
+  for (int round = 0; round < 300; ++round) {
+    const int arity = 2 + static_cast<int>(rng() % 4);
+    std::vector<count_type> weights(1 + rng() % 200);
+    for (auto& w : weights) w = rng() % 6;  // zeros and ties included
+    // The reference: a heap, padded with zero leaves to full merges.
+    std::priority_queue<count_type, std::vector<count_type>, std::greater<>> heap(weights.begin(), weights.end());
+    while (heap.size() > 1 && (heap.size() - 1) % static_cast<std::size_t>(arity - 1) != 0) heap.push(0);
+    count_type total = 0;
+    while (heap.size() > 1) {
+      count_type sum = 0;
+      for (int k = 0; k < arity; ++k) {
+        sum += heap.top();
+        heap.pop();
+      }
+      total += sum;
+      heap.push(sum);
+    }
+    INFO("round " << round << ", arity " << arity << ", " << weights.size() << " leaves");
+    CHECK(huffman_bound(weights, arity).total == total);
+  }
+}
+
+TEST_CASE("lower_bounds calls its interruption check in the count and in the enumeration", "[bounds]") {
+  struct stopped {};
+  // 7x7, ships 3,3,2, touching (280,176 layouts): the count's steps, one
+  // call every 65,536 layouts enumerated, and one after each of the three
+  // stages that follow.
+  const auto rules = make_dynamic_rules(7, 7, {3, 3, 2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> empty(rules);
+  int counting = 0;
+  exact_counter<dynamic_rules> counter(rules);
+  counter.set_interruption_check([&] { ++counting; });
+  const count_type layouts = counter.count(empty, false).labelled;
+  REQUIRE(layouts >= 2 * 65'536);
+  int calls = 0;
+  const std::function<void()> check = [&] { ++calls; };
+  const auto checked = lower_bounds(rules, empty, 50'000'000, check);
+  CHECK(calls == counting + static_cast<int>(layouts / 65'536) + 3);
+  const auto plain = lower_bounds(rules, empty);
+  CHECK(checked.complete_tree.total == plain.complete_tree.total);
+  CHECK(checked.hits_aware.total == plain.hits_aware.total);
+  // Stopped in the count, in the enumeration, and at the last call.
+  for (const int stop_at : {1, counting + 1, calls}) {
+    calls = 0;
+    const std::function<void()> stopping = [&] {
+      if (++calls == stop_at) throw stopped{};
+    };
+    CHECK_THROWS_AS(lower_bounds(rules, empty, 50'000'000, stopping), stopped);
+    CHECK(calls == stop_at);
+  }
 }
 
 }  // namespace test_bounds

@@ -1,6 +1,7 @@
 // battleship bounds: lower bounds on the optimal average number of shots from
 // the shape of the decision tree (complete binary tree, Audinot et al. eq. 2;
 // and the stronger hits-aware bound), on any grid.
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -18,12 +19,16 @@ namespace {
 struct bounds_cli_options {
   rule_options rules;
   bool json = false;
+  deadline time_limit;
 };
 
 void run_bounds(const bounds_cli_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
-  const auto b = lower_bounds(rules, obs);
+  const auto b =
+      lower_bounds(rules, obs, 50'000'000,
+                   opts.time_limit.set() ? opts.time_limit.interruption_check("the bounds were counting layouts")
+                                         : std::function<void()>{});
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);
     out["leaves"] = to_string(b.leaves);
@@ -48,6 +53,7 @@ const command_registration registered{[](CLI::App& app) {
   auto opts = std::make_shared<bounds_cli_options>();
   opts->rules.add_to(sub);
   sub->add_flag("--json", opts->json, "print a JSON object");
+  add_time_limit_option(sub, opts->time_limit, "the count, and the enumeration under the touching rule");
   sub->callback([opts] { run_bounds(*opts); });
 }};
 

@@ -779,3 +779,8 @@ battleship_cli_test("evaluate: played shards saved before the split, with one lo
 battleship_cli_test("error: evaluate --merge of a partial merge saved before the split, several longest ships" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_partial_before_split.json
   STDERR "a part saved before parts named their split cannot be merged when several ships share the longest length")
+battleship_cli_test("error: bounds past --time-limit, enumerating under the touching rule" FAIL
+  ARGS bounds --grid 8x8 --fleet 4,3,3,2 --time-limit 0.5
+  STDERR "no answer within --time-limit 0.5 s: the bounds were counting layouts")
+battleship_cli_test("bounds: a --time-limit the bounds keep leaves them alone"
+  ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --time-limit 600 --json JSON leaves=24 complete_tree_total=112)

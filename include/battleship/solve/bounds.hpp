@@ -24,7 +24,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <queue>
 #include <stdexcept>
 #include <vector>
 
@@ -70,25 +69,29 @@ namespace detail {
 }
 
 // Weighted leaves: Huffman's optimum over m-ary trees (leaves with equal
-// weights give complete_tree_bound back).
-[[nodiscard]] inline tree_bound huffman_bound(const std::vector<count_type>& weights, int arity = 2) {
+// weights give complete_tree_bound back). The leaves sorted once, the merged
+// nodes come out in order too, so two queues read front to back replace a
+// heap: sequential memory for the millions of leaves of a touching-rule board.
+[[nodiscard]] inline tree_bound huffman_bound(std::vector<count_type> weights, int arity = 2) {
   if (arity < 2) throw std::invalid_argument("a decision tree needs at least two outcomes per shot");
   tree_bound b;
-  std::priority_queue<count_type, std::vector<count_type>, std::greater<>> q;
-  for (auto w : weights) {
-    q.push(w);
-    b.leaves += w;
-  }
+  for (const auto w : weights) b.leaves += w;
   // Zero-weight padding so that every merge takes exactly m nodes.
-  while (q.size() > 1 && (q.size() - 1) % static_cast<std::size_t>(arity - 1) != 0) q.push(0);
-  while (q.size() > 1) {
-    count_type merged = 0;
-    for (int i = 0; i < arity; ++i) {
-      merged += q.top();
-      q.pop();
-    }
-    b.total += merged;
-    q.push(merged);
+  const auto m = static_cast<std::size_t>(arity);
+  while (weights.size() > 1 && (weights.size() - 1) % (m - 1) != 0) weights.push_back(0);
+  std::sort(weights.begin(), weights.end());
+  std::vector<count_type> merged;
+  merged.reserve(weights.size() / (m - 1) + 1);
+  std::size_t leaf = 0, node = 0, left = weights.size();
+  auto lightest = [&] {
+    if (node < merged.size() && (leaf == weights.size() || merged[node] < weights[leaf])) return merged[node++];
+    return weights[leaf++];
+  };
+  for (; left > 1; left -= m - 1) {
+    count_type sum = 0;
+    for (std::size_t i = 0; i < m; ++i) sum += lightest();
+    b.total += sum;
+    merged.push_back(sum);
   }
   return b;
 }
@@ -139,10 +142,17 @@ struct game_bounds {
 // Both bounds for the position `obs`, with the leaves counted as the exact
 // solver counts them. No-contact and no-edge rules only need a count (any
 // grid, e.g. 10x10); under the touching rule layouts sharing their cells are
-// enumerated (small grids only).
+// enumerated (small grids only: at most max_enumerated layouts).
+// `interruption_check`, if set, is called after each step of the count (as
+// exact_counter::set_interruption_check's), every 65,536 layouts enumerated
+// and between the stages that follow: one that throws stops the bounds, and
+// the exception reaches the caller.
 template <Ruleset R>
 [[nodiscard]] game_bounds lower_bounds(const R& rules, const observation<typename R::board_type>& obs,
-                                       std::uint64_t max_enumerated = 50'000'000) {
+                                       std::uint64_t max_enumerated = 50'000'000,
+                                       const std::function<void()>& interruption_check = {}) {
+  exact_counter<R> counter(rules);
+  counter.set_interruption_check(interruption_check);
   game_bounds g;
   const int hits_left = total_ship_cells(rules.fleet) - obs.hits().count();
   int afloat = 0;
@@ -152,14 +162,14 @@ template <Ruleset R>
   const int arity = sunk ? 2 + afloat : 2;
   if (rules.contact() != adjacency::touching) {
     // Cell sets identify unlabelled layouts; under sunk feedback names split swapped equal ships.
-    const auto c = exact_count(rules, obs, false);
+    const auto c = counter.count(obs, false);
     if (c.labelled == 0) throw no_layout_agrees(obs);
     g.leaves = g.layouts = sunk ? c.labelled : c.unlabelled;
     g.complete_tree = complete_tree_bound(g.leaves, arity);
     g.hits_aware = hits_aware_bound(g.leaves, hits_left, mult);
     return g;
   }
-  const auto c = exact_count(rules, obs, false);
+  const auto c = counter.count(obs, false);
   if (c.labelled == 0) throw no_layout_agrees(obs);
   if (c.labelled > max_enumerated)
     throw std::invalid_argument("touching rule: the bounds need every layout's cells, and " + to_string(c.labelled) +
@@ -168,8 +178,26 @@ template <Ruleset R>
   // neighbours: a tenth of a std::map's memory and time for millions.
   std::vector<typename R::board_type> sets;
   sets.reserve(static_cast<std::size_t>(c.labelled));
-  for_each_layout(rules, obs, [&](const auto& l) { sets.push_back(l.occupied); });
-  std::sort(sets.begin(), sets.end());
+  auto check = [&] {
+    if (interruption_check) interruption_check();
+  };
+  for_each_layout(rules, obs, [&](const auto& l) {
+    sets.push_back(l.occupied);
+    if (sets.size() % 65'536 == 0) check();
+  });
+  // Sorted in runs of 2^20 and merged, so that the check comes every few
+  // hundredths of a second here too (one sort of 20 M sets takes seconds).
+  constexpr std::size_t run = std::size_t{1} << 20;
+  const auto at = [&](std::size_t i) { return sets.begin() + static_cast<std::ptrdiff_t>(std::min(i, sets.size())); };
+  for (std::size_t from = 0; from < sets.size(); from += run) {
+    std::sort(at(from), at(from + run));
+    check();
+  }
+  for (std::size_t width = run; width < sets.size(); width *= 2)
+    for (std::size_t from = 0; from + width < sets.size(); from += 2 * width) {
+      std::inplace_merge(at(from), at(from + width), at(from + 2 * width));
+      check();
+    }
   const count_type divisor = sunk ? 1 : unlabelled_divisor(rules, obs);
   std::vector<count_type> weights;
   for (std::size_t i = 0; i < sets.size();) {
@@ -179,6 +207,7 @@ template <Ruleset R>
     i = j;
   }
   decltype(sets)().swap(sets);  // freed before the bounds' own copies of the weights
+  check();
   g.leaves = weights.size();
   g.layouts = sunk ? c.labelled : c.unlabelled;
   g.weighted = static_cast<count_type>(weights.size()) != g.layouts;
@@ -186,7 +215,8 @@ template <Ruleset R>
   // set is at least one leaf, and merging a set's leaves into its shallowest
   // only lowers the total, so the bounds over cell sets hold.
   g.complete_tree = g.weighted ? huffman_bound(weights, arity) : complete_tree_bound(g.layouts, arity);
-  g.hits_aware = hits_aware_bound(weights, hits_left, mult);
+  check();
+  g.hits_aware = hits_aware_bound(std::move(weights), hits_left, mult);
   return g;
 }
 
