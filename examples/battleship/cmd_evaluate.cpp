@@ -4,6 +4,7 @@
 // runs or machines; --save writes a partial result, --merge adds saved ones.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -169,35 +170,25 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
 }
 
 // An evaluation, or a part of one, with the game it was run on in the keys
-// every subcommand's JSON names it by (rules_json). `game` is null for a file
-// saved before evaluations carried them: its `rules` label still identifies
-// the game for --merge.
+// every subcommand's JSON names it by (rules_json).
 struct evaluation {
   exhaustive_result result;
   nlohmann::ordered_json game;
 };
 
-// Whether the fleet of a rules label ("4x4 2,2,1 touching hit-miss") has
-// two ships or more of its longest length.
-bool longest_length_repeats(const std::string& rules_label) {
-  std::istringstream words(rules_label);
-  std::string grid, fleet;
-  words >> grid >> fleet;
-  int longest = 0, count = 0;
-  for (const auto& item : split_commas(fleet)) {
-    const int length = std::stoi(item);
-    if (length > longest) {
-      longest = length;
-      count = 0;
-    }
-    count += length == longest ? 1 : 0;
-  }
-  return count > 1;
+// The rules a result's label names: rules_label() writes the four words the
+// tool's own --grid, --fleet, --rule and --feedback read.
+dynamic_rules rules_of_label(const std::string& label) {
+  std::istringstream words(label);
+  rule_options o;
+  if (!(words >> o.grid >> o.fleet >> o.rule >> o.feedback))
+    throw std::invalid_argument("its rules '" + label + "' are not of the form WxH lengths rule feedback");
+  return o.make_rules();
 }
 
 nlohmann::ordered_json to_json(const evaluation& e, const std::string& method) {
   const exhaustive_result& r = e.result;
-  nlohmann::ordered_json out = e.game.is_object() ? e.game : nlohmann::ordered_json::object();
+  nlohmann::ordered_json out = e.game;
   out["strategy"] = r.strategy;
   out["rules"] = r.rules;
   out["method"] = method;
@@ -230,20 +221,21 @@ evaluation load(const std::string& path) {
   try {
     const auto j = nlohmann::ordered_json::parse(in);
     evaluation e;
-    if (j.contains("grid")) {
-      for (const char* key : {"grid", "fleet", "rule", "feedback"}) e.game[key] = j.at(key);
-    }
     exhaustive_result& r = e.result;
     r.strategy = j.at("strategy").get<std::string>();
     r.rules = j.at("rules").get<std::string>();
-    if (!e.game.is_null()) {  // the game's keys and its label must name one game
-      std::string label = std::to_string(e.game["grid"].at("width").get<int>()) + "x" +
-                          std::to_string(e.game["grid"].at("height").get<int>()) + " ";
-      for (std::size_t i = 0; i < e.game["fleet"].size(); ++i)
-        label += (i ? "," : "") + std::to_string(e.game["fleet"][i].at("length").get<int>());
-      label += " " + e.game["rule"].get<std::string>() + " " + e.game["feedback"].get<std::string>();
-      if (label != r.rules)
-        throw std::invalid_argument("its grid, fleet, rule and feedback (" + label + ") are not its rules' (" +
+    // The game's keys, from its label (a file saved before it carried them
+    // gets them too); the keys it carries must name the same game.
+    const dynamic_rules game = rules_of_label(r.rules);
+    e.game = rules_json(game);
+    if (j.contains("grid")) {
+      std::vector<int> lengths;
+      for (const auto& ship : j.at("fleet")) lengths.push_back(ship.at("length").get<int>());
+      const std::string saved = rules_label(make_dynamic_rules(
+          j.at("grid").at("width").get<int>(), j.at("grid").at("height").get<int>(), lengths,
+          parse_adjacency(j.at("rule").get<std::string>()), parse_feedback(j.at("feedback").get<std::string>())));
+      if (saved != r.rules)
+        throw std::invalid_argument("its grid, fleet, rule and feedback (" + saved + ") are not its rules' (" +
                                     r.rules + ")");
     }
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
@@ -259,8 +251,11 @@ evaluation load(const std::string& path) {
       // playing then put relabellings in other shards. The two differ, then
       // and now, only when several ships share the longest length.
       const auto method = j.value("method", std::string());
-      if (r.shards.size() != static_cast<std::size_t>(r.shard_count) && longest_length_repeats(r.rules) &&
-          method != "fast")
+      std::vector<int> lengths;
+      for (int i = 0; i < game.ship_count(); ++i) lengths.push_back(game.ship_length(i));
+      const bool longest_repeats =
+          std::count(lengths.begin(), lengths.end(), *std::max_element(lengths.begin(), lengths.end())) > 1;
+      if (r.shards.size() != static_cast<std::size_t>(r.shard_count) && longest_repeats && method != "fast")
         throw std::invalid_argument(method == "play"
                                         ? "a shard played before shards kept equal-length ships together cannot be "
                                           "merged: evaluate it again"
@@ -282,11 +277,10 @@ evaluation load(const std::string& path) {
       r.histogram.push_back(count);
     }
     // No game takes more shots than the grid has cells.
-    int width = 0, height = 0;
-    if (std::sscanf(r.rules.c_str(), "%dx%d", &width, &height) == 2 && width > 0 && height > 0 &&
-        r.histogram.size() > static_cast<std::size_t>(width) * static_cast<std::size_t>(height) + 1)
+    const int cells = game.geometry().cell_count();
+    if (r.histogram.size() > static_cast<std::size_t>(cells) + 1)
       throw std::invalid_argument("its histogram has games of " + std::to_string(r.histogram.size() - 1) +
-                                  " shots on a grid of " + std::to_string(width * height) + " cells");
+                                  " shots on a grid of " + std::to_string(cells) + " cells");
     if (to_string(r.total_shots()) != j.at("total_shots").get<std::string>())
       throw std::invalid_argument("its histogram does not add up to its total_shots");
     if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
@@ -353,10 +347,7 @@ void run(const evaluate_options& opts) {
   }
   evaluation whole = parts[0];
   exhaustive_result& r = whole.result;
-  for (std::size_t k = 1; k < parts.size(); ++k) {
-    r.merge(parts[k].result);  // refuses parts of different games by their rules labels
-    if (whole.game.is_null()) whole.game = parts[k].game;
-  }
+  for (std::size_t k = 1; k < parts.size(); ++k) r.merge(parts[k].result);  // refuses another game's parts
   // An empty shard is possible; a whole evaluation with no layout is a fleet
   // that cannot be placed, which every other command refuses too.
   if (r.complete() && r.layouts() == 0)
