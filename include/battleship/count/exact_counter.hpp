@@ -102,6 +102,13 @@ struct run_state {
   run_state() = default;
   run_state(const run_state&) noexcept {}
   run_state& operator=(const run_state&) noexcept { return *this; }
+  // Throws std::logic_error when `what`, called on `owner`, comes during the
+  // run (`during`), as from the run's own interruption check.
+  void refuse(const char* owner, const char* what, const char* during) const {
+    if (on)
+      throw std::logic_error(std::string(owner) + ": " + what + " called during " + during +
+                             " (from its interruption check?), which would pull the tables from under the pass");
+  }
 };
 // Sets it for a run, and clears it however the run ends.
 struct running_flag {
@@ -152,12 +159,7 @@ class profile_dp_pool {
   // An interruption check that calls back into its own counter would reset
   // or free the tables of the pass that called it (or, replacing itself,
   // destroy the function running): refused, std::logic_error.
-  void refuse_while_running(const char* what) const {
-    if (running_.on)
-      throw std::logic_error(std::string("exact counter: ") + what +
-                             " called during a count (from its interruption check?), which would pull the tables "
-                             "from under the pass");
-  }
+  void refuse_while_running(const char* what) const { running_.refuse("exact counter", what, "a count"); }
   // Bytes the tables kept between runs hold (the passes' buffers, layers and
   // closed forms; not the few tables each problem's constructor builds).
   [[nodiscard]] std::size_t held_bytes() const noexcept {

@@ -30,7 +30,6 @@
 #include <functional>
 #include <random>
 #include <stdexcept>
-#include <string>
 #include <type_traits>
 #include <utility>
 #include <variant>
@@ -104,7 +103,7 @@ class exact_sampler {
   // draws one layout in microseconds and does not call it. `f` must not
   // call draw() or set_interruption_check() on its sampler (std::logic_error).
   void set_interruption_check(std::function<void()> f) {
-    refuse_while_drawing("set_interruption_check");
+    drawing_.refuse("exact_sampler", "set_interruption_check", "a batch of draws");
     interruption_check_ = std::move(f);
   }
 
@@ -129,7 +128,7 @@ class exact_sampler {
   // `count` calls of operator() would give.
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] std::vector<layout> draw(Rng& rng, std::size_t count) {
-    refuse_while_drawing("draw");
+    drawing_.refuse("exact_sampler", "draw", "a batch of draws");
     const detail::running_flag drawing{drawing_};
     std::vector<layout> out;
     out.reserve(count);
@@ -182,11 +181,6 @@ class exact_sampler {
     checking_passes& operator=(const checking_passes&) = delete;
     ~checking_passes() { dp.set_interruption_check(nullptr); }
   };
-  void refuse_while_drawing(const char* what) const {
-    if (drawing_.on)
-      throw std::logic_error(std::string("exact_sampler: ") + what +
-                             " called during a batch of draws (from its interruption check?)");
-  }
 
   static void add_ship(const detail::profile_problem& p, std::vector<std::vector<placement>>& by_type, int cell,
                        int type, int dir) {
