@@ -81,9 +81,8 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
     monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
     model.set_memory_limit(opts.memory_limit);
-    if (opts.time_limit.set())  // the sampler's passes and its batch of draws
-      model.set_interruption_check(
-          opts.time_limit.interruption_check("the Monte Carlo model had not drawn its samples"));
+    model.set_interruption_check(  // the sampler's passes and its batch of draws
+        opts.time_limit.interruption_check("the Monte Carlo model had not drawn its samples"));
     out.probability = model.weights(obs);
     // The model leaves shot cells at 0; a hit cell certainly holds a ship.
     obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });

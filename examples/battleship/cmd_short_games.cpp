@@ -97,8 +97,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
     // Its own counts (a matrix a shot) stop at the deadline too: the first
     // shot's alone can outlast a short limit on a large board.
     exact_density<rules_t> model(rules);
-    if (opts.time_limit.set())
-      model.set_interruption_check(opts.time_limit.interruption_check("exact-greedy was choosing a shot"));
+    model.set_interruption_check(opts.time_limit.interruption_check("exact-greedy was choosing a shot"));
     return run(density_greedy(rules, std::move(model), tie_break::lowest_cell));
   }
   throw std::invalid_argument("unknown strategy '" + s + "'");

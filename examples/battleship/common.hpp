@@ -188,9 +188,10 @@ class deadline {
     throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: " + how_far());
   }
   // The same check for exact_counter::set_interruption_check and the like,
-  // saying what was being done. It refers to this deadline, which must
-  // outlive the passes it is handed to.
+  // saying what was being done; empty (none) without a limit. It refers to
+  // this deadline, which must outlive the passes it is handed to.
   [[nodiscard]] std::function<void()> interruption_check(std::string doing) const {
+    if (!set()) return {};
     return [this, doing = std::move(doing)] { check([&doing] { return doing; }); };
   }
 
@@ -282,9 +283,8 @@ struct rule_options {
     const auto counter = [&] {
       exact_counter<dynamic_rules> c(rules);
       c.set_memory_limit(memory_limit);
-      if (time_limit.set())  // checked between the counter's steps
-        c.set_interruption_check(time_limit.interruption_check(
-            with_occupancy ? "the exact occupancy matrix was not finished" : "the exact count was not finished"));
+      c.set_interruption_check(time_limit.interruption_check(
+          with_occupancy ? "the exact occupancy matrix was not finished" : "the exact count was not finished"));
       return c;
     };
     if (edge_weight != 1) {
