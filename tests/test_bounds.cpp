@@ -179,7 +179,7 @@ TEST_CASE("lower_bounds calls its interruption check in the count and in the enu
   REQUIRE(layouts >= 2 * 65'536);
   int calls = 0;
   const std::function<void()> check = [&] { ++calls; };
-  const auto checked = lower_bounds(rules, empty, 50'000'000, check);
+  const auto checked = lower_bounds(rules, empty, lower_bounds_max_layouts, check);
   CHECK(calls == counting + static_cast<int>(layouts / 65'536) + 3);
   const auto plain = lower_bounds(rules, empty);
   CHECK(checked.complete_tree.total == plain.complete_tree.total);
@@ -190,7 +190,7 @@ TEST_CASE("lower_bounds calls its interruption check in the count and in the enu
     const std::function<void()> stopping = [&] {
       if (++calls == stop_at) throw stopped{};
     };
-    CHECK_THROWS_AS(lower_bounds(rules, empty, 50'000'000, stopping), stopped);
+    CHECK_THROWS_AS(lower_bounds(rules, empty, lower_bounds_max_layouts, stopping), stopped);
     CHECK(calls == stop_at);
   }
 }

@@ -1,7 +1,6 @@
 // battleship bounds: lower bounds on the optimal average number of shots from
 // the shape of the decision tree (complete binary tree, Audinot et al. eq. 2;
 // and the stronger hits-aware bound), on any grid.
-#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -25,10 +24,8 @@ struct bounds_cli_options {
 void run_bounds(const bounds_cli_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
-  const auto b =
-      lower_bounds(rules, obs, 50'000'000,
-                   opts.time_limit.set() ? opts.time_limit.interruption_check("the bounds were counting layouts")
-                                         : std::function<void()>{});
+  const auto b = lower_bounds(rules, obs, lower_bounds_max_layouts,
+                              opts.time_limit.interruption_check("the bounds were counting layouts"));
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);
     out["leaves"] = to_string(b.leaves);

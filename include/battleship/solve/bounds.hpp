@@ -139,6 +139,9 @@ struct game_bounds {
   tree_bound hits_aware;
 };
 
+// The most layouts lower_bounds enumerates by default under the touching rule.
+inline constexpr std::uint64_t lower_bounds_max_layouts = 50'000'000;
+
 // Both bounds for the position `obs`, with the leaves counted as the exact
 // solver counts them. No-contact and no-edge rules only need a count (any
 // grid, e.g. 10x10); under the touching rule layouts sharing their cells are
@@ -149,7 +152,7 @@ struct game_bounds {
 // the exception reaches the caller.
 template <Ruleset R>
 [[nodiscard]] game_bounds lower_bounds(const R& rules, const observation<typename R::board_type>& obs,
-                                       std::uint64_t max_enumerated = 50'000'000,
+                                       std::uint64_t max_enumerated = lower_bounds_max_layouts,
                                        const std::function<void()>& interruption_check = {}) {
   exact_counter<R> counter(rules);
   counter.set_interruption_check(interruption_check);
