@@ -193,6 +193,62 @@ TEST_CASE("constrained_defense with a placement weight draws in proportion to th
   CHECK(stat < chi_square_critical_001(static_cast<int>(p.size()) - 1));
 }
 
+// A weight that keeps state (it counts its calls) is safe: the defense asks
+// it once per placement, at construction, and after that reads its own table,
+// so search_hard_layouts' threads, which call admits(), never call it.
+TEST_CASE("constrained_defense asks a placement weight once per placement, at construction",
+          "[defense][constrained][threads]") {
+  const auto rules = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, false);
+  struct counted_weight {
+    std::shared_ptr<long> calls = std::make_shared<long>(0);
+    std::uint64_t operator()(int ship, const placement& p) {
+      ++*calls;
+      return static_cast<std::uint64_t>(1 + (ship + p.row + p.col) % 3);
+    }
+  };
+  counted_weight weight;
+  defense_constraints<board> c;
+  c.region = cells_by_inset(rules.geometry(), 0, 0);
+  const constrained_defense<dynamic_rules> defense(rules, c, weight);
+  const long at_construction = *weight.calls;
+  // Once per placement inside the region: each ship's in-bounds starts.
+  long inside = 0;
+  const auto g = rules.geometry();
+  for (int ship = 0; ship < 2; ++ship)
+    for (int cell = 0; cell < g.cell_count(); ++cell)
+      for (const orientation dir : {orientation::horizontal, orientation::vertical}) {
+        const auto mask = g.ship_mask(g.row_of(cell), g.col_of(cell), dir, rules.ship_length(ship));
+        if (mask && mask->subset_of(*c.region)) ++inside;
+      }
+  CHECK(at_construction == inside);
+
+  // The table gives what the weight gave: admits() agrees with the weight
+  // and the region, and the weighted count is their sum.
+  double total = 0;
+  for_each_layout(rules, [&](const auto& e) {
+    const layout l = e.to_layout();
+    const bool in_region = ship_masks(rules, l)[0].subset_of(*c.region) && ship_masks(rules, l)[1].subset_of(*c.region);
+    CHECK(defense.admits(l) == in_region);
+    if (in_region) {
+      counted_weight fresh;
+      total += static_cast<double>(fresh(0, l[0]) * fresh(1, l[1]));
+    }
+  });
+  CHECK(defense.layout_count() == count_type(static_cast<long long>(total)));
+  CHECK_FALSE(defense.allows(0, placement{-1, 0, orientation::horizontal}));
+  CHECK_FALSE(defense.allows(0, placement{0, 5, orientation::horizontal}));
+  CHECK_FALSE(defense.allows(0, placement{0, 0, static_cast<orientation>(7)}));
+
+  hard_layout_options o;
+  o.climbs = 4;
+  o.steps = 20;
+  o.threads = 2;
+  (void)search_hard_layouts(defense, row_scan<dynamic_rules>(rules), o);
+  splitmix_rng rng(3);
+  for (int i = 0; i < 100; ++i) (void)defense.place(rng);
+  CHECK(*weight.calls == at_construction);  // the old headers called it from every admits() and allows()
+}
+
 TEST_CASE("constrained_defense: Park's six kinds of layout on the classic board", "[defense][constrained]") {
   const park_rules rules;
   const auto g = rules.geometry();

@@ -9,7 +9,10 @@
 //   - condition: a test of the whole layout (every_ship_touches_another(),
 //     say), met by rejection.
 // With a placement weight the draw is proportional to the product of the
-// ships' weights instead (a defender who favours some placements).
+// ships' weights instead (a defender who favours some placements). The
+// constructor asks the weight once per placement and keeps the answers, so
+// a weight may keep state; the condition is called from every thread that
+// calls place() or admits(), and must bear that.
 //
 // The region and the contact rule cost no rejection: the layouts come from
 // the exact counter's tables (exact_sampler, with placements outside the
@@ -29,6 +32,7 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/geometry.hpp>
@@ -109,12 +113,22 @@ class constrained_defense {
     if (constraints_.max_tries < 1) throw std::invalid_argument("constrained defense: max_tries must be at least 1");
     const defender_rules own{rules.grid, rules.fleet, dynamic_adjacency{contact}, rules.feedback};
     const board_type region = constraints_.region.value_or(g.full());
-    weight_ = [g, own, region, weight](int ship, const placement& p) mutable -> std::uint64_t {
-      const auto mask = g.ship_mask(p.row, p.col, p.dir, own.ship_length(ship));
-      return mask && mask->subset_of(region) ? static_cast<std::uint64_t>(weight(ship, p)) : 0;
-    };
+    // Every placement's weight, asked of `weight` once, here: the sampler's
+    // tables, admits() and allows() read this table, so a weight that keeps
+    // state is never called from two threads (search_hard_layouts calls
+    // admits() from each of its own).
+    const int cells = g.cell_count();
+    weights_.assign(static_cast<std::size_t>(rules.ship_count()) * static_cast<std::size_t>(cells) * 2, 0);
+    for (int ship = 0; ship < rules.ship_count(); ++ship)
+      for (int cell = 0; cell < cells; ++cell)
+        for (const orientation dir : {orientation::horizontal, orientation::vertical}) {
+          const placement p{g.row_of(cell), g.col_of(cell), dir};
+          const auto mask = g.ship_mask(p.row, p.col, p.dir, own.ship_length(ship));
+          if (mask && mask->subset_of(region)) weights_[index(ship, p)] = static_cast<std::uint64_t>(weight(ship, p));
+        }
     try {
-      sampler_ = std::make_shared<const exact_sampler<defender_rules>>(own, observation<board_type>(own), weight_);
+      sampler_ = std::make_shared<const exact_sampler<defender_rules>>(
+          own, observation<board_type>(own), [this](int ship, const placement& p) { return weight_of(ship, p); });
     } catch (const inconsistent_observation&) {
       throw std::invalid_argument(std::string("constrained defense: no legal layout ") +
                                   (constraints_.region ? "keeps every ship inside the region" : "exists") +
@@ -141,7 +155,7 @@ class constrained_defense {
   [[nodiscard]] bool admits(const layout& l) const {
     if (validate(sampler_->rules(), l)) return false;
     for (int i = 0; i < l.size(); ++i)
-      if (weight_(i, l[i]) == 0) return false;
+      if (weight_of(i, l[i]) == 0) return false;
     return !constraints_.condition || constraints_.condition(l);
   }
 
@@ -149,7 +163,7 @@ class constrained_defense {
   [[nodiscard]] bool allows(int ship, const placement& p) const {
     if (ship < 0 || ship >= rules_.ship_count())
       throw std::out_of_range("constrained defense: no ship " + std::to_string(ship) + " in the fleet");
-    return weight_(ship, p) > 0;
+    return weight_of(ship, p) > 0;
   }
 
   // The number of labelled layouts meeting the region and the contact rule
@@ -159,9 +173,24 @@ class constrained_defense {
   [[nodiscard]] const constraints_type& constraints() const noexcept { return constraints_; }
 
  private:
+  // Where placement p of ship `ship` sits in weights_ (p on the grid).
+  [[nodiscard]] std::size_t index(int ship, const placement& p) const noexcept {
+    const int cell = rules_.geometry().cell(p.row, p.col);
+    return (static_cast<std::size_t>(ship) * static_cast<std::size_t>(rules_.geometry().cell_count()) +
+            static_cast<std::size_t>(cell)) *
+               2 +
+           (p.dir == orientation::vertical ? 1 : 0);
+  }
+  // The placement's weight; 0 off the grid or outside the region.
+  [[nodiscard]] std::uint64_t weight_of(int ship, const placement& p) const noexcept {
+    const auto g = rules_.geometry();
+    if (p.row < 0 || p.row >= g.height() || p.col < 0 || p.col >= g.width() || !is_orientation(p.dir)) return 0;
+    return weights_[index(ship, p)];
+  }
+
   R rules_;
   constraints_type constraints_;
-  std::function<std::uint64_t(int, const placement&)> weight_;
+  std::vector<std::uint64_t> weights_;  // by ship, cell and orientation
   std::shared_ptr<const exact_sampler<defender_rules>> sampler_;
 };
 
