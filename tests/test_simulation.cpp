@@ -7,7 +7,6 @@
 #include <chrono>
 #include <cmath>
 #include <cstdint>
-#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -308,6 +307,32 @@ TEST_CASE("simulate: a cancelled run stops between games, not at the end of a bl
                         uniform_defense<dyn>(rules), o),
                     "stop");
   CHECK(started.load() < 100);
+}
+
+// The progress loop waits on the workers, not a fixed sleep: with an hour's
+// interval a run of a few quick games returns when they end, and a failing
+// strategy's error comes when it is thrown. (The old headers slept the hour
+// out, past ctest's ten-minute limit.)
+TEST_CASE("simulate: with progress, a run returns when its games end, not after the interval", "[simulation]") {
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  simulation_options o;
+  o.games = 50;
+  o.threads = 2;
+  o.progress_interval = std::chrono::hours(1);
+  std::vector<long long> seen;  // called from this thread only
+  o.progress = [&](long long done, long long) { seen.push_back(done); };
+  const auto r = simulate(
+      rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o);
+  CHECK(r.stats.games == 50);
+  REQUIRE_FALSE(seen.empty());  // at the start if the games have not ended by then, and at the end
+  CHECK(seen.back() == 50);
+  CHECK_THROWS_WITH(simulate(
+                        rules, [] { return faulty{}; }, uniform_defense<dyn>(rules), o),
+                    "faulty strategy");
+  o.progress_interval = std::chrono::milliseconds(0);  // taken as a millisecond, not a spin
+  CHECK(simulate(
+            rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o)
+            .stats.games == 50);
 }
 
 TEST_CASE("simulate: the classic strategies land near the published means", "[simulation][slow]") {

@@ -22,6 +22,7 @@
 // the thread count, and the shards of a split merge exactly
 // (exhaustive_result::merge).
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -62,7 +63,7 @@ struct exhaustive_options {
   // its next placement of the second ship at the latest (when playing, its
   // next game), and the exception reaches the caller.
   std::function<void(const exhaustive_progress&)> progress;
-  double progress_interval = 0.5;  // seconds, 0 to 1e9
+  double progress_interval = 0.5;  // seconds, 0 to 1e9 (calls at least 1 ms apart)
 };
 
 namespace detail {
@@ -136,7 +137,9 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
     reporter.start([&] {
       std::unique_lock lock(mutex);
       while (running > 0) {
-        finished.wait_for(lock, std::chrono::duration<double>(options.progress_interval));
+        // At least a millisecond apart: an interval of 0 would spin this
+        // thread against the workers.
+        finished.wait_for(lock, std::chrono::duration<double>(std::max(options.progress_interval, 0.001)));
         if (running == 0 || errors.stopped()) break;
         lock.unlock();
         errors.capture(report);

@@ -20,12 +20,12 @@
 #include <atomic>
 #include <chrono>
 #include <concepts>
+#include <condition_variable>
 #include <cstdint>
 #include <ctime>
 #include <functional>
 #include <mutex>
 #include <stdexcept>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -44,8 +44,10 @@ struct simulation_options {
   long long games = 1000;
   std::uint64_t seed = 0;
   int threads = 1;  // 0: one per hardware thread
-  // Called from the calling thread about every progress_interval while the
-  // games run, and once at the end, with (games done, games in total). A
+  // Called from the calling thread about every progress_interval (at least
+  // 1 ms) while the games run, and once at the end, with (games done, games
+  // in total); the run returns as soon as its games end, without waiting
+  // out the interval. A
   // call that throws cancels the run: each thread leaves after the game it
   // is playing, and the exception reaches the caller.
   std::function<void(long long, long long)> progress;
@@ -91,10 +93,16 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   std::atomic<long long> next{0}, done{0};
   first_error errors;  // the first one stops the run and reaches the caller
   std::mutex factory_mutex;
+  // The progress loop waits on `ended` between reports, so that it returns as
+  // soon as the last worker ends (all games played, or the run stopped),
+  // not a whole interval later.
+  std::mutex running_mutex;
+  std::condition_variable ended;
+  int running = threads;
   std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
   std::vector<std::vector<long long>> histograms(static_cast<std::size_t>(threads),
                                                  std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
-  auto worker = [&](std::size_t t) {
+  auto play = [&](std::size_t t) {
     auto strategy = [&] {  // one call at a time: a factory may keep state (a counter, a shared cache)
       std::lock_guard lock(factory_mutex);
       return make_strategy();
@@ -113,6 +121,11 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
     }
     finished[t] = std::chrono::steady_clock::now();
   };
+  auto worker = [&](std::size_t t) {
+    errors.capture([&] { play(t); });
+    const std::lock_guard lock(running_mutex);
+    if (--running == 0 || errors.stopped()) ended.notify_all();
+  };
 
   const auto start = std::chrono::steady_clock::now();
   const std::clock_t cpu_start = std::clock();
@@ -120,13 +133,18 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   for (int t = 0; t < threads; ++t) pool.start([&worker, t] { worker(static_cast<std::size_t>(t)); });
   if (options.progress)
     errors.capture([&] {  // a throwing callback stops the workers, which are still joined
-      while (done.load() < options.games && !errors.stopped()) {
+      // At least a millisecond apart: an interval of 0 would spin.
+      const auto interval = std::max(options.progress_interval, std::chrono::milliseconds(1));
+      std::unique_lock lock(running_mutex);
+      while (running > 0 && !errors.stopped()) {
+        lock.unlock();
         options.progress(done.load(), options.games);
-        std::this_thread::sleep_for(options.progress_interval);
+        lock.lock();
+        ended.wait_for(lock, interval, [&] { return running == 0 || errors.stopped(); });
       }
     });
   pool.join();
-  const auto stop = *std::max_element(finished.begin(), finished.end());  // not the progress sleep
+  const auto stop = *std::max_element(finished.begin(), finished.end());  // not the progress wait
   const std::clock_t cpu_stop = std::clock();
   errors.rethrow_if_any();
   if (options.progress) options.progress(options.games, options.games);
