@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bitset>
 #include <cmath>
 #include <cstdint>
@@ -20,6 +21,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -2419,6 +2421,42 @@ TEST_CASE("exact_counter: the backward pass and the recomputed stretches call th
   }
 }
 
+// A counter is one thread's. One shared by mistake refuses the second count
+// while the first runs, instead of running both on the same tables.
+TEST_CASE("exact_counter: a count from another thread during a count is refused", "[count][exact][threads]") {
+  const auto board = classic_with_two_shots(adjacency::no_edge);
+  const dynamic_rules& rules = board.first;
+  const auto& seen = board.second;
+  exact_counter<dynamic_rules> counter(rules);
+  const auto expected = exact_counter<dynamic_rules>(rules).count(seen);
+  // The first count's check, at its first step, lets the other thread try
+  // and waits for it, so the second call surely comes during the first.
+  std::atomic<int> phase{0};  // 1: the first count is running; 2: the other thread has tried
+  std::string refused;
+  std::thread other([&] {
+    while (phase.load() != 1) std::this_thread::yield();
+    try {
+      (void)counter.count(seen, false);
+    } catch (const std::logic_error& e) {
+      refused = e.what();
+    }
+    phase.store(2);
+  });
+  counter.set_interruption_check([&] {
+    int running = 0;
+    if (phase.compare_exchange_strong(running, 1))
+      while (phase.load() != 2) std::this_thread::yield();
+  });
+  const auto first = counter.count(seen);
+  other.join();
+  check_same(first, expected, "the count the other thread tried to join");
+  CHECK(refused ==
+        "exact counter: count called during a count (from its interruption check, or from another thread: each "
+        "thread needs its own), which would pull the tables from under the pass");
+  counter.set_interruption_check({});
+  check_same(counter.count(seen), expected, "after the refusal");
+}
+
 TEST_CASE("exact_counter: an interruption check that calls back into its counter is refused", "[count][exact]") {
   const auto board = classic_with_two_shots(adjacency::touching);  // not bound: clang 14 cannot capture that
   const dynamic_rules& rules = board.first;
@@ -2434,8 +2472,9 @@ TEST_CASE("exact_counter: an interruption check that calls back into its counter
     });
     CHECK_THROWS_MATCHES(counter.count(seen), std::logic_error,
                          Catch::Message("exact counter: " + what +
-                                        " called during a count (from its interruption check?), which would pull "
-                                        "the tables from under the pass"));
+                                        " called during a count (from its interruption check, or from another "
+                                        "thread: each thread needs its own), which would pull the tables from "
+                                        "under the pass"));
   }
   // A copy made inside the check is a counter of its own, not in a count.
   count_type from_copy = 0;

@@ -61,6 +61,7 @@
 // invalid_observation, here and in exact_sampler (make_profile_problem calls
 // require_observation_of).
 
+#include <atomic>
 #include <concepts>
 #include <cstdint>
 #include <functional>
@@ -94,29 +95,36 @@ concept PlacementWeight = requires(F& f, int ship, const placement& p) {
 };
 
 namespace detail {
-// Whether a count's (or a batch of draws') passes are running, so that an
-// interruption check calling back into its owner is refused. A copy (of a
-// counter, made inside its check, say) is not running.
+// Whether a count's (or a batch of draws') passes are running, so that a
+// call into their owner from the run's own interruption check, or from
+// another thread while it runs, is refused. A copy (of a counter, made
+// inside its check, say) is not running.
 struct run_state {
-  bool on = false;
+  std::atomic<bool> on{false};
   run_state() = default;
   run_state(const run_state&) noexcept {}
   run_state& operator=(const run_state&) noexcept { return *this; }
   // Throws std::logic_error when `what`, called on `owner`, comes during the
-  // run (`during`), as from the run's own interruption check.
+  // run (`during`).
   void refuse(const char* owner, const char* what, const char* during) const {
-    if (on)
-      throw std::logic_error(std::string(owner) + ": " + what + " called during " + during +
-                             " (from its interruption check?), which would pull the tables from under the pass");
+    if (on.load()) fail(owner, what, during);
+  }
+  [[noreturn]] static void fail(const char* owner, const char* what, const char* during) {
+    throw std::logic_error(std::string(owner) + ": " + what + " called during " + during +
+                           " (from its interruption check, or from another thread: each thread needs its own), "
+                           "which would pull the tables from under the pass");
   }
 };
-// Sets it for a run, and clears it however the run ends.
+// Sets it for a run, and clears it however the run ends; a run that finds
+// it set (another thread's, or its own check's) is refused, as refuse() says.
 struct running_flag {
   run_state& state;
-  explicit running_flag(run_state& s) : state(s) { state.on = true; }
+  running_flag(run_state& s, const char* owner, const char* what, const char* during) : state(s) {
+    if (state.on.exchange(true)) run_state::fail(owner, what, during);
+  }
   running_flag(const running_flag&) = delete;
   running_flag& operator=(const running_flag&) = delete;
-  ~running_flag() { state.on = false; }
+  ~running_flag() { state.on.store(false); }
 };
 
 // Keeps a profile_dp over each key width and hands f the narrowest that holds
@@ -134,10 +142,9 @@ class profile_dp_pool {
   // should not go on holding them.
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
-    refuse_while_running("count");
+    const running_flag running{running_, "exact counter", "count", "a count"};
     [[maybe_unused]] const bool takes_wide =
         takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
-    const running_flag running{running_};
     try {
       if constexpr (Wide)
         if (takes_wide) return f(get(wide_, std::move(p)));

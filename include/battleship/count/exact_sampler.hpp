@@ -128,8 +128,7 @@ class exact_sampler {
   // `count` calls of operator() would give.
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] std::vector<layout> draw(Rng& rng, std::size_t count) {
-    drawing_.refuse("exact_sampler", "draw", "a batch of draws");
-    const detail::running_flag drawing{drawing_};
+    const detail::running_flag drawing{drawing_, "exact_sampler", "draw", "a batch of draws"};
     std::vector<layout> out;
     out.reserve(count);
     std::visit(
