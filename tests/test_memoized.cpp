@@ -421,4 +421,35 @@ TEST_CASE("memoized checks its policy again when its empty cache takes another g
   CHECK(again.next_shot(start) == density_greedy(small, per_ship_density<dyn>(small)).next_shot(start));
 }
 
+// Another thread may load a stamped book into an empty unstamped cache while
+// a game works out its shot; that choice is not filed under the new stamp,
+// where it would be saved as the other game's. The policy here loads the
+// book itself, mid-choice, to make that order certain.
+TEST_CASE("memoized: a choice made while the cache took another book's stamp is not filed under it", "[memoized]") {
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  std::stringstream book;
+  decision_cache<dboard>(rules, "another-policy", 9).save(book);  // stamped, and empty
+  auto cache = std::make_shared<decision_cache<dboard>>(9);
+  struct loads_a_book_midway {
+    using board_type = dboard;
+    std::shared_ptr<decision_cache<dboard>> cache;
+    std::string book;
+    int next_shot(const observation<dboard>& seen) const {
+      std::istringstream in(book);
+      cache->load(in);
+      return test_support::lowest_unshot<dboard>{}.next_shot(seen);
+    }
+  };
+  memoized m(loads_a_book_midway{cache, book.str()}, cache);
+  const observation<dboard> start(rules);
+  CHECK(m.next_shot(start) == 0);
+  CHECK(cache->stamp_changes() == 1);
+  CHECK(cache->size() == 0);  // the old headers filed the 3x3 opening under the book's stamp
+
+  // With the stamp unchanged since it was read, the choice is filed.
+  CHECK(cache->insert(start, 0, cache->stamp_changes()));
+  CHECK_FALSE(cache->insert(start, 0, cache->stamp_changes() - 1));
+  CHECK(cache->size() == 1);
+}
+
 }  // namespace test_memoized

@@ -129,6 +129,18 @@ class decision_cache {
     std::unique_lock lock(mutex_);
     table_.try_emplace(std::move(k), cell);
   }
+  // The same, only if the stamp has not changed since stamp_changes() gave
+  // `stamp_changes`: a choice worked out for one stamp (while another thread
+  // loaded another game's book into this empty cache, say) is not filed
+  // under the next. False when it was dropped.
+  bool insert(const observation<Board>& seen, int cell, std::uint64_t stamp_changes) {
+    if (!covers(seen)) return false;
+    key k = key_of(seen);
+    std::unique_lock lock(mutex_);
+    if (stamp_changes_.load(std::memory_order_relaxed) != stamp_changes) return false;
+    table_.try_emplace(std::move(k), cell);
+    return true;
+  }
 
   [[nodiscard]] std::size_t size() const {
     std::shared_lock lock(mutex_);
@@ -373,8 +385,9 @@ class memoized {
   }
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
+    const std::uint64_t stamp_seen = cache_->stamp_changes();
     if constexpr (detail::reports_rules<S>)
-      if (cache_->stamp_changes() != stamp_checked_) check_stamp();
+      if (stamp_seen != stamp_checked_) check_stamp();
     if (!cache_->covers(seen)) return policy_.next_shot(seen);
     if (const auto cell = cache_->find(seen)) {
       // The key is only what was seen, so a cache shared with another game
@@ -386,7 +399,7 @@ class memoized {
       return *cell;
     }
     const int cell = policy_.next_shot(seen);
-    cache_->insert(seen, cell);
+    (void)cache_->insert(seen, cell, stamp_seen);  // not under a stamp that came meanwhile
     return cell;
   }
   void new_game() { start_new_game(policy_); }
