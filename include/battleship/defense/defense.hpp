@@ -3,7 +3,9 @@
 //
 // Hook: `layout place(Rng& rng) const` for any UniformRandomBitGenerator
 // (checked with splitmix_rng). A defense draws its randomness only from the
-// generator it is given, so simulations stay reproducible.
+// generator it is given, so simulations stay reproducible, and place() may be
+// called on one const defense from several threads at once (simulate's
+// workers share it), so it must not change the defense.
 // Models: uniform_defense (every legal layout equally likely),
 // fixed_defense (the same layout every game, e.g. park_figure8_defense())
 // and, in sequential_defense.hpp, sequential_defense (ship by ship, the way
