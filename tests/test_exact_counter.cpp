@@ -9,11 +9,11 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
 #include <bitset>
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <new>
 #include <numeric>
 #include <optional>
@@ -21,7 +21,6 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -29,6 +28,7 @@
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
 
+#include "call_during_a_run.hpp"
 #include "soak_settings.hpp"
 #include "weighted_brute_force.hpp"
 
@@ -2421,40 +2421,34 @@ TEST_CASE("exact_counter: the backward pass and the recomputed stretches call th
   }
 }
 
-// A counter is one thread's. One shared by mistake refuses the second count
-// while the first runs, instead of running both on the same tables.
-TEST_CASE("exact_counter: a count from another thread during a count is refused", "[count][exact][threads]") {
+// A counter is one thread's. One shared by mistake refuses a second
+// thread's count, release or set_interruption_check while a count runs,
+// instead of running both on the same tables (or freeing them under it).
+TEST_CASE("exact_counter: a count, release or new check from another thread during a count is refused",
+          "[count][exact][threads]") {
   const auto board = classic_with_two_shots(adjacency::no_edge);
   const dynamic_rules& rules = board.first;
   const auto& seen = board.second;
-  exact_counter<dynamic_rules> counter(rules);
   const auto expected = exact_counter<dynamic_rules>(rules).count(seen);
-  // The first count's check, at its first step, lets the other thread try
-  // and waits for it, so the second call surely comes during the first.
-  std::atomic<int> phase{0};  // 1: the first count is running; 2: the other thread has tried
-  std::string refused;
-  std::thread other([&] {
-    while (phase.load() != 1) std::this_thread::yield();
-    try {
-      (void)counter.count(seen, false);
-    } catch (const std::logic_error& e) {
-      refused = e.what();
-    }
-    phase.store(2);
-  });
-  counter.set_interruption_check([&] {
-    int running = 0;
-    if (phase.compare_exchange_strong(running, 1))
-      while (phase.load() != 2) std::this_thread::yield();
-  });
-  const auto first = counter.count(seen);
-  other.join();
-  check_same(first, expected, "the count the other thread tried to join");
-  CHECK(refused ==
-        "exact counter: count called during a count (from its interruption check, or from another thread: each "
-        "thread needs its own), which would pull the tables from under the pass");
-  counter.set_interruption_check({});
-  check_same(counter.count(seen), expected, "after the refusal");
+  for (const std::string what : {"count", "release", "set_interruption_check"}) {
+    INFO(what);
+    exact_counter<dynamic_rules> counter(rules);
+    count_result first;
+    const std::string refused = test_support::logic_error_during_a_run(
+        [&](std::function<void()> check) { counter.set_interruption_check(std::move(check)); },
+        [&] { first = counter.count(seen); },
+        [&] {
+          if (what == "count") (void)counter.count(seen, false);
+          if (what == "release") counter.release();
+          if (what == "set_interruption_check") counter.set_interruption_check({});
+        });
+    check_same(first, expected, "the count the other thread called into");
+    CHECK(refused == "exact counter: " + what +
+                         " called during a count (from its interruption check, or from another thread: each "
+                         "thread needs its own), which would pull the tables from under the pass");
+    counter.set_interruption_check({});
+    check_same(counter.count(seen), expected, "after the refusal");
+  }
 }
 
 TEST_CASE("exact_counter: an interruption check that calls back into its counter is refused", "[count][exact]") {

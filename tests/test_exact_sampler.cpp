@@ -10,10 +10,13 @@
 #include <random>
 #include <stdexcept>
 #include <stop_token>
+#include <string>
 #include <vector>
 
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
+
+#include "call_during_a_run.hpp"
 
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_exact_sampler {
@@ -315,6 +318,37 @@ TEST_CASE("exact_sampler and monte_carlo_density: an interruption check stops th
   CHECK(model.weights(seen) == twin.weights(seen));
   stop.request_stop();
   CHECK_THROWS_AS(model.weights(seen), stopped);
+}
+
+// A sampler's batches are one thread's: another thread's draw or new check
+// during a batch is refused, and the batch draws what it would have.
+TEST_CASE("exact_sampler: a batch or a new check from another thread during a batch is refused",
+          "[sampler][exact][threads]") {
+  const auto rules = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> empty(rules);
+  exact_sampler<dynamic_rules> plain(rules, empty);
+  std::mt19937_64 a(3);
+  const auto expected = plain.draw(a, 20);
+  for (const std::string what : {"draw", "set_interruption_check"}) {
+    INFO(what);
+    exact_sampler<dynamic_rules> sampler(rules, empty);
+    std::vector<layout> drawn;
+    const std::string refused = test_support::logic_error_during_a_run(
+        [&](std::function<void()> check) { sampler.set_interruption_check(std::move(check)); },
+        [&] {
+          std::mt19937_64 b(3);
+          drawn = sampler.draw(b, 20);
+        },
+        [&] {
+          std::mt19937_64 mine(9);
+          if (what == "draw") (void)sampler.draw(mine, 5);
+          if (what == "set_interruption_check") sampler.set_interruption_check({});
+        });
+    CHECK(drawn == expected);
+    CHECK(refused == "exact_sampler: " + what +
+                         " called during a batch of draws (from its interruption check, or from another thread: "
+                         "each thread needs its own), which would pull the tables from under the pass");
+  }
 }
 
 }  // namespace test_exact_sampler

@@ -104,19 +104,16 @@ struct run_state {
   run_state() = default;
   run_state(const run_state&) noexcept {}
   run_state& operator=(const run_state&) noexcept { return *this; }
-  // Throws std::logic_error when `what`, called on `owner`, comes during the
-  // run (`during`).
-  void refuse(const char* owner, const char* what, const char* during) const {
-    if (on.load()) fail(owner, what, during);
-  }
   [[noreturn]] static void fail(const char* owner, const char* what, const char* during) {
     throw std::logic_error(std::string(owner) + ": " + what + " called during " + during +
                            " (from its interruption check, or from another thread: each thread needs its own), "
                            "which would pull the tables from under the pass");
   }
 };
-// Sets it for a run, and clears it however the run ends; a run that finds
-// it set (another thread's, or its own check's) is refused, as refuse() says.
+// Sets it for a run (or for a call that changes what a run reads: release,
+// set_interruption_check), and clears it however that ends; one that finds
+// it set, by another thread or by the run's own interruption check, is
+// refused with std::logic_error.
 struct running_flag {
   run_state& state;
   running_flag(run_state& s, const char* owner, const char* what, const char* during) : state(s) {
@@ -160,13 +157,15 @@ class profile_dp_pool {
   // Frees every table; the next run builds them afresh. The limit and the
   // interruption check stay.
   void release() {
-    refuse_while_running("release");
+    const running_flag holding{running_, "exact counter", "release", "a count"};
     free_tables();
   }
   // An interruption check that calls back into its own counter would reset
   // or free the tables of the pass that called it (or, replacing itself,
-  // destroy the function running): refused, std::logic_error.
-  void refuse_while_running(const char* what) const { running_.refuse("exact counter", what, "a count"); }
+  // destroy the function running), and so would another thread: while a
+  // count runs, release and set_interruption_check are refused
+  // (std::logic_error), and while they run, a count is.
+  [[nodiscard]] running_flag hold(const char* what) { return running_flag{running_, "exact counter", what, "a count"}; }
   // Bytes the tables kept between runs hold (the passes' buffers, layers and
   // closed forms; not the few tables each problem's constructor builds).
   [[nodiscard]] std::size_t held_bytes() const noexcept {
@@ -245,7 +244,7 @@ class exact_counter {
   // call back into this counter (count, release, set_interruption_check):
   // those throw std::logic_error during a count.
   void set_interruption_check(std::function<void()> check) {
-    pool_.refuse_while_running("set_interruption_check");
+    const auto holding = pool_.hold("set_interruption_check");
     pool_.interruption_check = std::move(check);
   }
   // Bytes those tables hold now, by capacity: what release() would free

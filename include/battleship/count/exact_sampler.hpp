@@ -103,7 +103,7 @@ class exact_sampler {
   // draws one layout in microseconds and does not call it. `f` must not
   // call draw() or set_interruption_check() on its sampler (std::logic_error).
   void set_interruption_check(std::function<void()> f) {
-    drawing_.refuse("exact_sampler", "set_interruption_check", "a batch of draws");
+    const detail::running_flag holding{drawing_, "exact_sampler", "set_interruption_check", "a batch of draws"};
     interruption_check_ = std::move(f);
   }
 
