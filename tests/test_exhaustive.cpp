@@ -451,22 +451,23 @@ TEST_CASE("the progress count stops at 2^64-1 instead of wrapping", "[exhaustive
   CHECK(std::is_sorted(reported.begin(), reported.end()));
 }
 
-// An interval of 0 reports at most about once a millisecond: the reporter
-// thread waits, where it used to spin against the workers (35,628 calls in a
-// short run). The bound compares the calls with the run's own length.
-TEST_CASE("exhaustive evaluation: progress_interval 0 does not spin the reporter", "[exhaustive]") {
-  const ruleset<grid<5, 5>, fleet<2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss> rules;
+// An interval of 0 waits a millisecond between reports: the reporter thread
+// used to spin against the workers (13,666 calls in a 0.9 s run, against 722
+// now); the wait is checked, not timed.
+TEST_CASE("progress reporters wait at least a millisecond, even for an interval of 0", "[exhaustive][simulation]") {
+  using seconds = std::chrono::duration<double>;
+  CHECK(detail::progress_wait(seconds(0)).count() == 0.001);
+  CHECK(detail::progress_wait(seconds(-1)).count() == 0.001);
+  CHECK(detail::progress_wait(seconds(0.5)).count() == 0.5);
+  CHECK(detail::progress_wait(std::chrono::milliseconds(200)).count() == 0.2);
+  // And the run with it ends, reporting.
+  const ruleset<grid<4, 4>, fleet<2, 1>, touching_allowed, hit_miss> rules;
   exhaustive_options o = threads(2);
   std::atomic<long> calls{0};
   o.progress_interval = 0;
   o.progress = [&](const exhaustive_progress&) { ++calls; };
-  const auto start = std::chrono::steady_clock::now();
-  const auto r = evaluate_row_scan_fast(rules, o);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  CHECK(r.layouts() == count_type{19'612'560} * 1'307'674'368'000ULL);
-  INFO(calls.load() << " calls in " << ms << " ms");
+  CHECK(evaluate_row_scan_fast(rules, o).layouts() == count_type{336});  // 24 places for the 2-ship, 14 cells left
   CHECK(calls.load() >= 1);
-  CHECK(static_cast<double>(calls.load()) <= 2 * ms + 10);
 }
 
 namespace {

@@ -333,6 +333,14 @@ TEST_CASE("simulate: with progress, a run returns when its games end, not after 
   CHECK(simulate(
             rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o)
             .stats.games == 50);
+  // Intervals the clock cannot wait for are refused (the longest would make
+  // every wait return at once, and the reports spin).
+  for (const auto bad : {std::chrono::milliseconds(-1), std::chrono::milliseconds::max()}) {
+    o.progress_interval = bad;
+    CHECK_THROWS_WITH(simulate(
+                          rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o),
+                      "simulate: progress_interval must be 0 to 1e9 seconds");
+  }
 }
 
 TEST_CASE("simulate: the classic strategies land near the published means", "[simulation][slow]") {

@@ -137,9 +137,7 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
     reporter.start([&] {
       std::unique_lock lock(mutex);
       while (running > 0) {
-        // At least a millisecond apart: an interval of 0 would spin this
-        // thread against the workers.
-        finished.wait_for(lock, std::chrono::duration<double>(std::max(options.progress_interval, 0.001)));
+        finished.wait_for(lock, detail::progress_wait(std::chrono::duration<double>(options.progress_interval)));
         if (running == 0 || errors.stopped()) break;
         lock.unlock();
         errors.capture(report);

@@ -44,8 +44,8 @@ struct simulation_options {
   long long games = 1000;
   std::uint64_t seed = 0;
   int threads = 1;  // 0: one per hardware thread
-  // Called from the calling thread about every progress_interval (at least
-  // 1 ms) while the games run, and once at the end, with (games done, games
+  // Called from the calling thread about every progress_interval (0 to 1e9
+  // seconds; at least 1 ms apart) while the games run, and once at the end, with (games done, games
   // in total); the run returns as soon as its games end, without waiting
   // out the interval. A
   // call that throws cancels the run: each thread leaves after the game it
@@ -78,6 +78,11 @@ template <Ruleset R, class MakeStrategy, Defense D>
 simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, const D& defense,
                                  const simulation_options& options) {
   if (options.games < 1) throw std::invalid_argument("simulate: the number of games must be at least 1");
+  // wait_for converts the interval to the clock's ticks, which overflow past
+  // a few centuries (milliseconds::max() would make every wait return at once).
+  if (options.progress &&
+      (options.progress_interval.count() < 0 || options.progress_interval > std::chrono::seconds(1'000'000'000)))
+    throw std::invalid_argument("simulate: progress_interval must be 0 to 1e9 seconds");
   // A defence that keeps its rules must be for this game: a smaller grid's
   // layouts are legal on a larger one, and every game would be played on them.
   if constexpr (requires { static_cast<const R&>(defense.rules()); })
@@ -133,8 +138,7 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   for (int t = 0; t < threads; ++t) pool.start([&worker, t] { worker(static_cast<std::size_t>(t)); });
   if (options.progress)
     errors.capture([&] {  // a throwing callback stops the workers, which are still joined
-      // At least a millisecond apart: an interval of 0 would spin.
-      const auto interval = std::max(options.progress_interval, std::chrono::milliseconds(1));
+      const auto interval = detail::progress_wait(options.progress_interval);
       std::unique_lock lock(running_mutex);
       while (running > 0 && !errors.stopped()) {
         lock.unlock();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <exception>
 #include <mutex>
@@ -16,6 +17,13 @@
 #include <vector>
 
 namespace battleship::detail {
+
+// How long a progress reporter waits between reports: the interval asked
+// for, but at least a millisecond, as an interval of 0 would spin a thread
+// against the workers.
+[[nodiscard]] inline std::chrono::duration<double> progress_wait(std::chrono::duration<double> interval) {
+  return std::max(interval, std::chrono::duration<double>(0.001));
+}
 
 [[nodiscard]] inline int resolve_threads(int requested, const std::string& who) {
   if (requested < 0) throw std::invalid_argument(who + ": the number of threads cannot be negative");
