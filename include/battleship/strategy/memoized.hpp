@@ -390,6 +390,10 @@ class memoized {
       if (stamp_seen != stamp_checked_) check_stamp();
     if (!cache_->covers(seen)) return policy_.next_shot(seen);
     if (const auto cell = cache_->find(seen)) {
+      // A book loaded since the stamp was read may be another game's: the
+      // policy is checked against it before its answer is taken.
+      if constexpr (detail::reports_rules<S>)
+        if (cache_->stamp_changes() != stamp_seen) check_stamp();
       // The key is only what was seen, so a cache shared with another game
       // (or policy) can answer with a cell this game cannot shoot.
       if (*cell >= seen.cell_count() || seen.shots().test(static_cast<std::size_t>(*cell)))
