@@ -648,7 +648,12 @@ TEST_CASE("the solvers' wider engines (257 to 4,096 layouts), and a clear refusa
   }
   // 6x6 with three one-cell ships: C(36, 3) = 7,140 layouts, past 4,096.
   const auto crowded = make_dynamic_rules(6, 6, {1, 1, 1}, adjacency::touching, false);
-  CHECK_THROWS_WITH(solve_optimal(crowded), Catch::Contains("too many layouts for exact solving (7140 > 4096)"));
+  CHECK_THROWS_WITH(solve_optimal(crowded),
+                    Catch::Contains("too many layouts for exact solving (7140 > 4096 sets of ship cells)"));
+  // Under sunk feedback the search tells apart layouts with equal-length
+  // ships alike: 5x5, ships 3,2,2, touching has 12,798 (count's unlabelled figure).
+  const auto sunk = make_dynamic_rules(5, 5, {3, 2, 2}, adjacency::touching, true);
+  CHECK_THROWS_WITH(solve_optimal(sunk), Catch::Contains("(12798 > 4096 layouts with equal-length ships alike)"));
 }
 
 TEST_CASE("sunk feedback: ships of one length are announced by type, with the same optimum", "[solve]") {

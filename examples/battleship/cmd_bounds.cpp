@@ -49,7 +49,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* sub = app.add_subcommand("bounds", "lower bounds on the optimal average number of shots");
   auto opts = std::make_shared<bounds_cli_options>();
   opts->rules.add_to(sub);
-  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
   add_time_limit_option(sub, opts->time_limit, "the count, and the enumeration under the touching rule");
   sub->callback([opts] { run_bounds(*opts); });
 }};

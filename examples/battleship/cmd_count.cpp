@@ -47,7 +47,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* sub = app.add_subcommand("count", "count the fleet layouts that agree with a board");
   auto opts = std::make_shared<count_options>();
   opts->rules.add_to(sub);
-  sub->add_option("--method", opts->method, "counter: exact (default when built), bitset or recursive (brute force)")
+  sub->add_option("--method", opts->method, "counter: exact (dynamic programme), bitset or recursive (brute force)")
       ->check(CLI::IsMember(count_methods()))
       ->capture_default_str();
   auto* limit = add_memory_limit_option(sub, opts->memory_limit,

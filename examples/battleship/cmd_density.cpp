@@ -36,6 +36,7 @@ struct density_options {
   deadline time_limit;
   bool draws_given = false;        // --seed or --samples on the command line
   bool edge_weight_given = false;  // --edge-weight, even at its default
+  bool method_given = false;       // --method, even at its default
 };
 
 // Per-cell values from the chosen model: probabilities (exact and Monte
@@ -53,6 +54,9 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   const int cells = rules.geometry().cell_count();
   if (opts.edge_weight_given && opts.model != "exact")
     throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
+  if (opts.method_given && opts.model != "exact")
+    throw std::invalid_argument("--method chooses the exact model's counter; --model " + opts.model +
+                                " counts nothing");
   if (opts.draws_given && opts.model != "monte-carlo")
     throw std::invalid_argument("--seed and --samples are the monte-carlo model's; --model " + opts.model +
                                 " draws nothing");
@@ -226,14 +230,16 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--model", opts->model, "exact, monte-carlo or per-ship")
       ->check(CLI::IsMember({"exact", "monte-carlo", "per-ship"}))
       ->capture_default_str();
-  sub->add_option("--method", opts->method,
-                  "counter for the exact model: exact (default when built), bitset or recursive")
-      ->check(CLI::IsMember(count_methods()))
-      ->capture_default_str();
+  auto* method = sub->add_option("--method", opts->method,
+                                 "counter for the exact model: exact (dynamic programme), bitset or recursive "
+                                 "(brute force)")
+                     ->check(CLI::IsMember(count_methods()))
+                     ->capture_default_str();
   auto* edge_weight =
       sub->add_option("--edge-weight", opts->edge_weight,
-                      "prior of the exact model: a layout weighs the product of its ships' weights, and a ship "
-                      "touching the border weighs this much (any other 1; 1 makes every layout alike)")
+                      "prior of the exact model (with --method exact): a layout weighs the product of its ships' "
+                      "weights, and a ship touching the border weighs this much (any other 1; 1 makes every layout "
+                      "alike, 0 keeps ships off the border)")
           ->transform(whole_number_u64())
           ->capture_default_str();
   auto* seed = sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
@@ -250,8 +256,9 @@ const command_registration registered{[](CLI::App& app) {
                                         "take: below what they need whole, checkpoints; below those, an error");
   add_time_limit_option(sub, opts->time_limit, "the exact counter's or the sampler's passes");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
-  sub->callback([opts, limit, seed, samples, edge_weight] {
+  sub->callback([opts, limit, seed, samples, edge_weight, method] {
     opts->memory_limit_given = limit->count() > 0;
+    opts->method_given = method->count() > 0;
     opts->edge_weight_given = edge_weight->count() > 0;
     opts->draws_given = any_given({seed, samples});
     run_density(*opts);

@@ -44,9 +44,10 @@ struct evaluate_options {
   std::string shard = "0/1";
   std::string order;
   int threads = 0;
-  int book_depth = 24;      // exact-greedy: positions with at most this many shots are cached; -1 disables
-  std::string book;         // exact-greedy: the book file read before the run and written after it
-  bool book_given = false;  // --book-depth or --book on the command line (refused with other strategies)
+  int book_depth = 24;       // exact-greedy: positions with at most this many shots are cached; -1 disables
+  std::string book;          // exact-greedy: the book file read before the run and written after it
+  bool book_given = false;   // --book-depth or --book on the command line (refused with other strategies)
+  bool rules_given = false;  // --preset, --grid, --fleet, --rule or --feedback (refused with --merge alone)
   bool json = false;
   bool progress = false;
   bool quiet = false;
@@ -324,7 +325,12 @@ evaluation load(const std::string& path) {
 
 void run(const evaluate_options& opts) {
   if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
-  if (opts.strategy.empty() && opts.merge.empty()) throw std::invalid_argument("--strategy is required (or --merge)");
+  // A command line that asks for nothing: exit status 2, as CLI11's own required options.
+  if (opts.strategy.empty() && opts.merge.empty()) throw CLI::RequiredError("--strategy (or --merge)");
+  if (opts.strategy.empty() && opts.rules_given)
+    throw std::invalid_argument(
+        "--merge alone takes the game from its files; --preset, --grid, --fleet, --rule and --feedback go with "
+        "--strategy");
   if (opts.strategy != "exact-greedy" && opts.book_given)
     throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
   check_writable(opts.save, "--save");  // before the run, which may take hours
@@ -401,14 +407,15 @@ const command_registration registered{[](CLI::App& app) {
   auto opts = std::make_shared<evaluate_options>();
   auto* strategy =
       sub->add_option("--strategy", opts->strategy,
-                      "row-scan, sweep, sweep-horizontal-first (fast paths), per-ship-density or exact-greedy (played)")
+                      "required unless --merge: row-scan, sweep, sweep-horizontal-first (fast paths), "
+                      "per-ship-density (hit weight 32) or exact-greedy (played)")
           ->check(CLI::IsMember({"row-scan", "sweep", "sweep-horizontal-first", "per-ship-density", "exact-greedy"}));
   opts->rules.add_to(sub, true, false);
   // The run's options without a run (--merge alone) would be ignored.
   sub->add_option("--shard", opts->shard, "run part i of n (0-based), e.g. 0/4")
       ->capture_default_str()
       ->needs(strategy);
-  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
+  sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
       ->transform(whole_number())
       ->capture_default_str()
       ->needs(strategy);
@@ -432,8 +439,11 @@ const command_registration registered{[](CLI::App& app) {
   sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");
   sub->add_option("--merge", opts->merge, "saved results to add (disjoint shards of the same evaluation)")
       ->expected(1, -1);
-  sub->callback([opts, book] {
+  sub->callback([opts, book, sub] {
     opts->book_given = book.given();
+    opts->rules_given = false;
+    for (const char* name : {"--preset", "--grid", "--fleet", "--rule", "--feedback"})
+      opts->rules_given = opts->rules_given || sub->get_option(name)->count() > 0;
     run(*opts);
   });
 }};

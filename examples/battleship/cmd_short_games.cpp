@@ -163,14 +163,14 @@ const command_registration registered{[](CLI::App& app) {
                   "count the games of up to this many misses; longer ones are counted together")
       ->transform(whole_number())
       ->capture_default_str();
-  sub->add_option("--threads", opts->threads, "worker threads (0: all cores)")
+  sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
       ->transform(whole_number())
       ->capture_default_str();
   auto* hit_weight =
       sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
           ->transform(whole_number())
           ->capture_default_str();
-  sub->add_flag("--json", opts->json, "print a JSON object");
+  sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
   auto* progress =
       sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);

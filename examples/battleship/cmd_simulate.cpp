@@ -63,6 +63,7 @@ struct simulate_options {
        search_climbs_given = false;
   bool json = false;
   bool progress = false;
+  bool quiet = false;  // no progress display, even on a terminal
   deadline time_limit;
   std::string histogram;
   // The uniform defense's constraints (constrained_defense).
@@ -118,7 +119,7 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
   // The bar appears once a run has lasted half a second (always with
   // --progress); --time-limit is checked by the same callback, whose throw
   // stops the games.
-  const bool terminal = isatty(STDERR_FILENO) != 0;
+  const bool terminal = !opts.quiet && isatty(STDERR_FILENO) != 0;
   if (opts.progress || terminal || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
     so.progress_interval =
@@ -237,7 +238,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   o.temperature = opts.search_temperature;
   o.threads = opts.threads;
   o.seed = opts.seed;
-  const bool bar = opts.progress || isatty(STDERR_FILENO) != 0;
+  const bool bar = opts.progress || (!opts.quiet && isatty(STDERR_FILENO) != 0);
   if (bar || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
     const long long total = static_cast<long long>(o.climbs) * o.steps;
@@ -408,7 +409,8 @@ const command_registration registered{[](CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--defense", opts->defense,
                   "uniform (every legal layout equally likely), sequential (ship by ship, each redrawn until it "
-                  "fits, as most games place them) or park-figure8")
+                  "fits, as most games place them) or park-figure8 (always the Figure 8-style layout of Park's "
+                  "paper; his 10x10 game only)")
       ->check(CLI::IsMember({"uniform", "sequential", "park-figure8"}))
       ->capture_default_str();
   auto* hit_weight =
@@ -453,7 +455,9 @@ const command_registration registered{[](CLI::App& app) {
                 "from this to 0 over a climb (0: keep only moves that lose nothing)",
                 decimal_number());
   sub->add_flag("--json", opts->json, "print a JSON object");
-  sub->add_flag("--progress", opts->progress, "show a progress bar on stderr even when it is not a terminal");
+  auto* progress =
+      sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
+  sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
   add_time_limit_option(sub, opts->time_limit, "the whole command: the games or the search");
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);

@@ -123,10 +123,11 @@ void run_solve(const solve_cli_options& opts) {
 }
 
 const command_registration registered{[](CLI::App& app) {
-  auto* sub = app.add_subcommand("solve", "exact optimal strategy on a small grid (at most 64 cells)");
+  auto* sub = app.add_subcommand("solve",
+                                 "exact optimal strategy on a small grid (at most 64 cells and 4096 distinct layouts)");
   auto opts = std::make_shared<solve_cli_options>();
   opts->rules.add_to(sub);
-  sub->add_option("--tree", opts->tree, "print the optimal decision tree: text or dot")
+  sub->add_option("--tree", opts->tree, "print the optimal decision tree: text or dot (alone; with --greedy, --json)")
       ->check(CLI::IsMember({"text", "dot"}));
   sub->add_flag("--greedy", opts->greedy, "also evaluate the best greedy strategy (most probable cell, best ties)");
   sub->add_flag("--no-symmetry", opts->no_symmetry, "do not reduce by the grid's symmetries");

@@ -123,7 +123,8 @@ namespace battleship::cli {
 // machine (density's exact and Monte Carlo models, solve). The library's
 // limits all default to 8 GiB, and so does the option.
 inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
-  return sub->add_option("--memory-limit", bytes, what + " (a size such as 512M or 16G; default 8G)")
+  return sub->add_option("--memory-limit", bytes,
+                         what + " (bytes, or K, M, G or T of 1024 each, as in 512M or 16G; default 8G)")
       ->transform(byte_size());
 }
 
@@ -237,7 +238,9 @@ struct rule_options {
       by_name->excludes(sub->add_option("--feedback", feedback, "hit-miss or sunk")
                             ->check(CLI::IsMember({"hit-miss", "sunk"}))
                             ->capture_default_str());
-    if (with_board) sub->add_option("--board", board_file, "board picture (. unknown, X hit, - miss) or shot log");
+    if (with_board)
+      sub->add_option("--board", board_file,
+                      "file with a board picture (. unknown, X hit, - miss) or a shot log; - reads standard input");
   }
 
   [[nodiscard]] dynamic_rules make_rules() const {

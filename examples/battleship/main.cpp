@@ -13,6 +13,14 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   for (auto& add : battleship::cli::registered_commands()) add(app);
   try {
+    // CLI11 would call a mistyped subcommand "A subcommand is required".
+    if (argc > 1 && argv[1][0] != '-') {
+      try {
+        (void)app.get_subcommand(argv[1]);
+      } catch (const CLI::OptionNotFound&) {
+        throw CLI::ValidationError(std::string("unknown subcommand '") + argv[1] + "' (battleship --help lists them)");
+      }
+    }
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);

@@ -784,3 +784,21 @@ battleship_cli_test("error: bounds past --time-limit, enumerating under the touc
   STDERR "no answer within --time-limit 0.5 s: the bounds were counting layouts")
 battleship_cli_test("bounds: a --time-limit the bounds keep leaves them alone"
   ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --time-limit 600 --json JSON leaves=24 complete_tree_total=112)
+
+# Session 84: options the tool would ignore, and messages that named the wrong thing.
+battleship_cli_test("error: evaluate --merge alone with the rule options, which the files decide" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json --grid 5x5
+  STDERR "--merge alone takes the game from its files")
+battleship_cli_test("error: evaluate with neither --strategy nor --merge" FAIL
+  ARGS evaluate --grid 3x3 --fleet 2 STDERR "--strategy \\(or --merge\\) is required")
+battleship_cli_test("error: density --method with a model that counts nothing" FAIL
+  ARGS density --grid 4x4 --fleet 2,2 --model monte-carlo --method recursive
+  STDERR "--method chooses the exact model's counter; --model monte-carlo counts nothing")
+battleship_cli_test("error: an unknown subcommand is named" FAIL
+  ARGS nosuch STDERR "unknown subcommand 'nosuch'")
+battleship_cli_test("error: solve past the search's limit names what it counts" FAIL
+  ARGS solve --grid 5x5 --fleet 3,2,2 STDERR "11088 > 4096 sets of ship cells")
+battleship_cli_test("error: simulate --progress with --quiet" FAIL
+  ARGS simulate --strategy random --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
+battleship_cli_test("simulate --quiet" ARGS simulate --strategy random --grid 3x3 --fleet 2 --games 10 --quiet
+  STDOUT "games +10 ")
