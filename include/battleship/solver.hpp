@@ -3,6 +3,8 @@
 // except count/extern_passes.hpp and count/instantiate_passes.hpp, which a
 // program includes by choice to compile the counter's passes once.
 
+#include <battleship/detail/platform.hpp>  // first: what the compiler must offer
+
 #include <battleship/analysis/exhaustive.hpp>
 #include <battleship/analysis/exhaustive_result.hpp>
 #include <battleship/analysis/game_loop.hpp>

@@ -20,6 +20,7 @@
 #include <string>
 #include <type_traits>
 
+#include <battleship/detail/platform.hpp>
 #include <battleship/detail/popcount.hpp>
 
 namespace battleship {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include <battleship/core/observation.hpp>
+#include <battleship/detail/platform.hpp>
 
 namespace battleship {
 

@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <random>
 
+#include <battleship/detail/platform.hpp>
+
 namespace battleship::detail {
 
 // Uniform integer in [0, n) by Lemire's multiply-and-reject method; n > 0.
