@@ -70,6 +70,10 @@ struct problem {
   [[nodiscard]] constexpr bool merged_renamings() const noexcept { return renamings_per_atom > 1; }
 
   [[nodiscard]] constexpr int atom_count() const noexcept { return static_cast<int>(occ.size()); }
+  // A template, as grid_symmetries below, only so that the header compiles
+  // where std::vector is not constexpr (GCC 12's -D_GLIBCXX_DEBUG): a
+  // non-template constexpr function that can never be constant is an error.
+  template <int = 0>
   [[nodiscard]] constexpr std::uint64_t total_weight() const noexcept {
     std::uint64_t t = 0;
     for (auto x : weight) t += x;
@@ -107,6 +111,7 @@ template <class Board>
 
 // The dihedral transformations that fit a width x height grid: 4 on a
 // rectangle, 8 on a square. Identity first.
+template <int = 0>  // see problem::total_weight
 [[nodiscard]] constexpr std::vector<std::array<std::int8_t, max_cells>> grid_symmetries(int width, int height) {
   std::vector<std::array<std::int8_t, max_cells>> out;
   const int kinds = width == height ? 8 : 4;
