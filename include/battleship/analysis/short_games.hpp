@@ -197,7 +197,12 @@ class short_game_walker {
   [[nodiscard]] count_type longer() const noexcept { return longer_; }
 
  private:
-  void settle(count_type n) { settled_.fetch_add(static_cast<double>(n), std::memory_order_relaxed); }
+  // A compare-exchange loop, not fetch_add: libc++ has no atomic<double>::fetch_add.
+  void settle(count_type n) {
+    double now = settled_.load(std::memory_order_relaxed);
+    while (!settled_.compare_exchange_weak(now, now + static_cast<double>(n), std::memory_order_relaxed)) {
+    }
+  }
 
   exact_counter<R> counter_;
   S shared_;  // started; asked at every position unless S keeps state, and copied for each root
