@@ -16,10 +16,14 @@ namespace battleship::test_support {
 // `other` threw said, or "" if it threw none.
 template <class SetCheck, class Run, class Other>
 std::string logic_error_during_a_run(SetCheck set_check, Run run, Other other) {
-  std::atomic<int> phase{0};  // 1: the run is under way; 2: the other call has returned
+  // 1: the run is under way; 2: the other call has returned; 3: the run
+  // ended without calling its check, and the other call is not made.
+  std::atomic<int> phase{0};
   std::string refused;
   std::thread second([&] {
-    while (phase.load() != 1) std::this_thread::yield();
+    int seen = 0;
+    while ((seen = phase.load()) == 0) std::this_thread::yield();
+    if (seen == 3) return;
     try {
       other();
     } catch (const std::logic_error& e) {
@@ -32,8 +36,19 @@ std::string logic_error_during_a_run(SetCheck set_check, Run run, Other other) {
     if (phase.compare_exchange_strong(idle, 1))
       while (phase.load() != 2) std::this_thread::yield();
   }));
-  run();
-  second.join();
+  const auto finish = [&] {
+    int idle = 0;
+    phase.compare_exchange_strong(idle, 3);  // the check never ran: release the other thread
+    second.join();
+  };
+  try {
+    run();
+  } catch (...) {
+    finish();
+    throw;
+  }
+  finish();
+  if (phase.load() == 3) throw std::logic_error("logic_error_during_a_run: the run never called its check");
   return refused;
 }
 

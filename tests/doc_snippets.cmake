@@ -106,7 +106,7 @@ function(battleship_doc_snippets markdown)
     endif()
   endwhile()
 
-  if(fragment_count EQUAL 0 AND NOT block_count GREATER 0)
+  if(block_count EQUAL 0)
     message(WARNING "${markdown}: no ```cpp block to compile")
   endif()
   if(fragment_count GREATER 0)

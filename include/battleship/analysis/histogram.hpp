@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <battleship/analysis/statistics.hpp>
+#include <battleship/detail/platform.hpp>
 
 namespace battleship {
 

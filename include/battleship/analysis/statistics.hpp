@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include <battleship/detail/platform.hpp>
+
 namespace battleship {
 
 struct shot_statistics {

@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include <battleship/detail/platform.hpp>
+
 namespace battleship {
 
 namespace detail {

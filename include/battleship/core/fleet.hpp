@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include <battleship/detail/platform.hpp>
+
 namespace battleship {
 
 inline constexpr int max_ships = 16;

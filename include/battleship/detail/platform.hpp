@@ -1,11 +1,11 @@
 #pragma once
-// What the library needs of the compiler, said once and plainly instead of
-// in hundreds of errors from deep inside the headers: exceptions (every
-// refusal of a bad argument or an impossible board is one), and unsigned
-// __int128 for exact counts (GCC and Clang on 64-bit targets; not -m32,
-// not MSVC).
+// What the library needs of the compiler, said plainly by the first error
+// rather than left to errors from deep inside the headers: exceptions
+// (every refusal of a bad argument or an impossible board is one), and
+// unsigned __int128 for exact counts (GCC and Clang on 64-bit targets; not
+// -m32, not MSVC). Every header that throws or counts includes it.
 
-#if !defined(__cpp_exceptions) && !defined(__EXCEPTIONS)
+#if !defined(__cpp_exceptions)
 #error "battleship needs C++ exceptions (it reports bad input by throwing): do not compile with -fno-exceptions"
 #endif
 

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include <battleship/detail/platform.hpp>
+
 namespace battleship::detail {
 
 // How long a progress reporter waits between reports: the interval asked
