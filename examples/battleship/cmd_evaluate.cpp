@@ -2,7 +2,6 @@
 // layout and report the exact distribution of the number of shots
 // (Audinot et al. section 4.2). Shards (--shard i/n) split the work across
 // runs or machines; --save writes a partial result, --merge adds saved ones.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -127,7 +126,7 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   eo.threads = opts.threads;
   eo.shard = parse_shard(opts.shard);
   eo.strategy_name = opts.strategy;
-  const bool show = !opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0);
+  const bool show = shows_progress(opts.progress, opts.quiet);
   if (show || opts.time_limit.set()) {
     eo.progress_interval = opts.time_limit.check_interval(eo.progress_interval);
     // Drawn every half second at most, and at the end, as without a deadline.
@@ -441,9 +440,8 @@ const command_registration registered{[](CLI::App& app) {
       ->expected(1, -1);
   sub->callback([opts, book, sub] {
     opts->book_given = book.given();
-    opts->rules_given = false;
-    for (const char* name : {"--preset", "--grid", "--fleet", "--rule", "--feedback"})
-      opts->rules_given = opts->rules_given || sub->get_option(name)->count() > 0;
+    opts->rules_given = any_given({sub->get_option("--preset"), sub->get_option("--grid"), sub->get_option("--fleet"),
+                                   sub->get_option("--rule"), sub->get_option("--feedback")});
     run(*opts);
   });
 }};

@@ -1,7 +1,6 @@
 // battleship short-games: the exact chance that a deterministic strategy
 // sinks the fleet within a few misses, on any board (count_short_games walks
 // the game tree with exact counts instead of playing every layout).
-#include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
@@ -53,7 +52,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   o.max_misses = opts.max_misses;
   o.threads = opts.threads;
   o.strategy_name = opts.strategy;
-  const bool show = !opts.quiet && (opts.progress || isatty(STDERR_FILENO) != 0);
+  const bool show = shows_progress(opts.progress, opts.quiet);
   bool drawn = false;  // a progress line is on stderr
   if (show || opts.time_limit.set()) {
     o.progress_interval = opts.time_limit.check_interval(o.progress_interval);

@@ -3,7 +3,6 @@
 // an SVG histogram. Reproducible from --seed whatever --threads is. With
 // --search-climbs it searches for the layouts the strategy finds hardest
 // instead (search_hard_layouts).
-#include <unistd.h>
 
 #include <cmath>
 #include <concepts>
@@ -119,13 +118,13 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
   // The bar appears once a run has lasted half a second (always with
   // --progress); --time-limit is checked by the same callback, whose throw
   // stops the games.
-  const bool terminal = !opts.quiet && isatty(STDERR_FILENO) != 0;
-  if (opts.progress || terminal || opts.time_limit.set()) {
+  const bool shown = shows_progress(opts.progress, opts.quiet);
+  if (shown || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
     so.progress_interval =
         std::chrono::milliseconds(static_cast<long long>(opts.time_limit.check_interval(0.2) * 1000));
-    so.progress = [start, drawn = opts.progress, bar = opts.progress || terminal, &limit = opts.time_limit](
-                      long long done, long long total) mutable {
+    so.progress = [start, drawn = opts.progress, bar = shown, &limit = opts.time_limit](long long done,
+                                                                                        long long total) mutable {
       if (done < total)
         limit.check([&] { return std::to_string(done) + " of " + std::to_string(total) + " games played"; });
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -238,7 +237,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   o.temperature = opts.search_temperature;
   o.threads = opts.threads;
   o.seed = opts.seed;
-  const bool bar = opts.progress || (!opts.quiet && isatty(STDERR_FILENO) != 0);
+  const bool bar = shows_progress(opts.progress, opts.quiet);
   if (bar || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
     const long long total = static_cast<long long>(o.climbs) * o.steps;

@@ -123,8 +123,9 @@ namespace battleship::cli {
 // machine (density's exact and Monte Carlo models, solve). The library's
 // limits all default to 8 GiB, and so does the option.
 inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
-  return sub->add_option("--memory-limit", bytes,
-                         what + " (bytes, or K, M, G or T of 1024 each, as in 512M or 16G; default 8G)")
+  return sub
+      ->add_option("--memory-limit", bytes,
+                   what + " (bytes, or K, M, G or T of 1024 each, as in 512M or 16G; default 8G)")
       ->transform(byte_size());
 }
 
@@ -399,6 +400,12 @@ struct kept_book {
   // write it would otherwise lose.
   void save() const;
 };
+
+// Whether a long run shows its progress on stderr: with --progress always,
+// with --quiet never, else when stderr is a terminal.
+[[nodiscard]] inline bool shows_progress(bool progress, bool quiet) {
+  return progress || (!quiet && isatty(STDERR_FILENO) != 0);
+}
 
 // Whether any of `options` was on the command line (CLI11 counts them once
 // it is parsed): a command refuses an option that would be ignored even
