@@ -123,12 +123,7 @@ class decision_cache {
     return it->second;
   }
   // Records `cell` as the choice at `seen` (no-op beyond max_shots).
-  void insert(const observation<Board>& seen, int cell) {
-    if (!covers(seen)) return;
-    key k = key_of(seen);
-    std::unique_lock lock(mutex_);
-    table_.try_emplace(std::move(k), cell);
-  }
+  void insert(const observation<Board>& seen, int cell) { (void)insert(seen, cell, stamp_changes()); }
   // The same, only if the stamp has not changed since stamp_changes() gave
   // `stamp_changes`: a choice worked out for one stamp (while another thread
   // loaded another game's book into this empty cache, say) is not filed
@@ -386,14 +381,12 @@ class memoized {
 
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
     const std::uint64_t stamp_seen = cache_->stamp_changes();
-    if constexpr (detail::reports_rules<S>)
-      if (stamp_seen != stamp_checked_) check_stamp();
+    check_stamp_if_changed();
     if (!cache_->covers(seen)) return policy_.next_shot(seen);
     if (const auto cell = cache_->find(seen)) {
-      // A book loaded since the stamp was read may be another game's: the
-      // policy is checked against it before its answer is taken.
-      if constexpr (detail::reports_rules<S>)
-        if (cache_->stamp_changes() != stamp_seen) check_stamp();
+      // A book loaded since the check may be another game's: the policy is
+      // checked against it before its answer is taken.
+      check_stamp_if_changed();
       // The key is only what was seen, so a cache shared with another game
       // (or policy) can answer with a cell this game cannot shoot.
       if (*cell >= seen.cell_count() || seen.shots().test(static_cast<std::size_t>(*cell)))
@@ -426,6 +419,11 @@ class memoized {
   [[nodiscard]] const std::shared_ptr<cache_type>& cache() const noexcept { return cache_; }
 
  private:
+  // Checks the policy again if the cache's stamp changed since it was last checked.
+  void check_stamp_if_changed() {
+    if constexpr (detail::reports_rules<S>)
+      if (cache_->stamp_changes() != stamp_checked_) check_stamp();
+  }
   void check_stamp() {
     if constexpr (detail::reports_rules<S>) {
       const std::uint64_t changes = cache_->stamp_changes();
