@@ -104,11 +104,6 @@ struct run_state {
   run_state() = default;
   run_state(const run_state&) noexcept {}
   run_state& operator=(const run_state&) noexcept { return *this; }
-  [[noreturn]] static void fail(const char* owner, const char* what, const char* during) {
-    throw std::logic_error(std::string(owner) + ": " + what + " called during " + during +
-                           " (from its interruption check, or from another thread: each thread needs its own), "
-                           "which would pull the tables from under the pass");
-  }
 };
 // Sets it for a run (or for a call that changes what a run reads: release,
 // set_interruption_check), and clears it however that ends; one that finds
@@ -117,7 +112,10 @@ struct run_state {
 struct running_flag {
   run_state& state;
   running_flag(run_state& s, const char* owner, const char* what, const char* during) : state(s) {
-    if (state.on.exchange(true)) run_state::fail(owner, what, during);
+    if (state.on.exchange(true))
+      throw std::logic_error(std::string(owner) + ": " + what + " called during " + during +
+                             " (from its interruption check, or from another thread: each thread needs its own), "
+                             "which would pull the tables from under the pass");
   }
   running_flag(const running_flag&) = delete;
   running_flag& operator=(const running_flag&) = delete;
@@ -139,7 +137,7 @@ class profile_dp_pool {
   // should not go on holding them.
   template <class F>
   decltype(auto) run(profile_problem p, F&& f) {
-    const running_flag running{running_, "exact counter", "count", "a count"};
+    const running_flag running = hold("count");
     [[maybe_unused]] const bool takes_wide =
         takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
     try {
@@ -157,14 +155,14 @@ class profile_dp_pool {
   // Frees every table; the next run builds them afresh. The limit and the
   // interruption check stay.
   void release() {
-    const running_flag holding{running_, "exact counter", "release", "a count"};
+    const running_flag holding = hold("release");
     free_tables();
   }
   // An interruption check that calls back into its own counter would reset
   // or free the tables of the pass that called it (or, replacing itself,
-  // destroy the function running), and so would another thread: while a
-  // count runs, release and set_interruption_check are refused
-  // (std::logic_error), and while they run, a count is.
+  // destroy the function running), and so would another thread: count,
+  // release and set_interruption_check each hold the flag while they run,
+  // and refuse each other (std::logic_error).
   [[nodiscard]] running_flag hold(const char* what) { return running_flag{running_, "exact counter", what, "a count"}; }
   // Bytes the tables kept between runs hold (the passes' buffers, layers and
   // closed forms; not the few tables each problem's constructor builds).
