@@ -22,7 +22,6 @@
 // the thread count, and the shards of a split merge exactly
 // (exhaustive_result::merge).
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

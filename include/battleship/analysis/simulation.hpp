@@ -45,11 +45,11 @@ struct simulation_options {
   std::uint64_t seed = 0;
   int threads = 1;  // 0: one per hardware thread
   // Called from the calling thread about every progress_interval (0 to 1e9
-  // seconds; at least 1 ms apart) while the games run, and once at the end, with (games done, games
-  // in total); the run returns as soon as its games end, without waiting
-  // out the interval. A
-  // call that throws cancels the run: each thread leaves after the game it
-  // is playing, and the exception reaches the caller.
+  // seconds; at least 1 ms apart) while the games run, and once at the end,
+  // with (games done, games in total); the run returns as soon as its games
+  // end, without waiting out the interval. A call that throws cancels the
+  // run: each thread leaves after the game it is playing, and the exception
+  // reaches the caller.
   std::function<void(long long, long long)> progress;
   std::chrono::milliseconds progress_interval{200};
 };

@@ -184,7 +184,7 @@ class constrained_defense {
   // The placement's weight; 0 off the grid or outside the region.
   [[nodiscard]] std::uint64_t weight_of(int ship, const placement& p) const noexcept {
     const auto g = rules_.geometry();
-    if (p.row < 0 || p.row >= g.height() || p.col < 0 || p.col >= g.width() || !is_orientation(p.dir)) return 0;
+    if (!g.contains(p.row, p.col) || !is_orientation(p.dir)) return 0;
     return weights_[index(ship, p)];
   }
 
