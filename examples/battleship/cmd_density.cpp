@@ -53,23 +53,19 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
   density_result out;
   const int cells = rules.geometry().cell_count();
   if (opts.edge_weight_given && opts.model != "exact")
-    throw std::invalid_argument("--edge-weight is a prior of the exact model, not of --model " + opts.model);
+    throw usage_error("--edge-weight is a prior of the exact model, not of --model " + opts.model);
   if (opts.method_given && opts.model != "exact")
-    throw std::invalid_argument("--method chooses the exact model's counter; --model " + opts.model +
-                                " counts nothing");
+    throw usage_error("--method chooses the exact model's counter; --model " + opts.model + " counts nothing");
   if (opts.draws_given && opts.model != "monte-carlo")
-    throw std::invalid_argument("--seed and --samples are the monte-carlo model's; --model " + opts.model +
-                                " draws nothing");
+    throw usage_error("--seed and --samples are the monte-carlo model's; --model " + opts.model + " draws nothing");
   // --memory-limit and --time-limit act on the exact counter's and the
   // sampler's passes, which the per-ship model and the enumerators do not run.
   const bool runs_no_passes = opts.model == "per-ship" || (opts.model == "exact" && opts.method != "exact");
   const std::string which = opts.model == "per-ship" ? "--model per-ship" : "--method " + opts.method;
   if (opts.memory_limit_given && runs_no_passes)
-    throw std::invalid_argument("--memory-limit bounds the exact counter's and sampler's tables; " + which +
-                                " keeps none");
+    throw usage_error("--memory-limit bounds the exact counter's and sampler's tables; " + which + " keeps none");
   if (opts.time_limit.set() && runs_no_passes)
-    throw std::invalid_argument("--time-limit stops the exact counter's and sampler's passes; " + which +
-                                " cannot be stopped");
+    throw usage_error("--time-limit stops the exact counter's and sampler's passes; " + which + " cannot be stopped");
   if (opts.model == "exact") {
     auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit, opts.time_limit);
     if (counts.labelled == 0 && opts.edge_weight == 0)
@@ -82,7 +78,7 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     return out;
   }
   if (opts.model == "monte-carlo") {
-    if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+    if (opts.samples < 1) throw usage_error("--samples must be at least 1");
     monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
     model.set_memory_limit(opts.memory_limit);
     model.set_interruption_check(  // the sampler's passes and its batch of draws
@@ -104,7 +100,7 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     }
     for (double w : out.raw) out.probability.push_back(w / top);
   } else {
-    throw std::invalid_argument("unknown model '" + opts.model + "' (exact, monte-carlo or per-ship)");
+    throw usage_error("unknown model '" + opts.model + "' (exact, monte-carlo or per-ship)");
   }
   if (out.probability.size() != static_cast<std::size_t>(cells))
     throw std::logic_error("model " + opts.model + " returned the wrong number of cells");

@@ -60,17 +60,17 @@ struct evaluate_options {
 exhaustive_shard parse_shard(const std::string& s) {
   const auto in = parse_int_pair(s, "/");
   if (!in || in->second < 1 || in->first < 0 || in->first >= in->second)
-    throw std::invalid_argument("--shard '" + s + "' is not of the form i/n with 0 <= i < n");
+    throw usage_error("--shard '" + s + "' is not of the form i/n with 0 <= i < n");
   return {in->first, in->second};
 }
 
 std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
   std::vector<int> cells;
-  if (s.empty()) throw std::invalid_argument("--order is empty");
+  if (s.empty()) throw usage_error("--order is empty");
   const auto g = rules.geometry();
   for (const auto& item : split_commas(s)) {
     const auto c = g.parse_cell(item);
-    if (!c) throw std::invalid_argument("--order: '" + item + "' is not a cell of the grid (e.g. A5)");
+    if (!c) throw usage_error("--order: '" + item + "' is not a cell of the grid (e.g. A5)");
     cells.push_back(*c);
   }
   return cells;
@@ -110,9 +110,9 @@ exhaustive_result run_strategy(const evaluate_options& opts, const rules_t& rule
       method = "fast";
       return evaluate_sweep_fast(rules, strategy, eo);
     }
-    if (opts.method == "fast") throw std::invalid_argument("no fast path: " + why);
+    if (opts.method == "fast") throw usage_error("no fast path: " + why);
   } else if (opts.method == "fast") {
-    throw std::invalid_argument("no fast path for strategy '" + opts.strategy + "' (use --method play)");
+    throw usage_error("no fast path for strategy '" + opts.strategy + "' (use --method play)");
   }
   method = "play";
   return evaluate_by_playing(rules, strategy, eo);
@@ -145,7 +145,7 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
   }
   const std::string& s = opts.strategy;
   if (!opts.order.empty() && s != "sweep" && s != "sweep-horizontal-first")
-    throw std::invalid_argument("--order applies to the sweep strategies only");
+    throw usage_error("--order applies to the sweep strategies only");
   if (s == "row-scan") return run_strategy(opts, rules, row_scan<rules_t>(rules), eo, method);
   if (s == "sweep" || s == "sweep-horizontal-first") {
     const auto mode = s == "sweep" ? sweep_clearing::four_directions : sweep_clearing::horizontal_first;
@@ -154,7 +154,9 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
       order = parse_order(opts.order, rules);
       eo.strategy_name += " order " + opts.order;
     }
-    return run_strategy(opts, rules, sweep<rules_t>(rules, mode, order), eo, method);
+    // An order naming a cell twice is the command line's mistake.
+    const auto strategy = as_usage([&] { return sweep<rules_t>(rules, mode, order); });
+    return run_strategy(opts, rules, strategy, eo, method);
   }
   if (s == "per-ship-density")  // deterministic: ties to the lowest cell
     return run_strategy(opts, rules, density_greedy(rules, per_ship_density<rules_t>(rules), tie_break::lowest_cell),
@@ -166,7 +168,7 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
     // Every copy (one per thread) shares the cache: each position of the strategy's tree is solved once.
     return run_strategy(opts, rules, memoized(greedy, book.cache), eo, method);
   }
-  throw std::invalid_argument("unknown strategy '" + s + "'");
+  throw usage_error("unknown strategy '" + s + "'");
 }
 
 // An evaluation, or a part of one, with the game it was run on in the keys
@@ -323,15 +325,15 @@ evaluation load(const std::string& path) {
 }
 
 void run(const evaluate_options& opts) {
-  if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
+  if (opts.threads < 0) throw usage_error("--threads cannot be negative");
   // A command line that asks for nothing: exit status 2, as CLI11's own required options.
   if (opts.strategy.empty() && opts.merge.empty()) throw CLI::RequiredError("--strategy (or --merge)");
   if (opts.strategy.empty() && opts.rules_given)
-    throw std::invalid_argument(
+    throw usage_error(
         "--merge alone takes the game from its files; --preset, --grid, --fleet, --rule and --feedback go with "
         "--strategy");
   if (opts.strategy != "exact-greedy" && opts.book_given)
-    throw std::invalid_argument("--book-depth and --book apply to --strategy exact-greedy only");
+    throw usage_error("--book-depth and --book apply to --strategy exact-greedy only");
   check_writable(opts.save, "--save");  // before the run, which may take hours
   check_writable(opts.histogram, "--histogram");
   std::vector<evaluation> parts;

@@ -45,9 +45,9 @@ void draw_progress(const short_games_progress& p) {
 }
 
 short_games_result walk(const short_games_cli_options& opts, const rules_t& rules) {
-  if (opts.max_misses < 0) throw std::invalid_argument("--max-misses cannot be negative");
-  if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
-  if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
+  if (opts.max_misses < 0) throw usage_error("--max-misses cannot be negative");
+  if (opts.threads < 0) throw usage_error("--threads cannot be negative");
+  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
   short_games_options o;
   o.max_misses = opts.max_misses;
   o.threads = opts.threads;
@@ -85,7 +85,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   };
   const std::string& s = opts.strategy;
   if (s != "per-ship-density" && opts.hit_weight_given)
-    throw std::invalid_argument("--hit-weight applies to per-ship-density only");
+    throw usage_error("--hit-weight applies to per-ship-density only");
   if (s == "row-scan") return run(row_scan<rules_t>(rules));
   if (s == "sweep") return run(sweep<rules_t>(rules, sweep_clearing::four_directions));
   if (s == "sweep-horizontal-first") return run(sweep<rules_t>(rules, sweep_clearing::horizontal_first));
@@ -99,7 +99,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
     model.set_interruption_check(opts.time_limit.interruption_check("exact-greedy was choosing a shot"));
     return run(density_greedy(rules, std::move(model), tie_break::lowest_cell));
   }
-  throw std::invalid_argument("unknown strategy '" + s + "'");
+  throw usage_error("unknown strategy '" + s + "'");
 }
 
 // "2631555" for a chance of 3.8e-7, "45.5" for 0.022; "never" for 0. Past

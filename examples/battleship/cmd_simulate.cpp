@@ -162,10 +162,10 @@ auto with_strategy(const simulate_options& opts, const rules_t& rules, const std
     return run([&] { return density_greedy(rules, exact_density<rules_t>(rules)); });
   }
   if (s == "monte-carlo-greedy") {
-    if (opts.samples < 1) throw std::invalid_argument("--samples must be at least 1");
+    if (opts.samples < 1) throw usage_error("--samples must be at least 1");
     return run([&] { return density_greedy(rules, monte_carlo_density<rules_t>(rules, 0, opts.samples)); });
   }
-  throw std::invalid_argument("unknown strategy '" + s + "'");
+  throw usage_error("unknown strategy '" + s + "'");
 }
 
 std::string describe_rules(const rules_t& rules) {
@@ -199,16 +199,16 @@ nlohmann::ordered_json json_head(const simulate_options& opts, const rules_t& ru
 // The uniform defense with --region, --apart and --clustered.
 constrained_defense<rules_t> make_constrained_defense(const simulate_options& opts, const rules_t& rules) {
   if (opts.apart && opts.clustered)
-    throw std::invalid_argument(
+    throw usage_error(
         "--apart (no two ships share an edge) and --clustered (every ship shares an edge "
         "with another) exclude each other");
   // Cases where no layout can be clustered, refused here rather than after
   // every draw of every game has failed ("no layout met the condition").
   if (opts.clustered && rules.contact() != adjacency::touching)
-    throw std::invalid_argument("--clustered (every ship shares an edge with another) is impossible under the " +
-                                std::string(to_string(rules.contact())) + " rule, where no two ships share an edge");
+    throw usage_error("--clustered (every ship shares an edge with another) is impossible under the " +
+                      std::string(to_string(rules.contact())) + " rule, where no two ships share an edge");
   if (opts.clustered && rules.ship_count() < 2)
-    throw std::invalid_argument("--clustered (every ship shares an edge with another) needs at least two ships");
+    throw usage_error("--clustered (every ship shares an edge with another) needs at least two ships");
   defense_constraints<rules_t::board_type> c;
   const auto g = rules.geometry();
   if (opts.region == "edges") c.region = cells_by_inset(g, 0, 0);
@@ -220,13 +220,13 @@ constrained_defense<rules_t> make_constrained_defense(const simulate_options& op
 
 // --search-climbs: the layouts the strategy finds hardest.
 void search(const simulate_options& opts, const rules_t& rules, const std::shared_ptr<book_t>& book) {
-  if (opts.search_steps < 0) throw std::invalid_argument("--search-steps must not be negative");
-  if (opts.move_ships < 1) throw std::invalid_argument("--move-ships must be at least 1");
-  if (opts.games_per_layout < 1) throw std::invalid_argument("--games-per-layout must be at least 1");
-  if (opts.fresh_games < 0) throw std::invalid_argument("--fresh-games must not be negative");
+  if (opts.search_steps < 0) throw usage_error("--search-steps must not be negative");
+  if (opts.move_ships < 1) throw usage_error("--move-ships must be at least 1");
+  if (opts.games_per_layout < 1) throw usage_error("--games-per-layout must be at least 1");
+  if (opts.fresh_games < 0) throw usage_error("--fresh-games must not be negative");
   if (!(opts.search_temperature >= 0) || !std::isfinite(opts.search_temperature))
-    throw std::invalid_argument("--search-temperature must be finite and not negative");
-  if (!opts.histogram.empty()) throw std::invalid_argument("--histogram is for simulations, not --search-climbs");
+    throw usage_error("--search-temperature must be finite and not negative");
+  if (!opts.histogram.empty()) throw usage_error("--histogram is for simulations, not --search-climbs");
   const constrained_defense<rules_t> defense = make_constrained_defense(opts, rules);
   hard_layout_options o;
   o.climbs = opts.search_climbs;
@@ -292,36 +292,37 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
 }
 
 void run(const simulate_options& opts) {
-  if (opts.games < 1) throw std::invalid_argument("--games must be at least 1");
-  if (opts.threads < 0) throw std::invalid_argument("--threads cannot be negative");
-  if (opts.hit_weight < 1) throw std::invalid_argument("--hit-weight must be at least 1");
+  if (opts.games < 1) throw usage_error("--games must be at least 1");
+  if (opts.threads < 0) throw usage_error("--threads cannot be negative");
+  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
   check_writable(opts.histogram, "--histogram");  // before the games, not after
   // A strategy's own option given to another strategy would be ignored.
   if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
-    throw std::invalid_argument("--hit-weight applies to per-ship-density only");
+    throw usage_error("--hit-weight applies to per-ship-density only");
   if (opts.strategy != "monte-carlo-greedy" && opts.samples_given)
-    throw std::invalid_argument("--samples applies to monte-carlo-greedy only");
+    throw usage_error("--samples applies to monte-carlo-greedy only");
   if (opts.strategy != "exact-greedy" && opts.book_given)
-    throw std::invalid_argument("--book-depth and --book apply to exact-greedy only");
-  if (opts.search_climbs < 0) throw std::invalid_argument("--search-climbs cannot be negative");
+    throw usage_error("--book-depth and --book apply to exact-greedy only");
+  if (opts.search_climbs < 0) throw usage_error("--search-climbs cannot be negative");
   if (opts.search_climbs == 0 && opts.search_options_given)
-    throw std::invalid_argument("the search's options need --search-climbs of at least 1");
+    throw usage_error("the search's options need --search-climbs of at least 1");
   if (opts.search_climbs == 0 && opts.search_climbs_given)
-    throw std::invalid_argument("--search-climbs must be at least 1 (without it, the games are simulated)");
+    throw usage_error("--search-climbs must be at least 1 (without it, the games are simulated)");
+  const bool constrained = opts.region != "all" || opts.apart || opts.clustered;
+  if ((constrained || opts.search_climbs > 0) && opts.defense != "uniform")
+    throw usage_error("--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " +
+                      opts.defense);
   const rules_t rules = opts.rules.make_rules();
   const kept_book kept = opts.strategy == "exact-greedy" ? open_book(rules, opts.book_depth, opts.book) : kept_book{};
   const auto& book = kept.cache;
-  const bool constrained = opts.region != "all" || opts.apart || opts.clustered;
-  if ((constrained || opts.search_climbs > 0) && opts.defense != "uniform")
-    throw std::invalid_argument(
-        "--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " + opts.defense);
   if (opts.search_climbs > 0) {
     search(opts, rules, book);
     return kept.save();
   }
   bool from_tables = false;  // a crowded fleet's uniform layouts come from the counter's tables
   const any_defense defense = [&] {
-    if (opts.defense == "park-figure8") return any_defense(park_figure8_defense(rules));
+    if (opts.defense == "park-figure8")  // Park's grid and fleet only: the command line's to get right
+      return any_defense(as_usage([&] { return park_figure8_defense(rules); }));
     if (opts.defense == "sequential") return any_defense(sequential_defense<rules_t>(rules));
     if (constrained) return any_defense(make_constrained_defense(opts, rules));
     uniform_defense<rules_t> uniform(rules);

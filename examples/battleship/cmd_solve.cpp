@@ -43,7 +43,7 @@ std::string mebibytes(std::uint64_t bytes) {
 void run_solve(const solve_cli_options& opts) {
   // The text output with --tree is the tree alone (dot goes straight to Graphviz).
   if (opts.greedy && !opts.tree.empty() && !opts.json)
-    throw std::invalid_argument("--tree prints the tree alone: add --json to have --greedy's value beside it");
+    throw usage_error("--tree prints the tree alone: add --json to have --greedy's value beside it");
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto g = rules.geometry();

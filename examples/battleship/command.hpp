@@ -11,9 +11,12 @@
 //   }
 //
 // main() adds every registered subcommand, parses, and turns any exception
-// into one line on stderr and exit status 1 (2 for bad arguments).
+// into one line on stderr and exit status 1 (2 for bad arguments: CLI11's
+// parse errors and usage_error).
 
 #include <functional>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <CLI/CLI.hpp>
@@ -30,5 +33,27 @@ inline std::vector<command_adder>& registered_commands() {
 struct command_registration {
   explicit command_registration(command_adder add) { registered_commands().push_back(std::move(add)); }
 };
+
+// A refusal decided from the command line alone, before any file is read or
+// anything counted (a malformed --grid, options that do not go together, rules
+// that cannot be built): main() reports it with exit status 2, as CLI11's own
+// parse errors, where every other error exits with 1.
+struct usage_error : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// Calls `make` and reports the library's refusal of what the command line
+// gave it (std::invalid_argument: a ship longer than the grid, a sweep order
+// naming a cell twice) as a usage_error.
+template <class Make>
+decltype(auto) as_usage(Make&& make) {
+  try {
+    return std::forward<Make>(make)();
+  } catch (const usage_error&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw usage_error(e.what());
+  }
+}
 
 }  // namespace battleship::cli

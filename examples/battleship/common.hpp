@@ -31,6 +31,7 @@
 #include <nlohmann/json.hpp>
 
 #include "board_file.hpp"
+#include "command.hpp"
 
 namespace battleship::cli {
 
@@ -248,21 +249,23 @@ struct rule_options {
     if (preset == "datagenetics") return make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, true);
     if (preset == "park") return make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, false);
     if (preset == "audinot") return make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_contact, false);
-    const auto [w, h] = parse_grid(grid);
-    return make_dynamic_rules(w, h, parse_fleet(fleet), parse_adjacency(rule), parse_feedback(feedback));
+    const auto size = parse_grid(grid);
+    const auto lengths = parse_fleet(fleet);
+    return as_usage([&] {
+      return make_dynamic_rules(size.first, size.second, lengths, parse_adjacency(rule), parse_feedback(feedback));
+    });
   }
 
   static std::pair<int, int> parse_grid(const std::string& s) {
     if (const auto wh = parse_int_pair(s, "xX")) return *wh;
-    throw std::invalid_argument("--grid '" + s + "' is not of the form WxH (e.g. 10x10)");
+    throw usage_error("--grid '" + s + "' is not of the form WxH (e.g. 10x10)");
   }
   static std::vector<int> parse_fleet(const std::string& s) {
-    if (s.empty()) throw std::invalid_argument("--fleet is empty");
+    if (s.empty()) throw usage_error("--fleet is empty");
     std::vector<int> lengths;
     for (const auto& item : split_commas(s)) {
       const auto length = parse_digits(item);
-      if (!length)
-        throw std::invalid_argument("--fleet '" + s + "' is not a comma-separated list of lengths (e.g. 5,4,3,3,2)");
+      if (!length) throw usage_error("--fleet '" + s + "' is not a comma-separated list of lengths (e.g. 5,4,3,3,2)");
       lengths.push_back(*length);
     }
     return lengths;
@@ -293,13 +296,13 @@ struct rule_options {
     };
     if (edge_weight != 1) {
       if (method != "exact")
-        throw std::invalid_argument("--edge-weight needs --method exact (the enumerators count without weights)");
+        throw usage_error("--edge-weight needs --method exact (the enumerators count without weights)");
       return counter().count(obs, edge_prior{rules, edge_weight}, with_occupancy);
     }
     if (method == "bitset") return enumerate_bitset(rules, obs, with_occupancy);
     if (method == "recursive") return enumerate_recursive(rules, obs, with_occupancy);
     if (method == "exact") return counter().count(obs, with_occupancy);
-    throw std::invalid_argument("unknown counting method '" + method + "' (exact, bitset or recursive)");
+    throw usage_error("unknown counting method '" + method + "' (exact, bitset or recursive)");
   };
   count_result r;
   try {
@@ -442,8 +445,8 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
 // holding the book at `path` when that file exists (a new book is written
 // there after the run, and must be writable now).
 [[nodiscard]] inline kept_book open_book(const dynamic_rules& rules, int depth, const std::string& path) {
-  if (depth < -1) throw std::invalid_argument("--book-depth must be -1 (off) or at least 0");
-  if (depth < 0 && !path.empty()) throw std::invalid_argument("--book needs a --book-depth of at least 0");
+  if (depth < -1) throw usage_error("--book-depth must be -1 (off) or at least 0");
+  if (depth < 0 && !path.empty()) throw usage_error("--book needs a --book-depth of at least 0");
   if (depth < 0) return {};
   kept_book book{std::make_shared<book_cache>(rules, exact_greedy_policy, depth), path, 0};
   if (path.empty()) return book;

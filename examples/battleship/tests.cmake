@@ -3,10 +3,13 @@
 # exactly one line on stderr with nothing on stdout, and the JSON output.
 #
 #   battleship_cli_test(<name> ARGS <arg>...
-#                       [FAIL] [TERMINAL] [INPUT <file>] [STDERR <regex>] [STDOUT <regex>]
+#                       [FAIL | USAGE] [TERMINAL] [INPUT <file>] [STDERR <regex>] [STDOUT <regex>]
 #                       [JSON <key>=<value>...] [JSON_LENGTH <key>=<n>...])
 #
-# FAIL expects a non-zero status (1 or 2, never a crash); TERMINAL runs the
+# FAIL expects exit status 1 (an error past the command line: a board, a
+# count, the rules' meaning), USAGE exit status 2 (a command line that could
+# not be parsed: an unknown or malformed option, a missing or refused
+# value), both never a crash, as docs/cli.md's "Errors" promises; TERMINAL runs the
 # tool under a pseudo-terminal (skipped if `script` is missing); INPUT feeds a
 # file to standard input (default /dev/null); JSON checks that
 # stdout parses and that each key (a.b.0 = element 0 of a's member b) holds
@@ -27,9 +30,14 @@ if(CMAKE_SCRIPT_MODE_FILE)
                     ERROR_VARIABLE err)
   endif()
   string(REPLACE "|" " " shown "${ARGS}")
-  if(FAIL)
-    if(NOT status MATCHES "^[12]$")
-      message(FATAL_ERROR "expected exit status 1 or 2, got '${status}' from: battleship ${shown}\n${err}")
+  if(FAIL OR USAGE)
+    if(USAGE)
+      set(expected 2)
+    else()
+      set(expected 1)
+    endif()
+    if(NOT status STREQUAL expected)
+      message(FATAL_ERROR "expected exit status ${expected}, got '${status}' from: battleship ${shown}\n${err}")
     endif()
     if(NOT out STREQUAL "")
       message(FATAL_ERROR "an error must print nothing on stdout, got:\n${out}")
@@ -76,11 +84,17 @@ set(battleship_cli_testdata ${CMAKE_CURRENT_LIST_DIR}/testdata)
 set(battleship_cli_test_script ${CMAKE_CURRENT_LIST_FILE})
 
 function(battleship_cli_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;TERMINAL" "STDERR;STDOUT;INPUT" "ARGS;JSON;JSON_LENGTH")
+  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;USAGE;TERMINAL" "STDERR;STDOUT;INPUT" "ARGS;JSON;JSON_LENGTH")
   string(REPLACE ";" "|" args "${T_ARGS}")
   set(defines "-DEXE=$<TARGET_FILE:battleship_cli>" "-DARGS=${args}")
+  if(T_FAIL AND T_USAGE)
+    message(FATAL_ERROR "cli test '${name}': FAIL (exit status 1) and USAGE (2) exclude each other")
+  endif()
   if(T_FAIL)
     list(APPEND defines -DFAIL=ON)
+  endif()
+  if(T_USAGE)
+    list(APPEND defines -DUSAGE=ON)
   endif()
   if(T_TERMINAL)
     find_program(BATTLESHIP_SCRIPT_PROGRAM script)
@@ -182,9 +196,9 @@ battleship_cli_test("density: without --edge-weight the centre wins"
   ARGS density --grid 4x4 --fleet 2 --json JSON labelled=24 occupancy.1=3 occupancy.5=4 best=B2)
 battleship_cli_test("density: --edge-weight in the plain grid"
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 STDOUT "border weigh 3\nweighted layouts: 64 labelled")
-battleship_cli_test("error: --edge-weight with an enumerator" FAIL
+battleship_cli_test("error: --edge-weight with an enumerator" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --method bitset STDERR "--edge-weight needs --method exact")
-battleship_cli_test("error: --edge-weight with another model" FAIL
+battleship_cli_test("error: --edge-weight with another model" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --model per-ship STDERR "--edge-weight is a prior")
 battleship_cli_test("error: --edge-weight 0 leaves no layout" FAIL
   ARGS density --grid 3x3 --fleet 2 --edge-weight 0 STDERR "off the border")
@@ -213,15 +227,15 @@ battleship_cli_test("error: per-ship model on an impossible board" FAIL
   STDERR "no placement is left for a ship")
 
 # Errors: one line on stderr, nothing on stdout, status 1 (bad input) or 2 (bad arguments).
-battleship_cli_test("error: malformed --grid" FAIL ARGS count --grid 3y3 STDERR "--grid '3y3'")
-battleship_cli_test("error: unknown rule" FAIL ARGS count --rule sideways STDERR "--rule")
-battleship_cli_test("error: unknown option" FAIL ARGS count --frobnicate)
-battleship_cli_test("error: no subcommand" FAIL ARGS)
-battleship_cli_test("error: malformed --fleet" FAIL ARGS count --fleet 5,,3 STDERR "--fleet")
-battleship_cli_test("error: ship longer than the grid" FAIL ARGS count --grid 3x3 --fleet 5 STDERR "does not fit")
-battleship_cli_test("error: fleet larger than the grid" FAIL ARGS count --grid 3x3 --fleet 3,3,3,3 STDERR "more cells")
-battleship_cli_test("error: grid beyond 16x16" FAIL ARGS count --grid 17x17 STDERR "capacity")
-battleship_cli_test("error: zero-length ship" FAIL ARGS count --grid 3x3 --fleet 0 STDERR "length 0")
+battleship_cli_test("error: malformed --grid" USAGE ARGS count --grid 3y3 STDERR "--grid '3y3'")
+battleship_cli_test("error: unknown rule" USAGE ARGS count --rule sideways STDERR "--rule")
+battleship_cli_test("error: unknown option" USAGE ARGS count --frobnicate)
+battleship_cli_test("error: no subcommand" USAGE ARGS)
+battleship_cli_test("error: malformed --fleet" USAGE ARGS count --fleet 5,,3 STDERR "--fleet")
+battleship_cli_test("error: ship longer than the grid" USAGE ARGS count --grid 3x3 --fleet 5 STDERR "does not fit")
+battleship_cli_test("error: fleet larger than the grid" USAGE ARGS count --grid 3x3 --fleet 3,3,3,3 STDERR "more cells")
+battleship_cli_test("error: grid beyond 16x16" USAGE ARGS count --grid 17x17 STDERR "capacity")
+battleship_cli_test("error: zero-length ship" USAGE ARGS count --grid 3x3 --fleet 0 STDERR "length 0")
 battleship_cli_test("error: missing board file" FAIL ARGS count ${small6} --board ${battleship_cli_testdata}/no-such-file.txt
   STDERR "cannot open")
 battleship_cli_test("error: bad character names line and column" FAIL
@@ -235,7 +249,7 @@ battleship_cli_test("error: a carriage return inside a shot log's line is shown"
 battleship_cli_test("error: a NUL in a board picture is shown" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/nul_picture.txt
   STDERR "nul_picture.txt:3:3: unexpected character '\\\\0'")
-battleship_cli_test("error: a control character in an argument is shown" FAIL
+battleship_cli_test("error: a control character in an argument is shown" USAGE
   ARGS count --grid "4\tx4" STDERR "4\\\\tx4")
 battleship_cli_test("error: short row names the line" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_width.txt STDERR "bad_width.txt:2: expected 6 cells")
@@ -251,7 +265,7 @@ battleship_cli_test("error: sunk under hit/miss feedback" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/sunk_6x6.txt STDERR "needs --feedback sunk")
 battleship_cli_test("error: sunk ship not in the fleet" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_unknown_6x6.txt STDERR ":2:9: no ship 'Zeppelin'")
-battleship_cli_test("error: a preset with a rule option it sets" FAIL ARGS count --preset park --grid 5x5
+battleship_cli_test("error: a preset with a rule option it sets" USAGE ARGS count --preset park --grid 5x5
   STDERR "--preset excludes --grid")
 battleship_cli_test("error: a ship sunk twice, numbered as the log numbers it" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_twice_6x6.txt
@@ -264,7 +278,7 @@ battleship_cli_test("error: density of an observation no layout agrees with" FAI
   STDERR "no layout agrees with the observation")
 battleship_cli_test("error: density when the fleet fits nowhere" FAIL
   ARGS density --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "cannot be placed")
-battleship_cli_test("error: unknown density model" FAIL ARGS density --grid 3x3 --fleet 2 --model oracle
+battleship_cli_test("error: unknown density model" USAGE ARGS density --grid 3x3 --fleet 2 --model oracle
   STDERR "--model: oracle not in \\{exact,monte-carlo,per-ship\\}")
 
 # The other subcommands: solve, bounds (issue 5), simulate, evaluate (issue 4).
@@ -288,7 +302,7 @@ battleship_cli_test("error: solve past --time-limit"
   FAIL ARGS solve --grid 8x8 --fleet 2 --time-limit 0.3 STDERR "no answer within --time-limit 0.3 s: the search had stored [0-9]+ states")
 foreach(bad 0 -1 nan inf 1e999 5s 0x10)
   battleship_cli_test("error: --time-limit ${bad} is not a number of seconds above 0"
-    FAIL ARGS solve --grid 3x3 --fleet 2 --time-limit "${bad}" STDERR "must be a number of seconds above 0")
+    USAGE ARGS solve --grid 3x3 --fleet 2 --time-limit "${bad}" STDERR "must be a number of seconds above 0")
 endforeach()
 battleship_cli_test("density: a --memory-limit below the whole tables recomputes from checkpoints, to the same matrix"
   ARGS density --preset park --memory-limit 16M --json
@@ -301,18 +315,18 @@ battleship_cli_test("error: count past --memory-limit"
   FAIL ARGS count --grid 12x12 --fleet 5,4,4,3,3,3,2,2 --memory-limit 64M
   STDERR "the exact count needs more than 64 MiB of memory on this board")
 battleship_cli_test("error: count's --memory-limit with a brute-force method"
-  FAIL ARGS count --grid 5x5 --fleet 3 --method bitset --memory-limit 8M STDERR "--method bitset keeps nothing")
+  USAGE ARGS count --grid 5x5 --fleet 3 --method bitset --memory-limit 8M STDERR "--method bitset keeps nothing")
 battleship_cli_test("error: density with tables past --memory-limit"
   FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of memory")
 battleship_cli_test("error: density's monte-carlo sampler past --memory-limit"
   FAIL ARGS density --preset park --model monte-carlo --samples 10 --memory-limit 1M
   STDERR "exact sampling needs more than 1 MiB")
 battleship_cli_test("error: --memory-limit with a model that keeps no tables"
-  FAIL ARGS density --preset park --model per-ship --memory-limit 1G STDERR "--model per-ship keeps none")
+  USAGE ARGS density --preset park --model per-ship --memory-limit 1G STDERR "--model per-ship keeps none")
 battleship_cli_test("error: density's --seed with a model that draws nothing"
-  FAIL ARGS density --grid 4x4 --fleet 2 --seed 3 STDERR "--model exact draws nothing")
+  USAGE ARGS density --grid 4x4 --fleet 2 --seed 3 STDERR "--model exact draws nothing")
 battleship_cli_test("error: density's --samples with the per-ship model"
-  FAIL ARGS density --grid 4x4 --fleet 2 --model per-ship --samples 10 STDERR "--model per-ship draws nothing")
+  USAGE ARGS density --grid 4x4 --fleet 2 --model per-ship --samples 10 STDERR "--model per-ship draws nothing")
 # The exact counter stops between its steps once --time-limit passes: the
 # 16x16 count below takes 4.8 s in the release build, its matrix 8 s.
 battleship_cli_test("count: a --time-limit the count keeps leaves the answer alone"
@@ -327,11 +341,11 @@ battleship_cli_test("error: density past --time-limit"
   FAIL ARGS density --grid 16x16 --fleet 5,4,3,3,2 --rule no-edge --time-limit 0.2
   STDERR "no answer within --time-limit 0.2 s: the exact occupancy matrix was not finished")
 battleship_cli_test("error: count's --time-limit with a brute-force method"
-  FAIL ARGS count --grid 5x5 --fleet 3 --method bitset --time-limit 5 STDERR "--method bitset cannot be stopped")
+  USAGE ARGS count --grid 5x5 --fleet 3 --method bitset --time-limit 5 STDERR "--method bitset cannot be stopped")
 battleship_cli_test("error: density's --time-limit with the per-ship model"
-  FAIL ARGS density --grid 5x5 --fleet 3 --model per-ship --time-limit 5 STDERR "--model per-ship cannot be stopped")
+  USAGE ARGS density --grid 5x5 --fleet 3 --model per-ship --time-limit 5 STDERR "--model per-ship cannot be stopped")
 battleship_cli_test("error: density's --time-limit with a brute-force method"
-  FAIL ARGS density --grid 5x5 --fleet 3 --method recursive --time-limit 5 STDERR "--method recursive cannot be stopped")
+  USAGE ARGS density --grid 5x5 --fleet 3 --method recursive --time-limit 5 STDERR "--method recursive cannot be stopped")
 battleship_cli_test("error: density's monte-carlo sampler past --time-limit"
   FAIL ARGS density --grid 16x16 --fleet 5,4,3,3,2 --rule no-edge --model monte-carlo --samples 10 --time-limit 0.2
   STDERR "no answer within --time-limit 0.2 s: the Monte Carlo model had not drawn its samples")
@@ -341,21 +355,21 @@ battleship_cli_test("error: density's monte-carlo draws past --time-limit"
   STDERR "no answer within --time-limit 0.3 s: the Monte Carlo model had not drawn its samples")
 battleship_cli_test("density: a --time-limit the sampler keeps leaves the answer alone"
   ARGS density --grid 6x6 --fleet 3,2 --model monte-carlo --samples 100 --time-limit 600 --json JSON_LENGTH probability=36)
-battleship_cli_test("error: --memory-limit takes a size" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
+battleship_cli_test("error: --memory-limit takes a size" USAGE ARGS solve --grid 3x3 --fleet 2 --memory-limit 0x10
   STDERR "must be a size such as 512M")
-battleship_cli_test("error: --memory-limit with more digits than 64 bits hold" FAIL
+battleship_cli_test("error: --memory-limit with more digits than 64 bits hold" USAGE
   ARGS solve --grid 3x3 --fleet 2 --memory-limit 99999999999999999999 STDERR "out of range")
 string(ASCII 194 155 c1_csi)  # U+009B in UTF-8: a terminal's control sequence introducer
-battleship_cli_test("error: a C1 control character (UTF-8) in an argument is shown" FAIL
+battleship_cli_test("error: a C1 control character (UTF-8) in an argument is shown" USAGE
   ARGS count --grid "4${c1_csi}x4" STDERR "4\\\\u009bx4")
 string(ASCII 155 lone_csi)  # the same introducer as one byte, which is not UTF-8
-battleship_cli_test("error: a byte that is not UTF-8 in an argument is shown as its value" FAIL
+battleship_cli_test("error: a byte that is not UTF-8 in an argument is shown as its value" USAGE
   ARGS count --grid "4${lone_csi}x4" STDERR "4\\\\x9bx4")
-battleship_cli_test("error: --memory-limit past 2^64 bytes" FAIL ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
+battleship_cli_test("error: --memory-limit past 2^64 bytes" USAGE ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
   STDERR "out of range")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
-battleship_cli_test("error: simulate zero games" FAIL ARGS simulate --strategy random --games 0)
+battleship_cli_test("error: simulate zero games" USAGE ARGS simulate --strategy random --games 0)
 # The opening book changes the cost, never the games: the same mean with and without it.
 battleship_cli_test("simulate: exact-greedy with its opening book"
   ARGS simulate --strategy exact-greedy --grid 6x6 --fleet 3,2,2 --rule no-edge --feedback sunk --games 300 --seed 4
@@ -377,7 +391,7 @@ battleship_cli_test("evaluate: exact-greedy over every 5x5 layout, book on and o
 battleship_cli_test("evaluate: exact-greedy without the book"
   ARGS evaluate --strategy exact-greedy --grid 5x5 --fleet 3,2 --book-depth -1 --json
   JSON layouts=956 mean_fraction=2864/239 max=17)
-battleship_cli_test("error: a book depth below -1" FAIL
+battleship_cli_test("error: a book depth below -1" USAGE
   ARGS simulate --strategy exact-greedy --grid 5x5 --fleet 3 --games 3 --book-depth -2)
 
 # A book file (--book): filled by one run, read by the next, which then
@@ -416,27 +430,27 @@ battleship_cli_test("error: --book that is a directory" FAIL
 battleship_cli_test("error: --book that is not a book" FAIL
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/shots_6x6.txt
   STDERR "not a saved cache")
-battleship_cli_test("error: --book for another strategy" FAIL
+battleship_cli_test("error: --book for another strategy" USAGE
   ARGS simulate --strategy hunt-target ${small6} --games 2 --book ${book_file} STDERR "exact-greedy only")
-battleship_cli_test("error: --book-depth for a strategy evaluate plays without a book" FAIL
+battleship_cli_test("error: --book-depth for a strategy evaluate plays without a book" USAGE
   ARGS evaluate --strategy row-scan ${small6} --book-depth 3 STDERR "exact-greedy only")
-battleship_cli_test("error: --book with the book off" FAIL
+battleship_cli_test("error: --book with the book off" USAGE
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book-depth -1 --book ${book_file}
   STDERR "at least 0")
-battleship_cli_test("error: a negative seed (CLI11 would wrap it to 2^64-1)" FAIL
+battleship_cli_test("error: a negative seed (CLI11 would wrap it to 2^64-1)" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed=-1 STDERR "--seed: must be a whole number")
-battleship_cli_test("error: a seed past 2^64-1 (CLI11 would clamp it)" FAIL
+battleship_cli_test("error: a seed past 2^64-1 (CLI11 would clamp it)" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed 18446744073709551616
   STDERR "--seed: is past 18446744073709551615")
 battleship_cli_test("simulate: the largest seed is taken as given"
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 3 --seed 18446744073709551615
   STDOUT "seed 18446744073709551615")
-battleship_cli_test("error: a negative edge weight" FAIL
+battleship_cli_test("error: a negative edge weight" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight=-1 STDERR "--edge-weight: must be a whole number")
 battleship_cli_test("simulate: ships placed one by one (sequential defense)"
   ARGS simulate --strategy hunt-target --preset datagenetics --defense sequential --games 500 --seed 2 --json
   JSON games=500)
-battleship_cli_test("error: Park's Figure 8 defence needs his grid" FAIL
+battleship_cli_test("error: Park's Figure 8 defence needs his grid" USAGE
   ARGS simulate --strategy hunt-target --grid 5x5 --fleet 3 --defense park-figure8 --games 3)
 battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"
   ARGS evaluate --strategy sweep --grid 7x7 --fleet 4,3,3,2 --rule no-contact --json
@@ -464,9 +478,9 @@ battleship_cli_test("simulate: reads the book a stopped evaluation kept"
   STDOUT "\"loaded\": [1-9][0-9]*")
 set_tests_properties("cli: simulate: reads the book a stopped evaluation kept"
                      PROPERTIES FIXTURES_REQUIRED cli_stopped_book_filled)
-battleship_cli_test("error: evaluate's --time-limit takes seconds" FAIL
+battleship_cli_test("error: evaluate's --time-limit takes seconds" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --time-limit 1m STDERR "must be a number of seconds above 0")
-battleship_cli_test("error: evaluate with a shard out of range" FAIL
+battleship_cli_test("error: evaluate with a shard out of range" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 3/2)
 # Constrained defenses (constrained_defense) and the search for hard layouts
 # (search_hard_layouts). On a 5x1 strip the row scan's worst layout holds the
@@ -505,50 +519,50 @@ battleship_cli_test("simulate: the same search on two threads"
        --threads 2 --json
   JSON shots=29.0 climb_bests.0=28.0 climb_bests.3=29.0 starts.0=19.0 evaluations=204 moves_kept=26 threads=2
        layout.0.start=E4)
-battleship_cli_test("error: simulate --search-temperature without a search" FAIL
+battleship_cli_test("error: simulate --search-temperature without a search" USAGE
   ARGS simulate --strategy random --preset park --games 5 --search-temperature 1
   STDERR "--search-temperature requires --search-climbs")
-battleship_cli_test("error: simulate with a negative search temperature" FAIL
+battleship_cli_test("error: simulate with a negative search temperature" USAGE
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 1 --search-temperature -1
   STDERR "--search-temperature must be finite and not negative")
-battleship_cli_test("error: simulate --hit-weight with another strategy" FAIL
+battleship_cli_test("error: simulate --hit-weight with another strategy" USAGE
   ARGS simulate --strategy hunt-target --preset park --games 5 --hit-weight 5 STDERR "per-ship-density only")
-battleship_cli_test("error: simulate --samples with another strategy" FAIL
+battleship_cli_test("error: simulate --samples with another strategy" USAGE
   ARGS simulate --strategy exact-greedy --preset park --games 5 --samples 50 STDERR "monte-carlo-greedy only")
-battleship_cli_test("error: simulate --book-depth with another strategy" FAIL
+battleship_cli_test("error: simulate --book-depth with another strategy" USAGE
   ARGS simulate --strategy monte-carlo-greedy --preset park --games 5 --book-depth 3 STDERR "exact-greedy only")
 # A strategy's option is refused with another strategy even at its default
 # value: what the command line says is ignored either way.
-battleship_cli_test("error: simulate --hit-weight at its default value with another strategy" FAIL
+battleship_cli_test("error: simulate --hit-weight at its default value with another strategy" USAGE
   ARGS simulate --strategy hunt-target --preset park --games 5 --hit-weight 32 STDERR "per-ship-density only")
-battleship_cli_test("error: simulate --samples at its default value with another strategy" FAIL
+battleship_cli_test("error: simulate --samples at its default value with another strategy" USAGE
   ARGS simulate --strategy hunt-target --preset park --games 5 --samples 1000 STDERR "monte-carlo-greedy only")
-battleship_cli_test("error: simulate --book-depth at its default value with another strategy" FAIL
+battleship_cli_test("error: simulate --book-depth at its default value with another strategy" USAGE
   ARGS simulate --strategy hunt-target --preset park --games 5 --book-depth 24 STDERR "exact-greedy only")
-battleship_cli_test("error: evaluate --book-depth at its default value with another strategy" FAIL
+battleship_cli_test("error: evaluate --book-depth at its default value with another strategy" USAGE
   ARGS evaluate --strategy row-scan ${small6} --book-depth 24 STDERR "exact-greedy only")
-battleship_cli_test("error: short-games --hit-weight at its default value with another strategy" FAIL
+battleship_cli_test("error: short-games --hit-weight at its default value with another strategy" USAGE
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 32 STDERR "per-ship-density only")
-battleship_cli_test("error: simulate's search options at their default values with --search-climbs 0" FAIL
+battleship_cli_test("error: simulate's search options at their default values with --search-climbs 0" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 2 --search-climbs 0 --search-steps 200
   STDERR "need --search-climbs of at least 1")
 battleship_cli_test("simulate: the strategy's own options at their default values are accepted"
   ARGS simulate --strategy per-ship-density --grid 5x5 --fleet 3,2 --games 5 --hit-weight 32 --json JSON games=5)
-battleship_cli_test("error: simulate --games with --search-climbs" FAIL
+battleship_cli_test("error: simulate --games with --search-climbs" USAGE
   ARGS simulate --strategy random --preset park --games 5 --search-climbs 1 STDERR "--games excludes --search-climbs")
-battleship_cli_test("error: simulate --search-steps without a search" FAIL
+battleship_cli_test("error: simulate --search-steps without a search" USAGE
   ARGS simulate --strategy random --preset park --games 5 --search-steps 5
   STDERR "--search-steps requires --search-climbs")
-battleship_cli_test("error: simulate --fresh-games without a search" FAIL
+battleship_cli_test("error: simulate --fresh-games without a search" USAGE
   ARGS simulate --strategy random --preset park --games 5 --fresh-games 5 STDERR "--fresh-games requires --search-climbs")
-battleship_cli_test("error: simulate --apart with --clustered" FAIL
+battleship_cli_test("error: simulate --apart with --clustered" USAGE
   ARGS simulate --strategy random --preset park --apart --clustered --games 3 STDERR "exclude each other")
-battleship_cli_test("error: simulate --clustered under a rule where ships never share an edge" FAIL
+battleship_cli_test("error: simulate --clustered under a rule where ships never share an edge" USAGE
   ARGS simulate --strategy random --preset audinot --clustered --games 3
   STDERR "impossible under the no-contact rule, where no two ships share an edge")
-battleship_cli_test("error: simulate --clustered with one ship" FAIL
+battleship_cli_test("error: simulate --clustered with one ship" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --clustered --games 3 STDERR "needs at least two ships")
-battleship_cli_test("error: simulate --region with another defense" FAIL
+battleship_cli_test("error: simulate --region with another defense" USAGE
   ARGS simulate --strategy random --preset park --region edges --defense sequential --games 3
   STDERR "take the uniform defense")
 battleship_cli_test("error: simulate with no layout in the middle of a small grid" FAIL
@@ -572,21 +586,21 @@ battleship_cli_test("short-games: a --time-limit the walk keeps leaves the answe
 battleship_cli_test("error: short-games past --time-limit"
   FAIL ARGS short-games --preset datagenetics --strategy per-ship-density --max-misses 3 --threads 2 --time-limit 0.3
   STDERR "no answer within --time-limit 0.3 s: [0-9.]+% of the layouts settled, [0-9]+ positions walked")
-battleship_cli_test("error: short-games with a negative miss count" FAIL
+battleship_cli_test("error: short-games with a negative miss count" USAGE
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --max-misses=-1 STDERR "--max-misses")
-battleship_cli_test("error: short-games with a hit weight for another strategy" FAIL
+battleship_cli_test("error: short-games with a hit weight for another strategy" USAGE
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 5 STDERR "per-ship-density only")
 
 # Misuse found by session 75's audit of the tool.
 battleship_cli_test("simulate: integers are decimal, leading zeros and all (CLI11 alone read 010 as 8)"
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 010 --seed 1 --json JSON games=10)
-battleship_cli_test("error: simulate --games in hexadecimal" FAIL
+battleship_cli_test("error: simulate --games in hexadecimal" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 0x10 STDERR "--games: must be a whole number in decimal")
-battleship_cli_test("error: simulate --games past int64, not clamped" FAIL
+battleship_cli_test("error: simulate --games past int64, not clamped" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 99999999999999999999999 STDERR "out of range")
-battleship_cli_test("error: simulate --search-climbs negative" FAIL
+battleship_cli_test("error: simulate --search-climbs negative" USAGE
   ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs -1 STDERR "cannot be negative")
-battleship_cli_test("error: simulate with the search's options but no search" FAIL
+battleship_cli_test("error: simulate with the search's options but no search" USAGE
   ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs 0 --search-steps 5
   STDERR "need --search-climbs of at least 1")
 battleship_cli_test("error: evaluate on a fleet that fits nowhere" FAIL
@@ -617,17 +631,17 @@ battleship_cli_test("density: --edge-weight with a leading zero is decimal"
   ARGS density --grid 4x4 --fleet 2 --edge-weight 010 --json JSON edge_weight=10)
 battleship_cli_test("simulate: --seed with leading zeros is decimal"
   ARGS simulate --strategy sweep --grid 4x4 --fleet 2 --games 3 --seed 0777 STDOUT "seed 777,")
-battleship_cli_test("error: --search-temperature in hexadecimal" FAIL
+battleship_cli_test("error: --search-temperature in hexadecimal" USAGE
   ARGS simulate --strategy row-scan --grid 4x4 --fleet 2 --search-climbs 1 --search-temperature 0x10
   STDERR "must be a number in decimal")
-battleship_cli_test("error: short-games --hit-weight 0" FAIL
+battleship_cli_test("error: short-games --hit-weight 0" USAGE
   ARGS short-games --strategy per-ship-density --grid 4x4 --fleet 2 --max-misses 1 --hit-weight 0
   STDERR "--hit-weight must be at least 1")
-battleship_cli_test("error: solve --greedy with a text --tree, which prints the tree alone" FAIL
+battleship_cli_test("error: solve --greedy with a text --tree, which prints the tree alone" USAGE
   ARGS solve --grid 3x3 --fleet 2 --greedy --tree text STDERR "add --json")
 battleship_cli_test("solve: --greedy with --tree in JSON"
   ARGS solve --grid 3x3 --fleet 2 --greedy --tree dot --json JSON greedy_total_height=54 total_height=54)
-battleship_cli_test("error: a sweep order naming a cell twice names the cell" FAIL
+battleship_cli_test("error: a sweep order naming a cell twice names the cell" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,A1,B2 STDERR "cell A1 appears twice")
 battleship_cli_test("error: --board names a directory" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata} STDERR "is a directory")
@@ -635,10 +649,10 @@ battleship_cli_test("error: --board reads at most 16 MiB" FAIL ARGS count ${smal
 battleship_cli_test("density: per-ship on a board with every cell shot has no best shot, and is no error"
   ARGS density --grid 2x1 --fleet 2 --board ${battleship_cli_testdata}/all_hit_2x1.txt --model per-ship --json
   JSON best= shots=2)
-battleship_cli_test("error: --fleet with a trailing comma" FAIL ARGS count --grid 6x6 --fleet 3,2, STDERR "comma-separated")
-battleship_cli_test("error: --fleet with a sign" FAIL ARGS count --grid 6x6 --fleet +3,2 STDERR "comma-separated")
-battleship_cli_test("error: --grid with signs" FAIL ARGS count --grid +6x+6 --fleet 3,2 STDERR "WxH")
-battleship_cli_test("error: --order with a trailing comma" FAIL
+battleship_cli_test("error: --fleet with a trailing comma" USAGE ARGS count --grid 6x6 --fleet 3,2, STDERR "comma-separated")
+battleship_cli_test("error: --fleet with a sign" USAGE ARGS count --grid 6x6 --fleet +3,2 STDERR "comma-separated")
+battleship_cli_test("error: --grid with signs" USAGE ARGS count --grid +6x+6 --fleet 3,2 STDERR "WxH")
+battleship_cli_test("error: --order with a trailing comma" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,B2, STDERR "not a cell")
 
 # Every subcommand's JSON names the game under the same keys (rules_json).
@@ -712,16 +726,16 @@ battleship_cli_test("short-games: one game in 10^25 in scientific notation"
   STDOUT "1\\.00788e\\+25")
 
 # Options that would be ignored are refused.
-battleship_cli_test("error: simulate --search-climbs 0, which would simulate instead" FAIL
+battleship_cli_test("error: simulate --search-climbs 0, which would simulate instead" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 2 --search-climbs 0 STDERR "--search-climbs must be at least 1")
-battleship_cli_test("error: evaluate --progress with --quiet" FAIL
+battleship_cli_test("error: evaluate --progress with --quiet" USAGE
   ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
-battleship_cli_test("error: short-games --progress with --quiet" FAIL
+battleship_cli_test("error: short-games --progress with --quiet" USAGE
   ARGS short-games --strategy row-scan --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
-battleship_cli_test("error: evaluate --merge alone with a run's option" FAIL
+battleship_cli_test("error: evaluate --merge alone with a run's option" USAGE
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json --shard 0/2
   STDERR "--shard requires --strategy")
-battleship_cli_test("error: evaluate --compare without --histogram" FAIL
+battleship_cli_test("error: evaluate --compare without --histogram" USAGE
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json
        --compare ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json
   STDERR "--compare requires --histogram")
@@ -766,7 +780,7 @@ battleship_cli_test("error: simulate's search past --time-limit" FAIL
 battleship_cli_test("simulate: a --time-limit the games keep leaves the result alone"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --time-limit 600 --json
   JSON games=200 mean=66.435000000000002)
-battleship_cli_test("error: --edge-weight with another model, even at its default" FAIL
+battleship_cli_test("error: --edge-weight with another model, even at its default" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight 1 --model per-ship STDERR "--edge-weight is a prior")
 # Parts saved before results named their split: with one longest ship the
 # methods split alike, so old played shards merge (4x4, ships 3,2,2: the
@@ -786,19 +800,19 @@ battleship_cli_test("bounds: a --time-limit the bounds keep leaves them alone"
   ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --time-limit 600 --json JSON leaves=24 complete_tree_total=112)
 
 # Session 84: options the tool would ignore, and messages that named the wrong thing.
-battleship_cli_test("error: evaluate --merge alone with the rule options, which the files decide" FAIL
+battleship_cli_test("error: evaluate --merge alone with the rule options, which the files decide" USAGE
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_1_of_2_before_game_keys.json --grid 5x5
   STDERR "--merge alone takes the game from its files")
-battleship_cli_test("error: evaluate with neither --strategy nor --merge" FAIL
+battleship_cli_test("error: evaluate with neither --strategy nor --merge" USAGE
   ARGS evaluate --grid 3x3 --fleet 2 STDERR "--strategy \\(or --merge\\) is required")
-battleship_cli_test("error: density --method with a model that counts nothing" FAIL
+battleship_cli_test("error: density --method with a model that counts nothing" USAGE
   ARGS density --grid 4x4 --fleet 2,2 --model monte-carlo --method recursive
   STDERR "--method chooses the exact model's counter; --model monte-carlo counts nothing")
-battleship_cli_test("error: an unknown subcommand is named" FAIL
+battleship_cli_test("error: an unknown subcommand is named" USAGE
   ARGS nosuch STDERR "unknown subcommand 'nosuch'")
 battleship_cli_test("error: solve past the search's limit names what it counts" FAIL
   ARGS solve --grid 5x5 --fleet 3,2,2 STDERR "11088 > 4096 sets of ship cells")
-battleship_cli_test("error: simulate --progress with --quiet" FAIL
+battleship_cli_test("error: simulate --progress with --quiet" USAGE
   ARGS simulate --strategy random --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
 battleship_cli_test("simulate --quiet" ARGS simulate --strategy random --grid 3x3 --fleet 2 --games 10 --quiet
   STDOUT "games +10 ")
