@@ -615,7 +615,7 @@ TEST_CASE("search_hard_layouts: fresh games measure the hardest layout with seed
   CHECK(search_hard_layouts(defense, hunter, o).fresh_shots == 0);
 }
 
-TEST_CASE("constrained_defense::allows refuses a ship past the fleet; a move moves at most the fleet",
+TEST_CASE("constrained_defense::allows refuses a ship past the fleet, and a move moves at most the fleet",
           "[defense][hard-layouts]") {
   using Rd = ruleset<grid<5, 5>, dynamic_fleet, touching_allowed, hit_miss>;
   const Rd rules{grid<5, 5>{}, dynamic_fleet{3, 2}, {}, {}};

@@ -698,6 +698,19 @@ TEST_CASE("exact_count: states wider than 64 bits (15x15, a 15-ship)", "[count][
   }
 }
 
+TEST_CASE("exact_count: a grid whose states pass 128 bits is refused by name, by the counter and the sampler",
+          "[count][exact]") {
+  // 26 columns of 5-bit codes (a 17-ship runs down 16 more cells) and the
+  // rest: 137 bits, past the 128-bit key. Only grids past 256 cells get there.
+  using too_wide = ruleset<grid<26, 26>, fleet<17>, touching_allowed, hit_miss>;
+  const too_wide rules;
+  const observation<too_wide::board_type> empty(rules);
+  const std::string refusal = "grid too wide for the exact counter (a state needs 137 bits)";
+  CHECK_THROWS_MATCHES(exact_count(rules, empty, false), std::invalid_argument, Catch::Message(refusal));
+  CHECK_THROWS_MATCHES(exact_sampler<too_wide>(rules, empty), std::invalid_argument,
+                       Catch::Message("grid too wide for the exact sampler (a state needs 137 bits)"));
+}
+
 TEST_CASE("exact_count: a state of exactly 64 bits takes the 64-bit key and counts right", "[count][exact]") {
   // 16 columns of 3-bit codes, 3 bits of h, ul, and 12 bits of counts: a
   // 5-ship and eleven 1-ships, each its own type through a weight that
@@ -2263,7 +2276,7 @@ TEST_CASE("exact_counter: a counter reused through a game is refused no sooner t
   }
 }
 
-TEST_CASE("exact_counter: a count refused for memory frees what it built; held_bytes() says what is held",
+TEST_CASE("exact_counter: a count refused for memory frees what it built, and held_bytes() says what is held",
           "[count][exact]") {
   // A caller told "count without it, or raise the limit" goes on with the
   // counter: it should not go on holding the refused call's tables, which
@@ -2306,7 +2319,7 @@ namespace {
 struct count_interrupted {};  // what the tests' interruption checks throw
 }  // namespace
 
-TEST_CASE("exact_counter: an interruption check stops a count between steps; the next count is exact",
+TEST_CASE("exact_counter: an interruption check stops a count between steps, and the next count is exact",
           "[count][exact]") {
   // Random boards under every rule and both feedback models, the matrix and
   // the count alone, whole tables and checkpointed ones: stopped at a
@@ -2480,6 +2493,12 @@ TEST_CASE("exact_counter: an interruption check that calls back into its counter
   });
   check_same(counter.count(seen), expected, "with a copy counting inside the check");
   CHECK(from_copy == expected.labelled);
+  // Assigned a copy, a counter that has counted counts afresh (not "running").
+  exact_counter<dynamic_rules> assigned(rules);
+  (void)assigned.count(observation<dynamic_rules::board_type>(rules), false);
+  assigned = counter;
+  assigned.set_interruption_check({});
+  check_same(assigned.count(seen), expected, "a counter assigned a copy");
   counter.set_interruption_check({});
   check_same(counter.count(seen), expected, "after the refusals");
   // An allocation that fails mid-pass frees the tables, as a refusal for memory does.
@@ -2490,7 +2509,8 @@ TEST_CASE("exact_counter: an interruption check that calls back into its counter
   check_same(counter.count(seen), expected, "after a failed allocation");
 }
 
-TEST_CASE("exact_density: an interruption check stops weights(); a std::stop_token stops it too", "[count][exact]") {
+TEST_CASE("exact_density: an interruption check stops weights(), and a std::stop_token stops it too",
+          "[count][exact]") {
   const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::touching, true);
   exact_density model(rules);
   const density_map expected = model.weights(observation(rules));

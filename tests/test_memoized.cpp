@@ -219,7 +219,7 @@ TEST_CASE("decision_cache: a saved book loads back and replays the same games", 
   }
 }
 
-TEST_CASE("decision_cache: a hand-written book's announcements match in any order; impossible positions refused",
+TEST_CASE("decision_cache: a hand-written book's announcements match in any order, and impossible positions refused",
           "[memoized]") {
   // Ship 1 sank at cell 4 (hits 3,4), then ship 0 at cell 8 (hits 3,4,7,8):
   // the observation lists them in that order, the key by ship.

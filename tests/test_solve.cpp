@@ -234,6 +234,16 @@ TEST_CASE("decision_tree refuses malformed trees rather than reading past them",
   CHECK_THROWS_AS(loop.to_text(), std::logic_error);
   CHECK_FALSE(loop.to_dot().empty());
 
+  // A tree that ends while a ship is afloat: no node at all, or a leaf too soon.
+  CHECK_THROWS_WITH(evaluate_total_height(rules, obs, decision_tree(3, 2)),
+                    Catch::Contains("the tree stops before every layout is sunk"));
+  decision_tree early(3, 2);
+  const int first = early.add("A2");
+  early.link(first, H, early.add(-1));
+  early.link(first, M, early.add(-1));
+  CHECK_THROWS_WITH(evaluate_total_height(rules, obs, early),
+                    Catch::Contains("the tree stops before every layout is sunk"));
+
   // The solver's own tree for the same game, handed a grid of another shape.
   const auto good = solve_tree(rules, obs);
   CHECK(evaluate_total_height(rules, obs, good) == 25);
@@ -790,7 +800,7 @@ TEST_CASE("the search's table grows in the middle of a search without mixing up 
   }
 }
 
-TEST_CASE("solve_options::memory_limit bounds the solver's table; past it every solver refuses", "[solve]") {
+TEST_CASE("solve_options::memory_limit bounds the solver's table, and past it every solver refuses", "[solve]") {
   CHECK(detail::byte_size_name(std::size_t{8} << 30) == "8 GiB");
   CHECK(detail::byte_size_name(std::size_t{1536} << 20) == "1536 MiB");
   CHECK(detail::byte_size_name(std::size_t{64} << 10) == "64 KiB");

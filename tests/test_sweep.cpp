@@ -97,7 +97,7 @@ TEST_CASE("row scan shoots cells in row-major order and ends on the last ship ce
   CHECK(shots == expected);
 }
 
-TEST_CASE("sweep, hand-checked: four directions east, west, south, north; stop at the last hit", "[sweep]") {
+TEST_CASE("sweep, hand-checked: four directions east, west, south, north, and stop at the last hit", "[sweep]") {
   const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::no_contact, false);
   const std::vector<int> order{5, 10, 0, 15};
   const sweep s(rules, sweep_clearing::four_directions, order);
