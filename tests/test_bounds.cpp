@@ -3,7 +3,9 @@
 // stronger hits-aware bound.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <functional>
 #include <queue>
 #include <random>
@@ -139,6 +141,59 @@ TEST_CASE("touching rules: the bounds refuse to enumerate past max_enumerated la
   const observation<dynamic_rules::board_type> empty(small);
   CHECK_NOTHROW(lower_bounds(small, empty));
   CHECK_THROWS_AS(lower_bounds(small, empty, 10), std::invalid_argument);
+}
+
+TEST_CASE("lower_bounds refuses, before it enumerates, what would pass its memory limit", "[bounds]") {
+  // 7x7, ships 3,3,2 under the touching rule: 280,176 labelled layouts read
+  // one by one, each a 256-cell board of the run-time rules (32 bytes), so
+  // about 48 bytes a layout, 13 MiB; the contact rules only count.
+  const auto rules = make_dynamic_rules(7, 7, {3, 3, 2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> empty(rules);
+  const count_type layouts = exact_count(rules, empty).labelled;
+  REQUIRE(layouts == 280'176);
+  const std::size_t needed = detail::bounds_enumeration_bytes(280'176, sizeof(dynamic_rules::board_type));
+  CHECK(needed == 280'176 * 48);
+  const auto plain = lower_bounds(rules, empty);
+  const auto at_limit = lower_bounds(rules, empty, lower_bounds_max_layouts, {}, needed);
+  CHECK(at_limit.complete_tree.total == plain.complete_tree.total);
+  CHECK(at_limit.hits_aware.total == plain.hits_aware.total);
+  CHECK_THROWS_MATCHES(lower_bounds(rules, empty, lower_bounds_max_layouts, {}, needed - 1), std::length_error,
+                       Catch::Message("touching rule: the bounds need every layout's cells, about 13 MiB for 280176 "
+                                      "layouts, more than 13448447 bytes; raise the limit"));
+  // A limit the count itself passes is the counter's refusal, under every rule.
+  for (const auto rule : {adjacency::touching, adjacency::no_edge}) {
+    const auto r = make_dynamic_rules(7, 7, {3, 3, 2}, rule, false);
+    CHECK_THROWS_WITH(lower_bounds(r, observation<dynamic_rules::board_type>(r), lower_bounds_max_layouts, {}, 1024),
+                      Catch::Contains("the exact count needs more than 1 KiB"));
+  }
+  // The estimate saturates rather than wrapping.
+  CHECK(detail::bounds_enumeration_bytes(~std::uint64_t{0}, 32) == ~std::size_t{0});
+  CHECK(detail::bounds_enumeration_bytes(1, 8) == 48);
+  CHECK(detail::bounds_enumeration_bytes(1, 64) == 96);
+}
+
+TEST_CASE("touching rules past 2^20 layouts: the sorted runs merge into the cell sets counted directly", "[bounds]") {
+  // 8x8, ships 2,2,2: 1,181,496 labelled layouts, more than one sorted run
+  // of 2^20, so the runs are merged; the reference sorts them all at once.
+  const auto rules = make_dynamic_rules(8, 8, {2, 2, 2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> empty(rules);
+  std::vector<dynamic_rules::board_type> sets;
+  for_each_layout(rules, empty, [&](const auto& l) { sets.push_back(l.occupied); });
+  REQUIRE(sets.size() > (std::size_t{1} << 20));
+  std::sort(sets.begin(), sets.end());
+  std::vector<count_type> weights;  // layouts per cell set, unlabelled (3! labellings each)
+  for (std::size_t i = 0; i < sets.size();) {
+    std::size_t j = i + 1;
+    while (j < sets.size() && sets[j] == sets[i]) ++j;
+    weights.push_back(static_cast<count_type>(j - i) / 6);
+    i = j;
+  }
+  const auto b = lower_bounds(rules, empty);
+  CHECK(b.leaves == weights.size());
+  CHECK(b.layouts == static_cast<count_type>(sets.size()) / 6);
+  CHECK(b.weighted);
+  CHECK(b.complete_tree.total == huffman_bound(weights).total);
+  CHECK(b.hits_aware.total == hits_aware_bound(weights, 6).total);
 }
 
 TEST_CASE("huffman_bound equals a heap's Huffman merge on random weights and arities", "[bounds]") {

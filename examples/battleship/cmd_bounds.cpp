@@ -19,13 +19,15 @@ struct bounds_cli_options {
   rule_options rules;
   bool json = false;
   deadline time_limit;
+  std::size_t memory_limit = lower_bounds_memory_limit;
 };
 
 void run_bounds(const bounds_cli_options& opts) {
   const auto rules = opts.rules.make_rules();
   const auto obs = read_board_file(opts.rules.board_file, rules);
-  const auto b = lower_bounds(rules, obs, lower_bounds_max_layouts,
-                              opts.time_limit.interruption_check("the bounds were counting layouts"));
+  const auto b =
+      lower_bounds(rules, obs, lower_bounds_max_layouts,
+                   opts.time_limit.interruption_check("the bounds were counting layouts"), opts.memory_limit);
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);
     out["leaves"] = to_string(b.leaves);
@@ -51,6 +53,9 @@ const command_registration registered{[](CLI::App& app) {
   opts->rules.add_to(sub);
   sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
   add_time_limit_option(sub, opts->time_limit, "the count, and the enumeration under the touching rule");
+  add_memory_limit_option(sub, opts->memory_limit,
+                          "the most the count, and under the touching rule the enumeration of every layout's cells "
+                          "(about 48 bytes a layout), may take; checked before they start: past it, an error");
   sub->callback([opts] { run_bounds(*opts); });
 }};
 

@@ -242,6 +242,11 @@ evaluation load(const std::string& path) {
     }
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
     if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
+    // Every evaluation weighs an unlabelled layout by its fleet's relabellings.
+    if (const auto expected = unlabelled_divisor(game, observation<dynamic_rules::board_type>(game));
+        r.labels_per_layout != expected)
+      throw std::invalid_argument("labels_per_layout is " + std::to_string(r.labels_per_layout) +
+                                  ", where its fleet's " + "equal-length ships give " + std::to_string(expected));
     r.shard_count = j.at("shard_count").get<int>();
     r.shards = j.at("shards").get<std::vector<int>>();
     if (j.contains("split")) {

@@ -121,7 +121,7 @@ namespace battleship::cli {
 }
 
 // --memory-limit, for the commands whose exact tables can outgrow the
-// machine (density's exact and Monte Carlo models, solve). The library's
+// machine (count, density's exact and Monte Carlo models, solve, bounds). The library's
 // limits all default to 8 GiB, and so does the option.
 inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
   return sub

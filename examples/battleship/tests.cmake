@@ -609,6 +609,9 @@ battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FA
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_duplicate_shards.json STDERR "shards must be distinct")
 battleship_cli_test("error: evaluate --merge of a histogram that is not a multiple of labels_per_layout" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_bad_labels.json STDERR "not a multiple of labels_per_layout")
+battleship_cli_test("error: evaluate --merge of a labels_per_layout its fleet cannot have" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_labels_not_the_fleets.json
+  STDERR "labels_per_layout is 5, where its fleet's equal-length ships give 1")
 battleship_cli_test("error: evaluate --merge of a histogram with a negative bin" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_negative_bin.json STDERR "its histogram holds -1, not a count")
 battleship_cli_test("error: evaluate --merge of a histogram with a fractional bin" FAIL
@@ -793,6 +796,14 @@ battleship_cli_test("evaluate: played shards saved before the split, with one lo
 battleship_cli_test("error: evaluate --merge of a partial merge saved before the split, several longest ships" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_partial_before_split.json
   STDERR "a part saved before parts named their split cannot be merged when several ships share the longest length")
+battleship_cli_test("error: bounds past --memory-limit, refused before enumerating under the touching rule" FAIL
+  ARGS bounds --grid 8x8 --fleet 4,3,3,2 --memory-limit 1G
+  STDERR "the bounds need every layout's cells, about 1831 MiB for 39998648 layouts, more than 1 GiB; raise the limit")
+battleship_cli_test("error: bounds past --memory-limit in the count, under a contact rule" FAIL
+  ARGS bounds --grid 8x8 --fleet 4,3,3,2 --rule no-edge --memory-limit 16K
+  STDERR "the exact count needs more than 16 KiB of memory on this board")
+battleship_cli_test("bounds: --memory-limit above what the enumeration takes"
+  ARGS bounds --grid 5x5 --fleet 3,2 --memory-limit 1M --json JSON layouts=956 leaves=910 weighted=ON)
 battleship_cli_test("error: bounds past --time-limit, enumerating under the touching rule" FAIL
   ARGS bounds --grid 8x8 --fleet 4,3,3,2 --time-limit 0.5
   STDERR "no answer within --time-limit 0.5 s: the bounds were counting layouts")

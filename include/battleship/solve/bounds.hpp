@@ -32,6 +32,7 @@
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
+#include <battleship/detail/byte_size.hpp>
 
 namespace battleship {
 
@@ -142,6 +143,29 @@ struct game_bounds {
 // The most layouts lower_bounds enumerates by default under the touching rule.
 inline constexpr std::uint64_t lower_bounds_max_layouts = 50'000'000;
 
+// The most memory lower_bounds takes by default (its counter's limit too).
+inline constexpr std::size_t lower_bounds_memory_limit = detail::default_memory_limit;
+
+namespace detail {
+// What lower_bounds holds at its peak to enumerate `layouts` layouts of a
+// board type of `board_bytes` bytes, erring high: every layout's cells, and
+// while they are merged a buffer of up to half of them; then one weight per
+// cell set (at most one per layout) beside them; then, the cells freed, the
+// weights, Huffman's copy of them and its merged nodes.
+[[nodiscard]] constexpr std::size_t bounds_enumeration_bytes(std::uint64_t layouts, std::size_t board_bytes) noexcept {
+  const std::size_t weight = sizeof(count_type);
+  const std::size_t per_layout = std::max({board_bytes + board_bytes / 2, board_bytes + weight, 3 * weight});
+  const std::uint64_t most = ~std::size_t{0} / per_layout;
+  return layouts > most ? ~std::size_t{0} : static_cast<std::size_t>(layouts) * per_layout;
+}
+
+// `bytes` rounded up to whole MiB, to be named approximately.
+[[nodiscard]] constexpr std::size_t round_up_to_mib(std::size_t bytes) noexcept {
+  constexpr std::size_t mib = std::size_t{1} << 20;
+  return bytes > ~std::size_t{0} - mib ? bytes : (bytes + mib - 1) / mib * mib;
+}
+}  // namespace detail
+
 // Both bounds for the position `obs`, with the leaves counted as the exact
 // solver counts them. No-contact and no-edge rules only need a count (any
 // grid, e.g. 10x10); under the touching rule layouts sharing their cells are
@@ -149,13 +173,18 @@ inline constexpr std::uint64_t lower_bounds_max_layouts = 50'000'000;
 // `interruption_check`, if set, is called after each step of the count (as
 // exact_counter::set_interruption_check's), every 65,536 layouts enumerated
 // and between the stages that follow: one that throws stops the bounds, and
-// the exception reaches the caller.
+// the exception reaches the caller. `memory_limit` bounds the count (as
+// exact_counter::set_memory_limit) and what the enumeration holds (about
+// 48 bytes a layout on grids of up to 256 cells, detail::bounds_enumeration_bytes),
+// checked before it starts: past it, std::length_error.
 template <Ruleset R>
 [[nodiscard]] game_bounds lower_bounds(const R& rules, const observation<typename R::board_type>& obs,
                                        std::uint64_t max_enumerated = lower_bounds_max_layouts,
-                                       const std::function<void()>& interruption_check = {}) {
+                                       const std::function<void()>& interruption_check = {},
+                                       std::size_t memory_limit = lower_bounds_memory_limit) {
   exact_counter<R> counter(rules);
   counter.set_interruption_check(interruption_check);
+  counter.set_memory_limit(memory_limit);
   game_bounds g;
   const int hits_left = total_ship_cells(rules.fleet) - obs.hits().count();
   int afloat = 0;
@@ -177,6 +206,13 @@ template <Ruleset R>
   if (c.labelled > max_enumerated)
     throw std::invalid_argument("touching rule: the bounds need every layout's cells, and " + to_string(c.labelled) +
                                 " layouts are too many to enumerate");
+  if (const auto needed =
+          detail::bounds_enumeration_bytes(static_cast<std::uint64_t>(c.labelled), sizeof(typename R::board_type));
+      needed > memory_limit)
+    throw std::length_error("touching rule: the bounds need every layout's cells, about " +
+                            detail::byte_size_name(detail::round_up_to_mib(needed)) + " for " + to_string(c.labelled) +
+                            " layouts, more than " + detail::byte_size_name(memory_limit) + "; raise the limit");
+  counter.release();  // the count's tables, before the enumeration's
   // Every layout's cells, sorted so that the layouts of one cell set are
   // neighbours: a tenth of a std::map's memory and time for millions.
   std::vector<typename R::board_type> sets;
@@ -202,7 +238,11 @@ template <Ruleset R>
       check();
     }
   const count_type divisor = sunk ? 1 : unlabelled_divisor(rules, obs);
+  std::size_t distinct = sets.empty() ? 0 : 1;
+  for (std::size_t i = 1; i < sets.size(); ++i)
+    if (sets[i] != sets[i - 1]) ++distinct;
   std::vector<count_type> weights;
+  weights.reserve(distinct);  // exactly: what the memory estimate counts
   for (std::size_t i = 0; i < sets.size();) {
     std::size_t j = i + 1;
     while (j < sets.size() && sets[j] == sets[i]) ++j;
