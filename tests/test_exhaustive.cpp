@@ -181,6 +181,22 @@ TEST_CASE("the fast path refuses rules it cannot handle, and evaluate_exhaustive
   CHECK_FALSE(sweep_fast_path_applies(ones, sweep(ones, sweep_clearing::horizontal_first)));
 }
 
+TEST_CASE("row_scan past 256 cells: the fast path refuses, and evaluate_exhaustive plays every layout",
+          "[exhaustive]") {
+  // 20x13 (260 cells) with one 2-ship: 487 layouts, too wide for the packed
+  // words of the fast path but cheap to play.
+  using wide = ruleset<grid<20, 13>, fleet<2>, touching_allowed, hit_miss>;
+  const wide rules;
+  CHECK_FALSE(row_scan_fast_path_applies(rules));
+  CHECK_THROWS_AS(evaluate_row_scan_fast(rules), std::domain_error);
+  const auto r = evaluate_exhaustive(rules, row_scan<wide>(rules));
+  CHECK(r.split == "play");
+  CHECK(r.strategy == "row-scan");
+  CHECK(r.layouts() == 487);
+  CHECK(r.histogram == brute_force(rules, row_scan<wide>(rules)));
+  CHECK(row_scan_fast_path_applies(make_dynamic_rules(16, 16, {2}, adjacency::touching, false)));
+}
+
 TEST_CASE("the Figure 10 sweep kernels on 10x10 equal playing", "[exhaustive]") {
   // Whole evaluations with small fleets on the real 10x10 order ...
   for (const auto& fleet : {std::vector<int>{5, 4}, std::vector<int>{3, 3}, std::vector<int>{2}}) {
@@ -349,9 +365,29 @@ TEST_CASE("statistics are exact functions of the histogram", "[exhaustive]") {
   CHECK(r.max() == 4);
   r.histogram = {0, 1, 1};
   CHECK(r.median() == 1.5);
+  CHECK(r.quantile_index(0) == 1);
+  CHECK(r.quantile_index(1) == 2);
+  CHECK_THROWS_AS(r.quantile_index(2), std::out_of_range);  // two layouts: indices 0 and 1
   r.histogram = {0, 0};
   CHECK_THROWS_AS(r.mean(), std::domain_error);
   CHECK_THROWS_AS(r.max(), std::domain_error);
+}
+
+TEST_CASE("exhaustive_result::merge refuses parts counted under another label convention", "[exhaustive]") {
+  const auto rules = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, false);
+  const row_scan scan(rules);
+  exhaustive_options first_half;
+  first_half.shard = {0, 2};
+  exhaustive_options second_half;
+  second_half.shard = {1, 2};
+  auto whole = evaluate_row_scan_fast(rules, first_half);
+  auto other = evaluate_row_scan_fast(rules, second_half);
+  REQUIRE(whole.labels_per_layout == 2);
+  other.labels_per_layout = 1;
+  CHECK_THROWS_WITH(whole.merge(other), "cannot merge results with different label conventions");
+  other.labels_per_layout = 2;
+  whole.merge(other);
+  CHECK(whole.histogram == evaluate_row_scan_fast(rules).histogram);
 }
 
 TEST_CASE("unlabelled convention: equal-length ships counted once, identical shots", "[exhaustive]") {

@@ -5,7 +5,8 @@
 //
 //   evaluate_by_playing(rules, strategy, options)  any Strategy: one full game per
 //       labelled layout (copies of the strategy, one per thread). The reference.
-//   evaluate_row_scan_fast(rules, options)          row_scan, any rule set.
+//   evaluate_row_scan_fast(rules, options)          row_scan, any rule set, when
+//       row_scan_fast_path_applies(): at most 256 cells.
 //   evaluate_sweep_fast(rules, sweep, options)      sweep, when sweep_fast_path_applies():
 //       ships may not share an edge and every placement meets the order.
 //   evaluate_exhaustive(rules, strategy, options)   the fast path when there is one,
@@ -244,9 +245,17 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   return r;
 }
 
+// The row-scan fast path packs the grid into at most four 64-bit words.
+template <Ruleset R>
+[[nodiscard]] bool row_scan_fast_path_applies(const R& rules) {
+  return rules.geometry().cell_count() <= 256;
+}
+
 template <Ruleset R>
 [[nodiscard]] exhaustive_result evaluate_row_scan_fast(const R& rules, const exhaustive_options& options = {}) {
   detail::check_request(rules, options.shard);
+  if (!row_scan_fast_path_applies(rules))
+    throw std::domain_error("the row-scan fast path does not apply: more than 256 cells (use evaluate_by_playing)");
   const int cells = rules.geometry().cell_count();
   return detail::with_packed_width(cells, [&](auto w) {
     constexpr std::size_t W = decltype(w)::value;
@@ -299,7 +308,10 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   detail::require_built_for(rules, strategy, "evaluate_exhaustive");
   detail::require_deterministic(strategy, "evaluate_exhaustive");
   if constexpr (std::same_as<S, row_scan<R>>) {
-    return evaluate_row_scan_fast(rules, options);
+    if (row_scan_fast_path_applies(rules)) return evaluate_row_scan_fast(rules, options);
+    exhaustive_options named = options;
+    if (named.strategy_name.empty()) named.strategy_name = "row-scan";
+    return evaluate_by_playing(rules, strategy, named);
   } else if constexpr (std::same_as<S, sweep<R>>) {
     if (sweep_fast_path_applies(rules, strategy)) return evaluate_sweep_fast(rules, strategy, options);
     exhaustive_options named = options;
