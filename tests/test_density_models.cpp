@@ -3,11 +3,13 @@
 // on impossible observations, Monte Carlo close to exact and reproducible.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <battleship/count/edge_prior.hpp>
@@ -125,6 +127,25 @@ TEST_CASE("exact_density with a placement weight is the weighted posterior, and 
     ++shots;
   }
   CHECK(shots <= 36);
+}
+
+TEST_CASE("best_cell breaks ties to the lowest cell, as density_greedy's default promises", "[density][exact]") {
+  // 4x4, one 2-ship, cells numbered row by row from 0. The empty board's
+  // four centre cells (5, 6, 9, 10) tie on four placements each; a miss at
+  // 5 leaves 10 alone on four; a miss at 10 then leaves 2, 7, 8 and 13 tied
+  // on three.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  observation<dynamic_rules::board_type> seen(rules);
+  exact_density<dynamic_rules> exact(rules);
+  per_ship_density<dynamic_rules> per_ship(rules);
+  for (const auto& [miss, best] : {std::pair{-1, 5}, std::pair{5, 10}, std::pair{10, 2}}) {
+    if (miss >= 0) seen.record_miss(miss);
+    INFO("after a miss at " << miss);
+    CHECK(exact.best_cell(seen) == best);
+    CHECK(per_ship.best_cell(seen) == best);
+    const auto w = exact.weights(seen);
+    CHECK(std::max_element(w.begin(), w.end()) - w.begin() == best);  // the first of the heaviest
+  }
 }
 
 TEST_CASE("exact_density on the 10x10 presets: corners and centre", "[density][exact]") {

@@ -207,6 +207,18 @@ TEST_CASE("density greedy: the heaviest unshot cell, ties to the lowest or at ra
   CHECK(g.next_shot(seen) == 1);
   seen.record_miss(1);
   CHECK(g.next_shot(seen) == 3);
+  // Random ties among three cells: each about a third (two ties could not
+  // tell a uniform choice from one that favours the last tied cell).
+  {
+    std::vector<int> chosen(6, 0);
+    const observation<dboard> fresh(rules);
+    for (std::uint64_t s = 0; s < 300; ++s) {
+      density_greedy r(rules, fixed_weights{{1, 5, 2, 5, 0, 5}}, tie_break::random, s);
+      ++chosen[static_cast<std::size_t>(r.next_shot(fresh))];
+    }
+    CHECK(chosen[1] + chosen[3] + chosen[5] == 300);
+    for (const int c : {1, 3, 5}) CHECK(chosen[static_cast<std::size_t>(c)] > 70);  // about 100 each
+  }
   // Random ties reach every tied cell and only those.
   std::vector<int> chosen(6, 0);
   for (std::uint64_t s = 0; s < 200; ++s) {
@@ -290,6 +302,18 @@ TEST_CASE("per-ship density: sunk ships leave the sum and their cells block the 
   seen2.record_hit(0);
   seen2.record_sunk(1, 0);
   CHECK(n.weights(seen2) == density_map{0, 0, 0, 1});
+  // Two ships of one length sunk side by side: the second takes the hits the
+  // first did not (C1-D1), not a cell the first already holds, so no hit is
+  // left to pull the last ship towards it.
+  const auto three = make_dynamic_rules(6, 1, {2, 2, 2}, adjacency::touching, true);
+  per_ship_density<dyn> p(three);
+  observation<dboard> seen3(three);
+  seen3.record_hit(0);
+  seen3.record_sunk(1, 0);  // ship 0 on A1-B1
+  seen3.record_hit(3);
+  seen3.record_sunk(2, 1);  // ship 1 on C1-D1
+  CHECK(p.weights(seen3) == density_map{0, 0, 0, 0, 1, 1});
+  CHECK(p.sunk_cells().count() == 4);
 }
 
 TEST_CASE("per-ship density: incremental weights equal the from-scratch reference", "[density]") {
