@@ -372,6 +372,31 @@ TEST_CASE("exact_count: sunk ships are told apart from their equal-length twins"
   CHECK(fast.labelled > 0);
 }
 
+TEST_CASE("exact_count: sunk feedback by hand, where the brute force shares the rule it checks", "[count][exact]") {
+  // The enumerators read the same observation rules as the counter, so these
+  // counts are worked out by hand. A 5x1 row, two 2-ships (placements A1-B1,
+  // B1-C1, C1-D1, D1-E1 as cells 0-1, 1-2, 2-3, 3-4), ships may touch.
+  const auto rules = make_dynamic_rules(5, 1, {2, 2}, adjacency::touching, true);
+  // Ship 0 sank on C1 when B1 and C1 were hit: it lies on 1-2, whatever is
+  // hit after, so ship 1 covers D1 from 3-4, not from 2-3 (ship 0's cell).
+  observation<dynamic_rules::board_type> sank_then(rules);
+  sank_then.record_hit(1);
+  sank_then.record_sunk(2, 0);
+  sank_then.record_hit(3);
+  const auto one = exact_count(rules, sank_then);
+  CHECK(one.labelled == 1);
+  CHECK(one.occupancy == std::vector<count_type>{0, 1, 1, 1, 1});
+  // B1 and C1 hit, nothing sunk: no ship lies wholly on them (it would have
+  // sunk), so the ships are 0-1 and 2-3, in either order.
+  observation<dynamic_rules::board_type> afloat(rules);
+  afloat.record_hit(1);
+  afloat.record_hit(2);
+  const auto two = exact_count(rules, afloat);
+  CHECK(two.labelled == 2);
+  CHECK(two.unlabelled == 1);
+  CHECK(two.occupancy == std::vector<count_type>{2, 2, 2, 2, 0});
+}
+
 TEST_CASE("exact_count: Audinot et al. 1,925,751,392 layouts and the Figure 2 matrix", "[count][exact][paper]") {
   // Figure 2 (two 3-ships interchangeable; unlabelled occupancy = labelled / 2).
   constexpr std::array<std::uint64_t, 100> figure2{
