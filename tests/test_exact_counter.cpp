@@ -349,6 +349,34 @@ TEST_CASE("exact_count on thin grids (one to three rows or columns)", "[count][e
     }
 }
 
+TEST_CASE("exact_count: ships of 8 to 10 cells, past the last-ship closed form's lanes, on 10-long boards",
+          "[count][exact]") {
+  // The one-ship closed form handles ships of at most 7 cells; a longer one
+  // must stay in the scan under every rule (its tables would lose the cell
+  // below a running 8-ship under the contact rules). Guarded twice today:
+  // by the form's own length check and by pair steps, which such codes
+  // never take; these counts pin the result if either changes.
+  rng_type rng(8);
+  for (int h = 1; h <= 3; ++h)
+    for (int rule = 0; rule < 3; ++rule)
+      for (const auto& lengths : {std::vector<int>{8, 1}, std::vector<int>{9, 1}, std::vector<int>{10, 2}}) {
+        if (lengths[0] + lengths[1] > 10 * h) continue;
+        const auto rules = make_dynamic_rules(10, h, lengths, static_cast<adjacency>(rule), rule == 1);
+        const observation<dynamic_rules::board_type> empty(rules);
+        const auto whole = exact_count(rules, empty);
+        check_same(whole, enumerate_bitset(rules, empty), describe(rules, empty));
+        if (whole.labelled == 0) continue;  // 10x1 under the contact rules: no shots to draw from a layout
+        for (int kind = 0; kind < 3; ++kind) {
+          const auto obs = random_observation(rng, rules, kind);
+          check_same(exact_count(rules, obs), enumerate_bitset(rules, obs), describe(rules, obs));
+        }
+      }
+  // 3x10, ships 8 and 1, counted by brute force once: 198 / 90 / 74 labelled.
+  for (const auto& [rule, layouts] : {std::pair{adjacency::touching, 198U}, std::pair{adjacency::no_edge, 90U},
+                                      std::pair{adjacency::no_contact, 74U}})
+    CHECK(exact_count(make_dynamic_rules(10, 3, {8, 1}, rule, false), false).labelled == layouts);
+}
+
 TEST_CASE("exact_count works on compile-time rulesets and a hand-checked case", "[count][exact]") {
   using rules = ruleset<grid<2, 3>, fleet<2>, no_contact, hit_miss>;
   CHECK(exact_count(rules{}).labelled == 7);  // Audinot et al. Figure 5
