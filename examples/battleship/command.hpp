@@ -12,10 +12,11 @@
 //
 // main() adds every registered subcommand, parses, and turns any exception
 // into one line on stderr and exit status 1 (2 for bad arguments: CLI11's
-// parse errors and usage_error).
+// parse errors, usage_error among them).
 
 #include <functional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -36,10 +37,10 @@ struct command_registration {
 
 // A refusal decided from the command line alone, before any file is read or
 // anything counted (a malformed --grid, options that do not go together, rules
-// that cannot be built): main() reports it with exit status 2, as CLI11's own
-// parse errors, where every other error exits with 1.
-struct usage_error : std::invalid_argument {
-  using std::invalid_argument::invalid_argument;
+// that cannot be built): one of CLI11's own parse errors, which main()
+// reports with exit status 2, where every other error exits with 1.
+struct usage_error : CLI::ValidationError {
+  explicit usage_error(const std::string& what) : CLI::ValidationError(what) {}
 };
 
 // Calls `make` and reports the library's refusal of what the command line
@@ -49,8 +50,6 @@ template <class Make>
 decltype(auto) as_usage(Make&& make) {
   try {
     return std::forward<Make>(make)();
-  } catch (const usage_error&) {
-    throw;
   } catch (const std::invalid_argument& e) {
     throw usage_error(e.what());
   }

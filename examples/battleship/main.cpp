@@ -35,10 +35,6 @@ int main(int argc, char** argv) {
     std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large, or "
                  "--memory-limit above what this machine has?)\n";
     return 1;
-  } catch (const battleship::cli::usage_error& e) {
-    // Refused from the command line alone, as CLI11's parse errors above.
-    std::cerr << "battleship: error: " << battleship::cli::printable(e.what()) << '\n';
-    return 2;
   } catch (const battleship::inconsistent_observation& e) {
     const std::string& hint = battleship::cli::board_hint();
     std::cerr << "battleship: error: " << e.what() << (hint.empty() ? "" : " (" + hint + ")") << '\n';
