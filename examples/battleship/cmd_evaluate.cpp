@@ -246,7 +246,7 @@ evaluation load(const std::string& path) {
     if (const auto expected = unlabelled_divisor(game, observation<dynamic_rules::board_type>(game));
         r.labels_per_layout != expected)
       throw std::invalid_argument("labels_per_layout is " + std::to_string(r.labels_per_layout) +
-                                  ", where its fleet's " + "equal-length ships give " + std::to_string(expected));
+                                  ", where its fleet's equal-length ships give " + std::to_string(expected));
     r.shard_count = j.at("shard_count").get<int>();
     r.shards = j.at("shards").get<std::vector<int>>();
     if (j.contains("split")) {
