@@ -33,6 +33,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <battleship/analysis/detail/exhaustive_kernels.hpp>
@@ -300,6 +301,16 @@ template <Ruleset R>
   });
 }
 
+namespace detail {
+// Every layout played where a fast path cannot go, under the name that path records.
+template <Ruleset R, Strategy S>
+[[nodiscard]] exhaustive_result play_named(const R& rules, const S& strategy, exhaustive_options options,
+                                           std::string name) {
+  if (options.strategy_name.empty()) options.strategy_name = std::move(name);
+  return evaluate_by_playing(rules, strategy, options);
+}
+}  // namespace detail
+
 // The fastest exact path for `strategy`.
 template <Ruleset R, Strategy S>
 requires std::same_as<typename S::board_type, typename R::board_type> && std::copy_constructible<S>
@@ -309,14 +320,10 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   detail::require_deterministic(strategy, "evaluate_exhaustive");
   if constexpr (std::same_as<S, row_scan<R>>) {
     if (row_scan_fast_path_applies(rules)) return evaluate_row_scan_fast(rules, options);
-    exhaustive_options named = options;
-    if (named.strategy_name.empty()) named.strategy_name = "row-scan";
-    return evaluate_by_playing(rules, strategy, named);
+    return detail::play_named(rules, strategy, options, "row-scan");
   } else if constexpr (std::same_as<S, sweep<R>>) {
     if (sweep_fast_path_applies(rules, strategy)) return evaluate_sweep_fast(rules, strategy, options);
-    exhaustive_options named = options;
-    if (named.strategy_name.empty()) named.strategy_name = detail::sweep_name(rules, strategy);
-    return evaluate_by_playing(rules, strategy, named);
+    return detail::play_named(rules, strategy, options, detail::sweep_name(rules, strategy));
   } else {
     return evaluate_by_playing(rules, strategy, options);
   }
