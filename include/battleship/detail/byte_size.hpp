@@ -19,6 +19,13 @@ namespace battleship::detail {
   return std::to_string(bytes) + " bytes";
 }
 
+// `bytes` rounded up to whole MiB, for byte_size_name to name an estimate
+// ("about 1831 MiB") rather than its exact bytes.
+[[nodiscard]] constexpr std::size_t round_up_to_mib(std::size_t bytes) noexcept {
+  constexpr std::size_t mib = std::size_t{1} << 20;
+  return bytes > ~std::size_t{0} - mib ? bytes : (bytes + mib - 1) / mib * mib;
+}
+
 // The bytes the vectors have room for (capacity, not size: what they hold
 // on the heap).
 template <class... Vectors>

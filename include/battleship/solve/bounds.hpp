@@ -158,12 +158,6 @@ namespace detail {
   const std::uint64_t most = ~std::size_t{0} / per_layout;
   return layouts > most ? ~std::size_t{0} : static_cast<std::size_t>(layouts) * per_layout;
 }
-
-// `bytes` rounded up to whole MiB, to be named approximately.
-[[nodiscard]] constexpr std::size_t round_up_to_mib(std::size_t bytes) noexcept {
-  constexpr std::size_t mib = std::size_t{1} << 20;
-  return bytes > ~std::size_t{0} - mib ? bytes : (bytes + mib - 1) / mib * mib;
-}
 }  // namespace detail
 
 // Both bounds for the position `obs`, with the leaves counted as the exact
