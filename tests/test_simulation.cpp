@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
@@ -307,6 +308,99 @@ TEST_CASE("simulate: a cancelled run stops between games, not at the end of a bl
                         uniform_defense<dyn>(rules), o),
                     "stop");
   CHECK(started.load() < 100);
+}
+
+namespace {
+// The uniform defence, asking the run to stop as it places its
+// `stop_at`-th layout (counting from 1, over all threads).
+struct stopping_defense {
+  uniform_defense<dyn> inner;
+  std::stop_source* stopper;
+  std::atomic<long long>* placed;
+  long long stop_at;
+  layout place(splitmix_rng& rng) const {
+    if (placed->fetch_add(1) + 1 == stop_at) stopper->request_stop();
+    return inner.place(rng);
+  }
+};
+
+// A run of `games` games of hunt/target on 5x5 ships 3,2, stopped as its
+// `stop_at`-th layout is placed (never, if that is past the games).
+simulation_result stopped_run(const dyn& rules, long long games, int threads, long long stop_at,
+                              bool with_progress = false) {
+  std::stop_source stopper;
+  std::atomic<long long> placed{0};
+  simulation_options o;
+  o.games = games;
+  o.seed = 77;
+  o.threads = threads;
+  o.stop = stopper.get_token();
+  std::vector<long long> reports;
+  if (with_progress) o.progress = [&](long long done, long long) { reports.push_back(done); };
+  auto r = simulate(
+      rules, [&] { return hunt_target<dyn>(rules); },
+      stopping_defense{uniform_defense<dyn>(rules), &stopper, &placed, stop_at}, o);
+  // The last report is the games kept, not the games asked for.
+  if (with_progress) CHECK(reports.back() == r.stats.games);
+  return r;
+}
+
+simulation_result plain_run(const dyn& rules, long long games) {
+  simulation_options o;
+  o.games = games;
+  o.seed = 77;
+  return simulate(
+      rules, [&] { return hunt_target<dyn>(rules); }, uniform_defense<dyn>(rules), o);
+}
+}  // namespace
+
+TEST_CASE("simulate: a stopped run keeps games 0..k-1, the statistics a run of k games gives", "[simulation]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  SECTION("one thread: the game being played when the stop comes is the last") {
+    for (const long long stop_at : {1LL, 2LL, 37LL, 600LL}) {
+      const auto r = stopped_run(rules, 1000, 1, stop_at, stop_at == 37);
+      CHECK(r.stopped);
+      REQUIRE(r.stats.games == stop_at);
+      CHECK(r.stats.histogram == plain_run(rules, stop_at).stats.histogram);
+      CHECK(r.stats.mean == plain_run(rules, stop_at).stats.mean);
+    }
+  }
+  SECTION("two and three threads: whatever games ran ahead, only the unbroken start is kept") {
+    for (const int threads : {2, 3})
+      for (const long long stop_at : {5LL, 300LL, 2000LL}) {
+        const auto r = stopped_run(rules, 4000, threads, stop_at, true);
+        CHECK(r.stopped);
+        REQUIRE(r.stats.games >= 1);
+        REQUIRE(r.stats.games < 4000);
+        CHECK(r.stats.histogram == plain_run(rules, r.stats.games).stats.histogram);
+      }
+  }
+  SECTION("a stop that never comes, or comes after the last game, changes nothing") {
+    const auto whole = plain_run(rules, 500).stats.histogram;
+    for (const int threads : {1, 2}) {
+      const auto never = stopped_run(rules, 500, threads, 501);
+      CHECK_FALSE(never.stopped);
+      CHECK(never.stats.histogram == whole);
+    }
+    // Stopped while placing the last game's layout: that game still finishes.
+    const auto last = stopped_run(rules, 500, 1, 500);
+    CHECK_FALSE(last.stopped);
+    CHECK(last.stats.histogram == whole);
+  }
+  SECTION("a stop requested before the run: no game, and zeros") {
+    std::stop_source stopper;
+    stopper.request_stop();
+    simulation_options o;
+    o.games = 100;
+    o.threads = 2;
+    o.stop = stopper.get_token();
+    const auto r = simulate(
+        rules, [&] { return hunt_target<dyn>(rules); }, uniform_defense<dyn>(rules), o);
+    CHECK(r.stopped);
+    CHECK(r.stats.games == 0);
+    CHECK(r.stats.mean == 0);
+    CHECK(r.stats.histogram == std::vector<long long>(26, 0));
+  }
 }
 
 // The progress loop waits on the workers, not a fixed sleep: with an hour's

@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <utility>
 #include <vector>
@@ -116,24 +117,34 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
   so.seed = opts.seed;
   so.threads = opts.threads;
   // The bar appears once a run has lasted half a second (always with
-  // --progress); --time-limit is checked by the same callback, whose throw
-  // stops the games.
+  // --progress); --time-limit is checked by the same callback, which stops
+  // the games and keeps those finished (see simulation_options::stop).
   const bool shown = shows_progress(opts.progress, opts.quiet);
+  bool drawn = opts.progress;
+  std::stop_source stopper;
   if (shown || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
     so.progress_interval =
         std::chrono::milliseconds(static_cast<long long>(opts.time_limit.check_interval(0.2) * 1000));
-    so.progress = [start, drawn = opts.progress, bar = shown, &limit = opts.time_limit](long long done,
-                                                                                        long long total) mutable {
-      if (done < total)
-        limit.check([&] { return std::to_string(done) + " of " + std::to_string(total) + " games played"; });
+    so.stop = stopper.get_token();
+    so.progress = [start, &drawn, bar = shown, &stopper, &limit = opts.time_limit](long long done, long long total) {
+      if (done < total && limit.passed()) stopper.request_stop();
       const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (!bar || (!drawn && (elapsed < 0.5 || done >= total))) return;
       drawn = true;
       draw_progress(done, total, start);
     };
   }
-  return simulate(rules, make, defense, so);
+  // Nothing to report if the limit passed while the games were being set up.
+  const auto none_finished = [&] {
+    return std::runtime_error("no answer within " + opts.time_limit.name() + ": no game finished (of " +
+                              std::to_string(opts.games) + ")");
+  };
+  if (opts.time_limit.passed()) throw none_finished();
+  simulation_result r = simulate(rules, make, defense, so);
+  if (r.stopped && drawn) std::fputc('\n', stderr);  // the bar stopped short of its end
+  if (r.stopped && r.stats.games == 0) throw none_finished();
+  return r;
 }
 
 // exact-greedy's shared cache of decisions (see strategy/memoized.hpp), when on.
@@ -342,6 +353,8 @@ void run(const simulate_options& opts) {
     nlohmann::ordered_json out = json_head(opts, rules);
     if (opts.defense == "uniform") out["defense_draws"] = from_tables || constrained ? "tables" : "rejection";
     out["games"] = st.games;
+    // Games 0..games-1 when --time-limit stopped the run: what --games <games> gives.
+    out["stopped_by_time_limit"] = r.stopped;
     out["seed"] = opts.seed;
     out["threads"] = r.threads;
     out["mean"] = st.mean;
@@ -371,6 +384,9 @@ void run(const simulate_options& opts) {
     std::printf("draws    from the exact counter's tables (a crowded fleet: most rejection draws would fail)\n");
   std::printf("games    %lld (seed %llu, %d thread%s)\n", st.games, static_cast<unsigned long long>(opts.seed),
               r.threads, r.threads == 1 ? "" : "s");
+  if (r.stopped)
+    std::printf("stopped  by %s after %lld of %lld games: the first %lld, as --games %lld plays them\n",
+                opts.time_limit.name().c_str(), st.games, opts.games, st.games, st.games);
   if (st.games > 1)
     std::printf("mean     %.4f  (95%% CI %.4f .. %.4f, +-%.4f)\n", st.mean, st.ci95_low, st.ci95_high, half);
   else
@@ -458,7 +474,10 @@ const command_registration registered{[](CLI::App& app) {
   auto* progress =
       sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
-  add_time_limit_option(sub, opts->time_limit, "the whole command: the games or the search");
+  add_time_limit_option(sub, opts->time_limit,
+                        "after this many seconds, stop the games and report those finished (the first K, as "
+                        "--games K plays them), or give up the search with an error",
+                        true);
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
   sub->callback([opts, hit_weight, samples, book, search_options, climbs] {

@@ -181,14 +181,20 @@ class deadline {
   [[nodiscard]] double check_interval(double otherwise) const noexcept {
     return set() ? std::min(otherwise, 0.02) : otherwise;
   }
+  [[nodiscard]] bool passed() const {
+    return set() && std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() > seconds;
+  }
   // Throws once the deadline has passed, saying how far the run got
   // (how_far(), a string, called only then).
   template <class HowFar>
   void check(HowFar&& how_far) const {
-    if (!set() || std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() <= seconds) return;
+    if (passed()) throw std::runtime_error("no answer within " + name() + ": " + how_far());
+  }
+  // "--time-limit 0.3 s".
+  [[nodiscard]] std::string name() const {
     char limit[32];
     std::snprintf(limit, sizeof limit, "%.15g", seconds);  // 0.3 as 0.3, 1234567 in full
-    throw std::runtime_error(std::string("no answer within --time-limit ") + limit + " s: " + how_far());
+    return std::string("--time-limit ") + limit + " s";
   }
   // The same check for exact_counter::set_interruption_check and the like,
   // saying what was being done; empty (none) without a limit. It refers to
@@ -202,8 +208,12 @@ class deadline {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-inline CLI::Option* add_time_limit_option(CLI::App* sub, deadline& limit, const std::string& what) {
-  return sub->add_option("--time-limit", limit.seconds, "give up with an error after this many seconds (" + what + ")")
+// `what` is what the limit bounds, or with `whole_help` the option's whole help.
+inline CLI::Option* add_time_limit_option(CLI::App* sub, deadline& limit, const std::string& what,
+                                          bool whole_help = false) {
+  return sub
+      ->add_option("--time-limit", limit.seconds,
+                   whole_help ? what : "give up with an error after this many seconds (" + what + ")")
       ->transform(positive_seconds());
 }
 

@@ -772,17 +772,24 @@ battleship_cli_test("count: the same picture under hit/miss feedback"
 battleship_cli_test("count: a sunk ship named by an index with leading zeros"
   ARGS count --grid 3x3 --fleet 1 --feedback sunk --board ${battleship_cli_testdata}/sunk_index_leading_zeros.txt
   --json JSON labelled=1)
-# simulate --time-limit: the games, or the search, stop at the limit; a
+# simulate --time-limit: the games stop at the limit and the first K are
+# reported (an error if none finished); the search stops with an error; a
 # limit the run keeps leaves its result alone.
-battleship_cli_test("error: simulate's games past --time-limit" FAIL
+battleship_cli_test("simulate: games past --time-limit stop, and those finished are reported"
   ARGS simulate --strategy random --preset park --games 100000000 --time-limit 0.3
-  STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 100000000 games played")
+  STDOUT "stopped  by --time-limit 0.3 s after [0-9]+ of 100000000 games: the first [0-9]+, as --games [0-9]+ plays them")
+battleship_cli_test("simulate: games past --time-limit, in JSON"
+  ARGS simulate --strategy random --preset park --games 100000000 --time-limit 0.3 --json
+  JSON stopped_by_time_limit=ON)
+battleship_cli_test("error: simulate --time-limit passed before any game finished" FAIL
+  ARGS simulate --strategy random --preset park --games 1000 --time-limit 0.000001
+  STDERR "no answer within --time-limit 1e-06 s: no game finished \\(of 1000\\)")
 battleship_cli_test("error: simulate's search past --time-limit" FAIL
   ARGS simulate --strategy random --grid 6x6 --fleet 3,2 --search-climbs 100000 --time-limit 0.3
   STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 20000000 steps searched")
 battleship_cli_test("simulate: a --time-limit the games keep leaves the result alone"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --time-limit 600 --json
-  JSON games=200 mean=66.435000000000002)
+  JSON games=200 mean=66.435000000000002 stopped_by_time_limit=OFF)
 battleship_cli_test("error: --edge-weight with another model, even at its default" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight 1 --model per-ship STDERR "--edge-weight is a prior")
 # Parts saved before results named their split: with one longest ship the

@@ -15,6 +15,12 @@
 // owns what it returns: a factory that returns a reference to a prototype
 // gives every thread a copy of it. An exception in any
 // game stops the run and is rethrown to the caller.
+//
+// A stop requested through options.stop ends the run early and keeps what
+// it has: the statistics of games 0..k-1, where game k is the first that had
+// not finished, which is exactly what a run of k games gives. (The games
+// that finish first are not a fair sample: a long game takes longer to
+// play, so keeping whichever finished would favour short ones.)
 
 #include <algorithm>
 #include <atomic>
@@ -24,9 +30,12 @@
 #include <cstdint>
 #include <ctime>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <stdexcept>
+#include <stop_token>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include <battleship/analysis/game_loop.hpp>
@@ -52,6 +61,11 @@ struct simulation_options {
   // reaches the caller.
   std::function<void(long long, long long)> progress;
   std::chrono::milliseconds progress_interval{200};
+  // A stop requested (from any thread, or from progress) ends the run after
+  // the game each thread is playing, and simulate() returns the games
+  // 0..k-1 that had all finished (see simulation_result::stopped). Unlike a
+  // throwing progress callback, which cancels the run and keeps nothing.
+  std::stop_token stop;
 };
 
 struct simulation_result {
@@ -60,6 +74,11 @@ struct simulation_result {
   double cpu_seconds = 0;  // processor time of the whole process meanwhile (all threads; a busy
                            // machine inflates `seconds` but not this)
   int threads = 1;
+  // Whether options.stop ended the run before its last game: stats then
+  // cover games 0..stats.games-1, the same statistics a run of that many
+  // games gives. stats.games is 0, and every other statistic 0, when the
+  // stop came before game 0 finished.
+  bool stopped = false;
 };
 
 // The length of game `index` of the run seeded `seed` (what simulate() plays).
@@ -73,6 +92,41 @@ int simulate_one(const R& rules, S& strategy, const D& defense, std::uint64_t se
 }
 
 namespace detail {
+// The shots of a stoppable run's games, handed in a block at a time in any
+// order, and tallied in game order as far as every game has finished: a
+// block that ran ahead waits until the games before it are in. A block
+// handed in short (the run stopped inside it) leaves a gap no later block
+// closes.
+class ordered_tally {
+ public:
+  explicit ordered_tally(std::size_t histogram_size) : histogram_(histogram_size, 0) {}
+
+  void add(long long first, std::vector<int> shots) {
+    const std::lock_guard lock(mutex_);
+    if (first != tallied_) {
+      waiting_.emplace(first, std::move(shots));
+      return;
+    }
+    take(shots);
+    for (auto next = waiting_.begin(); next != waiting_.end() && next->first == tallied_; next = waiting_.erase(next))
+      take(next->second);
+  }
+  // Games 0..tallied()-1 have all been handed in.
+  [[nodiscard]] long long tallied() const noexcept { return tallied_; }
+  [[nodiscard]] std::vector<long long> take_histogram() noexcept { return std::move(histogram_); }
+
+ private:
+  void take(const std::vector<int>& shots) {
+    for (const int s : shots) ++histogram_[static_cast<std::size_t>(s)];
+    tallied_ += static_cast<long long>(shots.size());
+  }
+
+  std::mutex mutex_;
+  std::vector<long long> histogram_;
+  long long tallied_ = 0;
+  std::map<long long, std::vector<int>> waiting_;  // by first game
+};
+
 // simulate() after its checks of the factory.
 template <Ruleset R, class MakeStrategy, Defense D>
 simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, const D& defense,
@@ -105,8 +159,13 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   std::condition_variable ended;
   int running = threads;
   std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
+  // A run that cannot be stopped sums each thread's own histogram; one that
+  // can keeps its games in order (ordered_tally), to report the finished ones.
   std::vector<std::vector<long long>> histograms(static_cast<std::size_t>(threads),
                                                  std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
+  const bool stoppable = options.stop.stop_possible();
+  ordered_tally in_order(stoppable ? static_cast<std::size_t>(cells) + 1 : 0);
+  const auto ends = [&] { return errors.stopped() || options.stop.stop_requested(); };
   auto play = [&](std::size_t t) {
     auto strategy = [&] {  // one call at a time: a factory may keep state (a counter, a shared cache)
       std::lock_guard lock(factory_mutex);
@@ -114,15 +173,23 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
     }();
     detail::require_built_for(rules, strategy, "simulate");  // before play_game says the same per game
     auto& h = histograms[t];
-    while (!errors.stopped()) {
+    std::vector<int> block_shots;
+    while (!ends()) {
       const long long first = next.fetch_add(block, std::memory_order_relaxed);
       if (first >= options.games) break;
       const long long last = std::min(options.games, first + block);
-      // A failed or cancelled run stops between games, not only between
-      // blocks: a block of a slow strategy's games can take minutes.
-      for (long long g = first; g < last && !errors.stopped(); ++g)
-        ++h[static_cast<std::size_t>(simulate_one(rules, strategy, defense, options.seed, g))];
-      done.fetch_add(last - first, std::memory_order_relaxed);
+      // A failed, cancelled or stopped run ends between games, not only
+      // between blocks: a block of a slow strategy's games can take minutes.
+      long long g = first;
+      for (; g < last && !ends(); ++g) {
+        const int shots = simulate_one(rules, strategy, defense, options.seed, g);
+        if (stoppable)
+          block_shots.push_back(shots);
+        else
+          ++h[static_cast<std::size_t>(shots)];
+      }
+      if (stoppable) in_order.add(first, std::exchange(block_shots, {}));
+      done.fetch_add(g - first, std::memory_order_relaxed);
     }
     finished[t] = std::chrono::steady_clock::now();
   };
@@ -140,7 +207,7 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
     errors.capture([&] {  // a throwing callback stops the workers, which are still joined
       const auto interval = detail::progress_wait(options.progress_interval);
       std::unique_lock lock(running_mutex);
-      while (running > 0 && !errors.stopped()) {
+      while (running > 0 && !ends()) {
         lock.unlock();
         options.progress(done.load(), options.games);
         lock.lock();
@@ -151,13 +218,21 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   const auto stop = *std::max_element(finished.begin(), finished.end());  // not the progress wait
   const std::clock_t cpu_stop = std::clock();
   errors.rethrow_if_any();
-  if (options.progress) options.progress(options.games, options.games);
+  const long long played = stoppable ? in_order.tallied() : options.games;
+  if (options.progress) options.progress(played, options.games);
 
   std::vector<long long> total(static_cast<std::size_t>(cells) + 1, 0);
-  for (const auto& h : histograms)
-    for (std::size_t s = 0; s < h.size(); ++s) total[s] += h[s];
+  if (stoppable)
+    total = in_order.take_histogram();
+  else
+    for (const auto& h : histograms)
+      for (std::size_t s = 0; s < h.size(); ++s) total[s] += h[s];
   simulation_result result;
-  result.stats = summarize(std::move(total), total_ship_cells(rules.fleet));
+  result.stopped = played < options.games;
+  if (played > 0)
+    result.stats = summarize(std::move(total), total_ship_cells(rules.fleet));
+  else
+    result.stats.histogram = std::move(total);
   result.seconds = std::chrono::duration<double>(stop - start).count();
   result.cpu_seconds = static_cast<double>(cpu_stop - cpu_start) / CLOCKS_PER_SEC;
   result.threads = threads;
