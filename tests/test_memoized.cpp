@@ -10,6 +10,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <battleship/analysis/game_loop.hpp>
@@ -350,6 +351,45 @@ TEST_CASE("decision_cache: a stamped book carries its game and policy, and anoth
     CHECK(open.size() == 0);
     CHECK(open.stamp().empty());
     load(open, "battleship-decision-cache 1\n3 - - -> 4\n");  // so it still takes an unstamped book
+    CHECK(open.size() == 1);
+  }
+  SECTION("a stamped book's lines are checked against its game: grid, fleet and feedback") {
+    const std::string head = "battleship-decision-cache 2\ngame 5x5 3,2 touching hit-miss\npolicy exact-greedy\n";
+    const std::string sunk_head = "battleship-decision-cache 2\ngame 5x5 3,2 touching sunk\npolicy exact-greedy\n";
+    const auto sunk_rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, true);
+    for (const bool unstamped : {false, true}) {
+      auto fresh = [&](bool sunk) {
+        return unstamped ? decision_cache<dboard>(8)
+                         : decision_cache<dboard>(sunk ? sunk_rules : rules, "exact-greedy", 8);
+      };
+      // The book, the refusal, and the lines kept before it: none in an
+      // unstamped cache, which gives back the stamp it took.
+      const std::tuple<std::string, std::string, std::size_t> bad[] = {
+          {head + "- - - -> 25\n", "line 4 is not a position of the book's game: a cell off the 5x5 grid", 0},
+          {head + "- 3 - -> 12\n30 - - -> 12\n", "line 5 is not a position of the book's game: a cell off the 5x5 grid",
+           1},
+          {head + "- 24,29 - -> 12\n", "a cell off the 5x5 grid", 0},
+          {sunk_head + "3,4 - 2:4:3,4 -> 5\n", "line 4 is not a position of the book's game: ship 2 past its fleet", 0},
+          {head + "3,4 - 1:4:3,4 -> 5\n", "a sinking under hit/miss feedback", 0},
+      };
+      for (const auto& [text, message, kept] : bad) {
+        INFO(text);
+        auto c = fresh(text.starts_with(sunk_head));
+        CHECK_THROWS_WITH(load(c, text), Catch::Contains(message));
+        CHECK(c.size() == (unstamped ? 0 : kept));
+      }
+      // The last cell of the grid, a sinking of its last ship under sunk feedback.
+      auto edge = fresh(false);
+      load(edge, head + "- 0 - -> 24\n");
+      CHECK(edge.size() == 1);
+      auto sunk = fresh(true);
+      load(sunk, sunk_head + "3,4 - 1:4:3,4 -> 5\n");
+      CHECK(sunk.size() == 1);
+    }
+    // A stamp that does not name a grid the library's way (a hand-made book)
+    // leaves the board type's capacity as the bound.
+    decision_cache<dboard> open;
+    load(open, "battleship-decision-cache 2\ngame my own game\npolicy p\n- - - -> 40\n");
     CHECK(open.size() == 1);
   }
   SECTION("a book with CRLF line ends") {

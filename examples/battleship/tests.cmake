@@ -430,6 +430,11 @@ battleship_cli_test("error: --book that is a directory" FAIL
 battleship_cli_test("error: --book that is not a book" FAIL
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/shots_6x6.txt
   STDERR "not a saved cache")
+# A book whose stamp names the game but whose line answers cell 40 of a 6x6
+# grid: refused as it loads, not when a game reaches that position.
+battleship_cli_test("error: --book with a cell off its game's grid, refused as it loads" FAIL
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/book_cell_off_grid_6x6.txt
+  STDERR "line 5 is not a position of the book's game: a cell off the 6x6 grid")
 battleship_cli_test("error: --book for another strategy" USAGE
   ARGS simulate --strategy hunt-target ${small6} --games 2 --book ${book_file} STDERR "exact-greedy only")
 battleship_cli_test("error: --book-depth for a strategy evaluate plays without a book" USAGE

@@ -159,9 +159,12 @@ class decision_cache {
   // A line is malformed if it cannot be a position and its answer: a cell
   // both hit and missed, a ship sunk twice or numbered past the 16 a fleet
   // can hold, an announcement whose cell or hits are not among the hits, or
-  // an answer already shot. Announcements may come in any order. Cells are
-  // checked against the board type's capacity only: the cache does not know
-  // the rules, so a cell off a smaller grid loads and never matches.
+  // an answer already shot. Announcements may come in any order. A stamped
+  // book (and a stamped cache) names its game, so its cells are checked
+  // against that game's grid, its ships against its fleet, and a sinking is
+  // refused under hit/miss feedback; an unstamped one does not know the
+  // rules, so its cells are checked against the board type's capacity only
+  // (a cell off a smaller grid loads and never matches).
   //
   // The header is "battleship-decision-cache 1" for an unstamped cache, and
   // for a stamped one "battleship-decision-cache 2" followed by the lines
@@ -198,7 +201,7 @@ class decision_cache {
     }
     const bool took_stamp = take_stamp(theirs);
     try {
-      read_positions(in, number);
+      read_positions(in, number, game_limits::of(stamp().game));
     } catch (...) {
       if (took_stamp) {
         std::unique_lock lock(mutex_);
@@ -210,9 +213,37 @@ class decision_cache {
   }
 
  private:
+  // What a stamp's game (rules_label()'s "WxH lengths rule feedback") allows
+  // a book's lines; the board type's capacity and any fleet when it does not
+  // name a game that way.
+  struct game_limits {
+    int cells = capacity;
+    int ships = max_ships;
+    bool sinkings = true;
+    std::string grid = "the board type's capacity";
+
+    [[nodiscard]] static game_limits of(const std::string& game) {
+      std::istringstream words(game);
+      std::string size, fleet, rule, feedback, rest;
+      if (!(words >> size >> fleet >> rule >> feedback) || (words >> rest)) return {};
+      const auto x = size.find('x');
+      if (x == std::string::npos || (feedback != "sunk" && feedback != "hit-miss")) return {};
+      const int width = whole(size.substr(0, x)), height = whole(size.substr(x + 1));
+      if (width < 1 || height < 1 || width * height > capacity) return {};
+      return {width * height, static_cast<int>(std::count(fleet.begin(), fleet.end(), ',')) + 1, feedback == "sunk",
+              size + " grid"};
+    }
+
+   private:
+    static int whole(const std::string& t) {  // -1 unless 1 to 4 digits
+      if (t.empty() || t.size() > 4 || t.find_first_not_of("0123456789") != std::string::npos) return -1;
+      return std::stoi(t);
+    }
+  };
+
   // Adds the positions from line `number` on; throws at the first malformed
   // one, keeping those before it.
-  void read_positions(std::istream& in, int number) {
+  void read_positions(std::istream& in, int number, const game_limits& game) {
     std::string line;
     for (; read_line(in, line); ++number) {
       if (line.empty()) continue;
@@ -242,6 +273,12 @@ class decision_cache {
           sinkings.push_back(e);
         }
       }
+      // Within the book's game (the hits bound the sinkings' cells).
+      if (cell >= game.cells || !(hit | missed).subset_of(Board::first_n(static_cast<std::size_t>(game.cells))))
+        off_game(number, "a cell off the " + game.grid);
+      for (const auto& e : sinkings)
+        if (e.ship >= game.ships) off_game(number, "ship " + std::to_string(e.ship) + " past its fleet");
+      if (!sinkings.empty() && !game.sinkings) off_game(number, "a sinking under hit/miss feedback");
       key k = make_key(hit, missed, std::move(sinkings));  // by ship, as key_of() orders them
       for (std::size_t e = 1; e < k.sunk.size(); ++e)
         if (k.sunk[e].first == k.sunk[e - 1].first) bad_line(number);  // a ship sunk twice
@@ -285,6 +322,11 @@ class decision_cache {
   [[noreturn]] static void bad_line(int number) {
     throw std::invalid_argument("decision_cache: malformed line " + std::to_string(number));
   }
+  [[noreturn]] static void off_game(int number, const std::string& what) {
+    throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
+                                " is not a position of the book's game: " + what);
+  }
+
   [[nodiscard]] static bool printable_line(const std::string& t) {
     return !t.empty() && t.front() != ' ' && t.back() != ' ' &&
            std::all_of(t.begin(), t.end(), [](char c) { return c >= ' ' && c <= '~'; });
