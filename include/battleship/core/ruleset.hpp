@@ -79,10 +79,15 @@ struct ruleset {
   // (dynamic_grid is not), and clang rejects such an initializer as soon as
   // anything asks whether the ruleset is default constructible (std::pair
   // does). `ruleset{}` still value-initializes it.
-  [[no_unique_address]] G grid;
-  [[no_unique_address]] S fleet{};
-  [[no_unique_address]] A rule{};
-  [[no_unique_address]] F feedback{};
+  //
+  // Not [[no_unique_address]], though most of these are empty: clang 15 to
+  // 18 crash generating code for an aggregate that holds a ruleset built in
+  // place, as in `edge_prior{park_rules{}, 2}` (LLVM issues 59831 and
+  // 64016). Four bytes instead of one is nothing beside that.
+  G grid;
+  S fleet{};
+  A rule{};
+  F feedback{};
 
   [[nodiscard]] constexpr board_geometry<board_type> geometry() const { return geometry_of(grid); }
   [[nodiscard]] constexpr adjacency contact() const noexcept { return rule.kind(); }
