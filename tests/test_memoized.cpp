@@ -386,11 +386,27 @@ TEST_CASE("decision_cache: a stamped book carries its game and policy, and anoth
       load(sunk, sunk_head + "3,4 - 1:4:3,4 -> 5\n");
       CHECK(sunk.size() == 1);
     }
-    // A stamp that does not name a grid the library's way (a hand-made book)
-    // leaves the board type's capacity as the bound.
-    decision_cache<dboard> open;
-    load(open, "battleship-decision-cache 2\ngame my own game\npolicy p\n- - - -> 40\n");
-    CHECK(open.size() == 1);
+    // A stamp that does not name its game as rules_label() does (a hand-made
+    // book: other words, leading zeros, two blanks, a word more) leaves the
+    // board type's capacity as the bound.
+    for (const char* game :
+         {"my own game", "05x05 3,2 touching hit-miss", "5x5  3,2 touching hit-miss", "5x5 3,2 touching hit-miss x",
+          "5x5 3,,2 touching hit-miss", "5x5 3,2 nonsense hit-miss", "5X5 3,2 touching hit-miss"}) {
+      INFO(game);
+      decision_cache<dboard> open;
+      load(open, std::string("battleship-decision-cache 2\ngame ") + game + "\npolicy p\n4 - 0:4:4 -> 40\n");
+      CHECK(open.size() == 1);
+    }
+    // One named that way that no ruleset on this board type can be is
+    // refused before any line, and the unstamped cache gives its stamp back.
+    for (const char* game : {"17x16 3,2 touching hit-miss", "0x5 3,2 touching hit-miss", "2x30 3,2 touching hit-miss",
+                             "5x5 3,27 touching sunk", "5x5 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 touching sunk"}) {
+      INFO(game);
+      decision_cache<dboard> open;
+      CHECK_THROWS_WITH(load(open, std::string("battleship-decision-cache 2\ngame ") + game + "\npolicy p\n"),
+                        Catch::Contains("cannot be played on this board type, which holds 256 cells"));
+      CHECK(open.stamp().empty());
+    }
   }
   SECTION("a book with CRLF line ends") {
     decision_cache<dboard> same(rules, "exact-greedy", 8);

@@ -65,6 +65,11 @@ struct simulation_options {
   // the game each thread is playing, and simulate() returns the games
   // 0..k-1 that had all finished (see simulation_result::stopped). Unlike a
   // throwing progress callback, which cancels the run and keeps nothing.
+  // progress's last call then gives k, which can be fewer than an earlier
+  // call counted: games that finished ahead of an unfinished one are done
+  // but not kept. A run that can be stopped holds the length of each game
+  // that finished ahead of an unfinished one (4 bytes) until the games
+  // before it are in.
   std::stop_token stop;
 };
 

@@ -160,11 +160,13 @@ class decision_cache {
   // both hit and missed, a ship sunk twice or numbered past the 16 a fleet
   // can hold, an announcement whose cell or hits are not among the hits, or
   // an answer already shot. Announcements may come in any order. A stamped
-  // book (and a stamped cache) names its game, so its cells are checked
-  // against that game's grid, its ships against its fleet, and a sinking is
-  // refused under hit/miss feedback; an unstamped one does not know the
-  // rules, so its cells are checked against the board type's capacity only
-  // (a cell off a smaller grid loads and never matches).
+  // book names its game: when it names it as rules_label() does (every
+  // stamp a cache made with rules writes), its cells are checked against
+  // that game's grid, its ships against its fleet, and a sinking is refused
+  // under hit/miss feedback, and a game no ruleset on the board type can be
+  // is refused before any line. An unstamped book (or one stamped by hand
+  // otherwise) is checked against the board type's capacity only: a cell
+  // off a smaller grid loads and never matches.
   //
   // The header is "battleship-decision-cache 1" for an unstamped cache, and
   // for a stamped one "battleship-decision-cache 2" followed by the lines
@@ -201,7 +203,7 @@ class decision_cache {
     }
     const bool took_stamp = take_stamp(theirs);
     try {
-      read_positions(in, number, game_limits::of(stamp().game));
+      read_positions(in, number, game_limits::of(theirs.game));  // after take_stamp, the cache's
     } catch (...) {
       if (took_stamp) {
         std::unique_lock lock(mutex_);
@@ -213,31 +215,51 @@ class decision_cache {
   }
 
  private:
-  // What a stamp's game (rules_label()'s "WxH lengths rule feedback") allows
-  // a book's lines; the board type's capacity and any fleet when it does not
-  // name a game that way.
+  // What a book's lines may hold, by its stamp's game. A game named exactly
+  // as rules_label() names one ("10x10 5,4,3,3,2 touching hit-miss") allows
+  // that game's grid, fleet and feedback, and one no ruleset on this board
+  // type can be (more cells than it holds, more than 26 rows, a ship longer
+  // than 26) is refused; a game named otherwise (a hand-made stamp) allows
+  // what the board type holds.
   struct game_limits {
     int cells = capacity;
     int ships = max_ships;
     bool sinkings = true;
-    std::string grid = "the board type's capacity";
+    std::string grid = "board";
 
     [[nodiscard]] static game_limits of(const std::string& game) {
       std::istringstream words(game);
       std::string size, fleet, rule, feedback, rest;
-      if (!(words >> size >> fleet >> rule >> feedback) || (words >> rest)) return {};
+      if (!(words >> size >> fleet >> rule >> feedback) || (words >> rest) ||
+          size + ' ' + fleet + ' ' + rule + ' ' + feedback != game)  // one blank between words, as written
+        return {};
       const auto x = size.find('x');
-      if (x == std::string::npos || (feedback != "sunk" && feedback != "hit-miss")) return {};
-      const int width = whole(size.substr(0, x)), height = whole(size.substr(x + 1));
-      if (width < 1 || height < 1 || width * height > capacity) return {};
-      return {width * height, static_cast<int>(std::count(fleet.begin(), fleet.end(), ',')) + 1, feedback == "sunk",
-              size + " grid"};
+      if (x == std::string::npos) return {};
+      const long long width = number(size.substr(0, x)), height = number(size.substr(x + 1));
+      std::vector<long long> lengths;
+      std::istringstream items(fleet + ',');  // getline drops a last empty item; the added comma keeps it
+      for (std::string item; std::getline(items, item, ',');) lengths.push_back(number(item));
+      const bool known_words = (rule == "touching" || rule == "no-edge" || rule == "no-contact") &&
+                               (feedback == "sunk" || feedback == "hit-miss");
+      if (width < 0 || height < 0 || !known_words ||
+          std::any_of(lengths.begin(), lengths.end(), [](long long n) { return n < 0; }))
+        return {};
+      if (width < 1 || height < 1 || height > 26 || width * height > capacity ||
+          lengths.size() > static_cast<std::size_t>(max_ships) ||
+          std::any_of(lengths.begin(), lengths.end(), [](long long n) { return n < 1 || n > 26; }))
+        throw std::invalid_argument("decision_cache: the book's game (" + game +
+                                    ") cannot be played on this board type, which holds " + std::to_string(capacity) +
+                                    " cells");
+      return {static_cast<int>(width * height), static_cast<int>(lengths.size()), feedback == "sunk", size + " grid"};
     }
 
    private:
-    static int whole(const std::string& t) {  // -1 unless 1 to 4 digits
-      if (t.empty() || t.size() > 4 || t.find_first_not_of("0123456789") != std::string::npos) return -1;
-      return std::stoi(t);
+    // -1 unless a decimal as rules_label() writes one: no sign, no leading zero, at most 6 digits.
+    static long long number(const std::string& t) {
+      if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos ||
+          (t.size() > 1 && t.front() == '0'))
+        return -1;
+      return std::stoll(t);
     }
   };
 
