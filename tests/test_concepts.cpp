@@ -354,4 +354,30 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK_THROWS_AS(parse_feedback("loud"), std::invalid_argument);
 }
 
+TEST_CASE("read_rules_label reads back what rules_label writes, and nothing else", "[concepts]") {
+  const auto park = read_rules_label(rules_label(park_rules{}));
+  REQUIRE(park);
+  CHECK(park->width == 10);
+  CHECK(park->height == 10);
+  CHECK(park->lengths == std::vector<int>{5, 4, 3, 3, 2});
+  CHECK(park->rule == adjacency::touching);
+  CHECK_FALSE(park->sunk);
+  for (const auto& rules : {make_dynamic_rules(7, 4, {3, 3, 2}, adjacency::no_edge, true),
+                            make_dynamic_rules(26, 1, {9}, adjacency::no_contact, false)}) {
+    const std::string label = rules_label(rules);
+    INFO(label);
+    const auto parts = read_rules_label(label);
+    REQUIRE(parts);
+    CHECK(same_game(make_dynamic_rules(parts->width, parts->height, parts->lengths, parts->rule, parts->sunk), rules));
+  }
+  for (const char* other :
+       {"", "10x10 5,4,3,3,2 touching", "10x10 5,4,3,3,2 touching hit-miss x", "10x10  5,4,3,3,2 touching hit-miss",
+        "010x10 5,4,3,3,2 touching hit-miss", "10X10 5,4,3,3,2 touching hit-miss", "10x10 5,,2 touching hit-miss",
+        "10x10 5,4 touching loud", "10x10 5,4 sideways hit-miss", "-1x10 5 touching hit-miss",
+        "10x10 5,4,3,3,2 touching hit-miss-sunk"}) {
+    INFO(other);
+    CHECK_FALSE(read_rules_label(other));
+  }
+}
+
 }  // namespace test_concepts

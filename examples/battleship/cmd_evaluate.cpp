@@ -11,7 +11,6 @@
 #include <iostream>
 #include <memory>
 #include <new>
-#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -178,14 +177,11 @@ struct evaluation {
   nlohmann::ordered_json game;
 };
 
-// The rules a result's label names: rules_label() writes the four words the
-// tool's own --grid, --fleet, --rule and --feedback read.
+// The rules a result's label (rules_label()) names.
 dynamic_rules rules_of_label(const std::string& label) {
-  std::istringstream words(label);
-  rule_options o;
-  if (!(words >> o.grid >> o.fleet >> o.rule >> o.feedback))
-    throw std::invalid_argument("its rules '" + label + "' are not of the form WxH lengths rule feedback");
-  return o.make_rules();
+  const auto parts = read_rules_label(label);
+  if (!parts) throw std::invalid_argument("its rules '" + label + "' are not of the form WxH lengths rule feedback");
+  return make_dynamic_rules(parts->width, parts->height, parts->lengths, parts->rule, parts->sunk);
 }
 
 nlohmann::ordered_json to_json(const evaluation& e, const std::string& method) {

@@ -2,7 +2,12 @@
 // ruleset<Grid, ShipSet, AdjacencyRule, Feedback>: the four choices bundled,
 // with the presets of the seed papers.
 
+#include <algorithm>
+#include <array>
 #include <concepts>
+#include <cstddef>
+#include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -134,13 +139,61 @@ using dynamic_rules = ruleset<dynamic_grid<256>, dynamic_fleet, dynamic_adjacenc
   return r;
 }
 
+// A game's parts, as a label names them (see rules_label and read_rules_label).
+struct rules_label_parts {
+  int width = 0;
+  int height = 0;
+  std::vector<int> lengths;
+  adjacency rule = adjacency::touching;
+  bool sunk = false;
+};
+
+namespace detail {
+[[nodiscard]] inline std::string rules_label_text(const rules_label_parts& p) {
+  std::string s = std::to_string(p.width) + "x" + std::to_string(p.height) + " ";
+  for (std::size_t i = 0; i < p.lengths.size(); ++i) s += (i ? "," : "") + std::to_string(p.lengths[i]);
+  return s + " " + std::string(to_string(p.rule)) + (p.sunk ? " sunk" : " hit-miss");
+}
+}  // namespace detail
+
 // "WxH ships rule feedback", e.g. "10x10 5,4,3,3,2 no-contact hit-miss".
 template <Ruleset R>
 [[nodiscard]] std::string rules_label(const R& rules) {
   const auto g = rules.geometry();
-  std::string s = std::to_string(g.width()) + "x" + std::to_string(g.height()) + " ";
-  for (int i = 0; i < rules.ship_count(); ++i) s += (i ? "," : "") + std::to_string(rules.ship_length(i));
-  return s + " " + std::string(to_string(rules.contact())) + (rules.announces_sunk() ? " sunk" : " hit-miss");
+  rules_label_parts p{g.width(), g.height(), {}, rules.contact(), rules.announces_sunk()};
+  for (int i = 0; i < rules.ship_count(); ++i) p.lengths.push_back(rules.ship_length(i));
+  return detail::rules_label_text(p);
+}
+
+// The parts of a label as rules_label() writes it, read back; nullopt for
+// any other text (a label written by hand: "05x05 ...", two blanks, another
+// word). Not checked against any board: dynamic_grid and dynamic_fleet, or
+// make_dynamic_rules, do that.
+[[nodiscard]] inline std::optional<rules_label_parts> read_rules_label(const std::string& label) {
+  std::istringstream words(label);
+  std::string size, fleet, rule, feedback;
+  if (!(words >> size >> fleet >> rule >> feedback)) return std::nullopt;
+  const auto number = [](const std::string& t) {  // -1 unless 1 to 6 digits
+    return t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos ? -1 : std::stoi(t);
+  };
+  rules_label_parts p;
+  const auto x = size.find('x');
+  if (x == std::string::npos) return std::nullopt;
+  p.width = number(size.substr(0, x));
+  p.height = number(size.substr(x + 1));
+  std::istringstream items(fleet + ',');  // getline drops a last empty item; the added comma keeps it
+  for (std::string item; std::getline(items, item, ',');) p.lengths.push_back(number(item));
+  constexpr std::array rules{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
+  const auto named = std::find_if(rules.begin(), rules.end(), [&](adjacency a) { return to_string(a) == rule; });
+  if (p.width < 0 || p.height < 0 || std::find(p.lengths.begin(), p.lengths.end(), -1) != p.lengths.end() ||
+      named == rules.end())
+    return std::nullopt;
+  p.rule = *named;
+  p.sunk = feedback == "sunk";
+  // Written exactly so: no leading zero, the feedback's word, one blank
+  // between words and nothing after them.
+  if (detail::rules_label_text(p) != label) return std::nullopt;
+  return p;
 }
 
 // Do `a` and `b` describe the same game: grid, ship lengths in order,

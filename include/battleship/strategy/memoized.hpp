@@ -215,12 +215,11 @@ class decision_cache {
   }
 
  private:
-  // What a book's lines may hold, by its stamp's game. A game named exactly
-  // as rules_label() names one ("10x10 5,4,3,3,2 touching hit-miss") allows
-  // that game's grid, fleet and feedback, and one no ruleset on this board
-  // type can be (more cells than it holds, more than 26 rows, a ship longer
-  // than 26) is refused; a game named otherwise (a hand-made stamp) allows
-  // what the board type holds.
+  // What a book's lines may hold, by its stamp's game: a game named as
+  // rules_label() names one (read_rules_label) allows that game's grid,
+  // fleet and feedback, and one no ruleset on this board type can be is
+  // refused; a game named otherwise (a hand-made stamp) allows what the
+  // board type holds.
   struct game_limits {
     int cells = capacity;
     int ships = max_ships;
@@ -228,38 +227,18 @@ class decision_cache {
     std::string grid = "board";
 
     [[nodiscard]] static game_limits of(const std::string& game) {
-      std::istringstream words(game);
-      std::string size, fleet, rule, feedback, rest;
-      if (!(words >> size >> fleet >> rule >> feedback) || (words >> rest) ||
-          size + ' ' + fleet + ' ' + rule + ' ' + feedback != game)  // one blank between words, as written
-        return {};
-      const auto x = size.find('x');
-      if (x == std::string::npos) return {};
-      const long long width = number(size.substr(0, x)), height = number(size.substr(x + 1));
-      std::vector<long long> lengths;
-      std::istringstream items(fleet + ',');  // getline drops a last empty item; the added comma keeps it
-      for (std::string item; std::getline(items, item, ',');) lengths.push_back(number(item));
-      const bool known_words = (rule == "touching" || rule == "no-edge" || rule == "no-contact") &&
-                               (feedback == "sunk" || feedback == "hit-miss");
-      if (width < 0 || height < 0 || !known_words ||
-          std::any_of(lengths.begin(), lengths.end(), [](long long n) { return n < 0; }))
-        return {};
-      if (width < 1 || height < 1 || height > 26 || width * height > capacity ||
-          lengths.size() > static_cast<std::size_t>(max_ships) ||
-          std::any_of(lengths.begin(), lengths.end(), [](long long n) { return n < 1 || n > 26; }))
+      const auto parts = read_rules_label(game);
+      if (!parts) return {};
+      try {  // the library's own limits on grids and fleets
+        (void)dynamic_grid<Board::capacity>(parts->width, parts->height);
+        (void)dynamic_fleet(parts->lengths);
+      } catch (const std::invalid_argument& e) {
         throw std::invalid_argument("decision_cache: the book's game (" + game +
                                     ") cannot be played on this board type, which holds " + std::to_string(capacity) +
-                                    " cells");
-      return {static_cast<int>(width * height), static_cast<int>(lengths.size()), feedback == "sunk", size + " grid"};
-    }
-
-   private:
-    // -1 unless a decimal as rules_label() writes one: no sign, no leading zero, at most 6 digits.
-    static long long number(const std::string& t) {
-      if (t.empty() || t.size() > 6 || t.find_first_not_of("0123456789") != std::string::npos ||
-          (t.size() > 1 && t.front() == '0'))
-        return -1;
-      return std::stoll(t);
+                                    " cells: " + e.what());
+      }
+      return {parts->width * parts->height, static_cast<int>(parts->lengths.size()), parts->sunk,
+              std::to_string(parts->width) + "x" + std::to_string(parts->height) + " grid"};
     }
   };
 
