@@ -135,15 +135,13 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
       draw_progress(done, total, start);
     };
   }
-  // Nothing to report if the limit passed while the games were being set up.
-  const auto none_finished = [&] {
-    return std::runtime_error("no answer within " + opts.time_limit.name() + ": no game finished (of " +
-                              std::to_string(opts.games) + ")");
-  };
-  if (opts.time_limit.passed()) throw none_finished();
+  // A limit passed while the games were being set up leaves none to play.
+  if (opts.time_limit.passed()) stopper.request_stop();
   simulation_result r = simulate(rules, make, defense, so);
   if (r.stopped && drawn) std::fputc('\n', stderr);  // the bar stopped short of its end
-  if (r.stopped && r.stats.games == 0) throw none_finished();
+  if (r.stopped && r.stats.games == 0)
+    throw std::runtime_error("no answer within " + opts.time_limit.name() + ": no game finished (of " +
+                             std::to_string(opts.games) + ")");
   return r;
 }
 
@@ -474,10 +472,11 @@ const command_registration registered{[](CLI::App& app) {
   auto* progress =
       sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
-  add_time_limit_option(sub, opts->time_limit,
-                        "after this many seconds, stop the games and report those finished (the first K, as "
-                        "--games K plays them), or give up the search with an error",
-                        true);
+  // Not add_time_limit_option: the games stop and report, where the other commands give up.
+  sub->add_option("--time-limit", opts->time_limit.seconds,
+                  "after this many seconds, stop the games and report those finished (the first K, as --games K "
+                  "plays them), or give up the search with an error")
+      ->transform(positive_seconds());
   sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
   opts->rules.add_to(sub, true, false);
   sub->callback([opts, hit_weight, samples, book, search_options, climbs] {

@@ -208,12 +208,8 @@ class deadline {
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// `what` is what the limit bounds, or with `whole_help` the option's whole help.
-inline CLI::Option* add_time_limit_option(CLI::App* sub, deadline& limit, const std::string& what,
-                                          bool whole_help = false) {
-  return sub
-      ->add_option("--time-limit", limit.seconds,
-                   whole_help ? what : "give up with an error after this many seconds (" + what + ")")
+inline CLI::Option* add_time_limit_option(CLI::App* sub, deadline& limit, const std::string& what) {
+  return sub->add_option("--time-limit", limit.seconds, "give up with an error after this many seconds (" + what + ")")
       ->transform(positive_seconds());
 }
 

@@ -226,12 +226,10 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   const long long played = stoppable ? in_order.tallied() : options.games;
   if (options.progress) options.progress(played, options.games);
 
-  std::vector<long long> total(static_cast<std::size_t>(cells) + 1, 0);
-  if (stoppable)
-    total = in_order.take_histogram();
-  else
-    for (const auto& h : histograms)
-      for (std::size_t s = 0; s < h.size(); ++s) total[s] += h[s];
+  std::vector<long long> total = stoppable ? in_order.take_histogram() : std::move(histograms[0]);
+  if (!stoppable)
+    for (std::size_t t = 1; t < histograms.size(); ++t)
+      for (std::size_t s = 0; s < total.size(); ++s) total[s] += histograms[t][s];
   simulation_result result;
   result.stopped = played < options.games;
   if (played > 0)
