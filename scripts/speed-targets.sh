@@ -128,9 +128,9 @@ enum = next((b for n, b in rows.items() if n.startswith("Bitset_empty<park_rules
 if enum is not None and dp_park is not None:
     e = ms(enum)
     # The programme's rows reuse one counter, as a game does; the enumerator
-    # is one cold call (seconds). A fresh counter takes about 1.07x, and a
-    # process's first call, page faults included, about 1.25x
-    # (docs/results/30-exact-counting.md, session 86).
+    # is one cold call (seconds). A counter made for each call
+    # (Exact_empty_fresh) takes about 1.04x (docs/results/30-exact-counting.md,
+    # session 86).
     print(f"| the brute-force enumerator (`enumerate_bitset`), the same Park matrix | {fmt(e)} ms | | "
           f"the programme (a counter reused from call to call) {e / dp_park:,.0f}x faster; "
           f"Park's published 627.2 s: {627200 / dp_park:,.0f}x (the issue asks for over 10,000x) |")
