@@ -342,6 +342,10 @@ simulation_result stopped_run(const dyn& rules, long long games, int threads, lo
       stopping_defense{uniform_defense<dyn>(rules), &stopper, &placed, stop_at}, o);
   // The last report is the games kept, not the games asked for.
   if (with_progress) CHECK(reports.back() == r.stats.games);
+  // Every layout placed is a game played to its end, kept or not: the
+  // run's speed counts them all.
+  CHECK(r.games_played == placed.load());
+  CHECK(r.games_played >= r.stats.games);
   return r;
 }
 
@@ -381,6 +385,7 @@ TEST_CASE("simulate: a stopped run keeps games 0..k-1, the statistics a run of k
       const auto never = stopped_run(rules, 500, threads, 501);
       CHECK_FALSE(never.stopped);
       CHECK(never.stats.histogram == whole);
+      CHECK(never.games_played == 500);
     }
     // Stopped while placing the last game's layout: that game still finishes.
     const auto last = stopped_run(rules, 500, 1, 500);
@@ -398,6 +403,7 @@ TEST_CASE("simulate: a stopped run keeps games 0..k-1, the statistics a run of k
         rules, [&] { return hunt_target<dyn>(rules); }, uniform_defense<dyn>(rules), o);
     CHECK(r.stopped);
     CHECK(r.stats.games == 0);
+    CHECK(r.games_played == 0);
     CHECK(r.stats.mean == 0);
     CHECK(r.stats.histogram == std::vector<long long>(26, 0));
   }
@@ -418,6 +424,7 @@ TEST_CASE("simulate: with progress, a run returns when its games end, not after 
   const auto r = simulate(
       rules, [] { return scan_in_order{}; }, uniform_defense<dyn>(rules), o);
   CHECK(r.stats.games == 50);
+  CHECK(r.games_played == 50);
   REQUIRE_FALSE(seen.empty());  // at the start if the games have not ended by then, and at the end
   CHECK(seen.back() == 50);
   CHECK_THROWS_WITH(simulate(

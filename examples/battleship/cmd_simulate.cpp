@@ -371,7 +371,7 @@ void run(const simulate_options& opts) {
     out["histogram"] = st.histogram;
     out["seconds"] = r.seconds;
     out["cpu_seconds"] = r.cpu_seconds;
-    out["games_per_second"] = r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0;
+    out["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.games_played) / r.seconds : 0.0;
     if (book) out["book"] = kept.json();
     std::cout << out.dump(2) << std::endl;
     return kept.save();
@@ -396,8 +396,8 @@ void run(const simulate_options& opts) {
               st.percentile(25), st.percentile(75), st.percentile(95), st.percentile(99));
   std::printf("perfect  %lld games in %d shots (rate %.3g)\n", st.perfect_games, st.perfect_shots, st.perfect_rate);
   std::printf("time     %.3f s (%.1f games/s), %.3f s of CPU (%.1f games per CPU second)\n", r.seconds,
-              r.seconds > 0 ? static_cast<double>(st.games) / r.seconds : 0.0, r.cpu_seconds,
-              r.cpu_seconds > 0 ? static_cast<double>(st.games) / r.cpu_seconds : 0.0);
+              r.seconds > 0 ? static_cast<double>(r.games_played) / r.seconds : 0.0, r.cpu_seconds,
+              r.cpu_seconds > 0 ? static_cast<double>(r.games_played) / r.cpu_seconds : 0.0);
   if (book)
     std::printf("book     %zu positions cached (up to %d shots), %llu shots answered from it\n", book->size(),
                 book->max_shots(), static_cast<unsigned long long>(book->hits()));

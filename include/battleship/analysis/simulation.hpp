@@ -84,6 +84,10 @@ struct simulation_result {
   // games gives. stats.games is 0, and every other statistic 0, when the
   // stop came before game 0 finished.
   bool stopped = false;
+  // Every game the threads finished: stats.games, and in a stopped run also
+  // the games past the first unfinished one, which stats leaves out. The
+  // run's speed is games_played / seconds.
+  long long games_played = 0;
 };
 
 // The length of game `index` of the run seeded `seed` (what simulate() plays).
@@ -166,9 +170,9 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
   // A run that cannot be stopped sums each thread's own histogram; one that
   // can keeps its games in order (ordered_tally), to report the finished ones.
-  std::vector<std::vector<long long>> histograms(static_cast<std::size_t>(threads),
-                                                 std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
   const bool stoppable = options.stop.stop_possible();
+  std::vector<std::vector<long long>> histograms(stoppable ? 0 : static_cast<std::size_t>(threads),
+                                                 std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
   ordered_tally in_order(stoppable ? static_cast<std::size_t>(cells) + 1 : 0);
   const auto ends = [&] { return errors.stopped() || options.stop.stop_requested(); };
   auto play = [&](std::size_t t) {
@@ -177,7 +181,6 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
       return make_strategy();
     }();
     detail::require_built_for(rules, strategy, "simulate");  // before play_game says the same per game
-    auto& h = histograms[t];
     std::vector<int> block_shots;
     while (!ends()) {
       const long long first = next.fetch_add(block, std::memory_order_relaxed);
@@ -191,7 +194,7 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
         if (stoppable)
           block_shots.push_back(shots);
         else
-          ++h[static_cast<std::size_t>(shots)];
+          ++histograms[t][static_cast<std::size_t>(shots)];
       }
       if (stoppable) in_order.add(first, std::exchange(block_shots, {}));
       done.fetch_add(g - first, std::memory_order_relaxed);
@@ -239,6 +242,7 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   result.seconds = std::chrono::duration<double>(stop - start).count();
   result.cpu_seconds = static_cast<double>(cpu_stop - cpu_start) / CLOCKS_PER_SEC;
   result.threads = threads;
+  result.games_played = done.load();
   return result;
 }
 }  // namespace detail
