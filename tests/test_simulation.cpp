@@ -223,6 +223,11 @@ TEST_CASE("simulate: fixed and Figure 8 defenses, progress, errors", "[simulatio
     const auto d = park_figure8_defense(pk);
     splitmix_rng rng(1);
     CHECK(d.place(rng) == park_figure8_layout());
+    CHECK(d.fixed_layout() == park_figure8_layout());
+    // A layout the rules refuse is refused when the defense is made, by name.
+    CHECK_THROWS_WITH(
+        fixed_defense(make_dynamic_rules(8, 8, {5, 4, 3, 3, 2}, adjacency::touching, false), park_figure8_layout()),
+        Catch::Matchers::StartsWith("fixed defense: "));
     simulation_options o;
     o.games = 300;
     o.threads = 2;
