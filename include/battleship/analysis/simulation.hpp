@@ -5,9 +5,9 @@
 // Game g uses its own seed, derive_seed(seed, g): the defense draws the
 // layout from splitmix_rng(that seed), and the strategy is reseeded with
 // derive_seed(that seed, 1) and restarted before the game. Threads take
-// blocks of games from a shared counter and keep their own histograms, which
-// are summed at the end; integer sums do not depend on the order, so the
-// statistics are identical for 1, 2 or 64 threads.
+// blocks of games from a shared counter and hand in each block's game
+// lengths, which are tallied in game order; the statistics are identical for
+// 1, 2 or 64 threads.
 //
 // make_strategy() is called once per thread (a strategy may hold large
 // tables; it is reused across that thread's games), never by two threads at
@@ -67,9 +67,8 @@ struct simulation_options {
   // throwing progress callback, which cancels the run and keeps nothing.
   // progress's last call then gives k, which can be fewer than an earlier
   // call counted: games that finished ahead of an unfinished one are done
-  // but not kept. A run that can be stopped holds the length of each game
-  // that finished ahead of an unfinished one (4 bytes) until the games
-  // before it are in.
+  // but not kept. (Any run holds the length of each game that finished
+  // ahead of an unfinished one, 4 bytes, until the games before it are in.)
   std::stop_token stop;
 };
 
@@ -101,7 +100,7 @@ int simulate_one(const R& rules, S& strategy, const D& defense, std::uint64_t se
 }
 
 namespace detail {
-// The shots of a stoppable run's games, handed in a block at a time in any
+// The shots of a run's games, handed in a block at a time in any
 // order, and tallied in game order as far as every game has finished: a
 // block that ran ahead waits until the games before it are in. A block
 // handed in short (the run stopped inside it) leaves a gap no later block
@@ -168,12 +167,8 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   std::condition_variable ended;
   int running = threads;
   std::vector<std::chrono::steady_clock::time_point> finished(static_cast<std::size_t>(threads));
-  // A run that cannot be stopped sums each thread's own histogram; one that
-  // can keeps its games in order (ordered_tally), to report the finished ones.
-  const bool stoppable = options.stop.stop_possible();
-  std::vector<std::vector<long long>> histograms(stoppable ? 0 : static_cast<std::size_t>(threads),
-                                                 std::vector<long long>(static_cast<std::size_t>(cells) + 1, 0));
-  ordered_tally in_order(stoppable ? static_cast<std::size_t>(cells) + 1 : 0);
+  // The games in order, so that a stopped run reports games 0..k-1.
+  ordered_tally in_order(static_cast<std::size_t>(cells) + 1);
   const auto ends = [&] { return errors.stopped() || options.stop.stop_requested(); };
   auto play = [&](std::size_t t) {
     auto strategy = [&] {  // one call at a time: a factory may keep state (a counter, a shared cache)
@@ -189,14 +184,8 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
       // A failed, cancelled or stopped run ends between games, not only
       // between blocks: a block of a slow strategy's games can take minutes.
       long long g = first;
-      for (; g < last && !ends(); ++g) {
-        const int shots = simulate_one(rules, strategy, defense, options.seed, g);
-        if (stoppable)
-          block_shots.push_back(shots);
-        else
-          ++histograms[t][static_cast<std::size_t>(shots)];
-      }
-      if (stoppable) in_order.add(first, std::exchange(block_shots, {}));
+      for (; g < last && !ends(); ++g) block_shots.push_back(simulate_one(rules, strategy, defense, options.seed, g));
+      in_order.add(first, std::exchange(block_shots, {}));
       done.fetch_add(g - first, std::memory_order_relaxed);
     }
     finished[t] = std::chrono::steady_clock::now();
@@ -226,19 +215,15 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
   const auto stop = *std::max_element(finished.begin(), finished.end());  // not the progress wait
   const std::clock_t cpu_stop = std::clock();
   errors.rethrow_if_any();
-  const long long played = stoppable ? in_order.tallied() : options.games;
+  const long long played = in_order.tallied();
   if (options.progress) options.progress(played, options.games);
 
-  std::vector<long long> total = stoppable ? in_order.take_histogram() : std::move(histograms[0]);
-  if (!stoppable)
-    for (std::size_t t = 1; t < histograms.size(); ++t)
-      for (std::size_t s = 0; s < total.size(); ++s) total[s] += histograms[t][s];
   simulation_result result;
   result.stopped = played < options.games;
   if (played > 0)
-    result.stats = summarize(std::move(total), total_ship_cells(rules.fleet));
+    result.stats = summarize(in_order.take_histogram(), total_ship_cells(rules.fleet));
   else
-    result.stats.histogram = std::move(total);
+    result.stats.histogram = in_order.take_histogram();
   result.seconds = std::chrono::duration<double>(stop - start).count();
   result.cpu_seconds = static_cast<double>(cpu_stop - cpu_start) / CLOCKS_PER_SEC;
   result.threads = threads;
