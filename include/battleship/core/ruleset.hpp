@@ -3,7 +3,6 @@
 // with the presets of the seed papers.
 
 #include <algorithm>
-#include <array>
 #include <concepts>
 #include <cstddef>
 #include <optional>
@@ -183,12 +182,13 @@ template <Ruleset R>
   p.height = number(size.substr(x + 1));
   std::istringstream items(fleet + ',');  // getline drops a last empty item; the added comma keeps it
   for (std::string item; std::getline(items, item, ',');) p.lengths.push_back(number(item));
-  constexpr std::array rules{adjacency::touching, adjacency::no_edge, adjacency::no_contact};
-  const auto named = std::find_if(rules.begin(), rules.end(), [&](adjacency a) { return to_string(a) == rule; });
-  if (p.width < 0 || p.height < 0 || std::find(p.lengths.begin(), p.lengths.end(), -1) != p.lengths.end() ||
-      named == rules.end())
+  if (p.width < 0 || p.height < 0 || std::find(p.lengths.begin(), p.lengths.end(), -1) != p.lengths.end())
     return std::nullopt;
-  p.rule = *named;
+  try {
+    p.rule = parse_adjacency(rule);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
   p.sunk = feedback == "sunk";
   // Written exactly so: no leading zero, the feedback's word, one blank
   // between words and nothing after them.
