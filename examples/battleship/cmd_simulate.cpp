@@ -139,9 +139,9 @@ simulation_result run_with(const simulate_options& opts, const rules_t& rules, M
   if (opts.time_limit.passed()) stopper.request_stop();
   simulation_result r = simulate(rules, make, defense, so);
   if (r.stopped && drawn) std::fputc('\n', stderr);  // the bar stopped short of its end
+  // Only the limit stops the run, and it has passed, so check() throws.
   if (r.stopped && r.stats.games == 0)
-    throw std::runtime_error("no answer within " + opts.time_limit.name() + ": no game finished (of " +
-                             std::to_string(opts.games) + ")");
+    opts.time_limit.check([&] { return "no game finished (of " + std::to_string(opts.games) + ")"; });
   return r;
 }
 
