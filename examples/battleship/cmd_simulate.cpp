@@ -177,14 +177,6 @@ auto with_strategy(const simulate_options& opts, const rules_t& rules, const std
   throw usage_error("unknown strategy '" + s + "'");
 }
 
-std::string describe_rules(const rules_t& rules) {
-  const auto g = rules.geometry();
-  std::string fleet;
-  for (int i = 0; i < rules.ship_count(); ++i) fleet += (i ? "," : "") + std::to_string(rules.ship_length(i));
-  return std::to_string(g.width()) + "x" + std::to_string(g.height()) + ", ships " + fleet + ", " +
-         std::string(to_string(rules.contact())) + ", " + (rules.announces_sunk() ? "sunk" : "hit-miss");
-}
-
 // "uniform", or "uniform (edges, apart)" with constraints.
 std::string defense_label(const simulate_options& opts) {
   std::string parts;
@@ -196,12 +188,13 @@ std::string defense_label(const simulate_options& opts) {
 }
 
 // What every JSON answer starts with: the game, as every subcommand names it,
-// then the players; `rules` is the one-line label the text output prints.
+// then the players; `rules` is rules_label(), as `evaluate` and `short-games`
+// write it, which the text output prints too.
 nlohmann::ordered_json json_head(const simulate_options& opts, const rules_t& rules) {
   nlohmann::ordered_json out = rules_json(rules);
   out["strategy"] = opts.strategy;
   out["defense"] = defense_label(opts);
-  out["rules"] = describe_rules(rules);
+  out["rules"] = rules_label(rules);
   return out;
 }
 
@@ -287,7 +280,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
     return;
   }
   std::printf("search   %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
-              describe_rules(rules).c_str());
+              rules_label(rules).c_str());
   std::printf("climbs   %d of %d steps (seed %llu), %d game%s per layout", o.climbs, o.steps,
               static_cast<unsigned long long>(opts.seed), o.games_per_layout, o.games_per_layout == 1 ? "" : "s");
   if (o.temperature > 0) std::printf(", annealed from %g shots", o.temperature);
@@ -344,7 +337,7 @@ void run(const simulate_options& opts) {
   const double half = (st.ci95_high - st.ci95_low) / 2;
   if (!opts.histogram.empty()) {
     histogram_svg_options ho;
-    ho.title = opts.strategy + " vs " + defense_label(opts) + " defense (" + describe_rules(rules) + ")";
+    ho.title = opts.strategy + " vs " + defense_label(opts) + " defense (" + rules_label(rules) + ")";
     write_histogram_svg(opts.histogram, {{opts.strategy, st}}, ho);
   }
   if (opts.json) {
@@ -377,7 +370,7 @@ void run(const simulate_options& opts) {
     return kept.save();
   }
   std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),
-              describe_rules(rules).c_str());
+              rules_label(rules).c_str());
   if (from_tables)
     std::printf("draws    from the exact counter's tables (a crowded fleet: most rejection draws would fail)\n");
   std::printf("games    %lld (seed %llu, %d thread%s)\n", st.games, static_cast<unsigned long long>(opts.seed),

@@ -459,7 +459,7 @@ battleship_cli_test("error: Park's Figure 8 defence needs his grid" USAGE
   ARGS simulate --strategy hunt-target --grid 5x5 --fleet 3 --defense park-figure8 --games 3)
 battleship_cli_test("evaluate: sweep on every 7x7 4,3,3,2 no-contact layout"
   ARGS evaluate --strategy sweep --grid 7x7 --fleet 4,3,3,2 --rule no-contact --json
-  JSON layouts=801760 unlabelled_layouts=400880 max=42 min=24)
+  JSON layouts=801760 unlabelled_layouts=400880 max=42 min=24 "rules=7x7 4,3,3,2 no-contact hit-miss")
 battleship_cli_test("evaluate: a --time-limit the run keeps leaves the answer alone"
   ARGS evaluate --strategy sweep --grid 7x7 --fleet 4,3,3,2 --rule no-contact --time-limit 600 --json
   JSON layouts=801760 max=42 min=24)
@@ -492,7 +492,7 @@ battleship_cli_test("error: evaluate with a shard out of range" USAGE
 # 2-ship on the last two cells: 5 shots.
 battleship_cli_test("simulate: hunt-target against ships on the edges, apart"
   ARGS simulate --strategy hunt-target --preset park --region edges --apart --games 200 --seed 2 --json
-  JSON games=200 "defense=uniform (edges, apart)")
+  JSON games=200 "defense=uniform (edges, apart)" "rules=10x10 5,4,3,3,2 touching hit-miss")
 # 7x7 with ships 5,4,4,3,3,2 and no contact: about 4e-6 of rejection draws
 # are legal (13 ms a layout, docs/RESULTS.md); the counter's tables draw them at once.
 battleship_cli_test("simulate: a crowded fleet's uniform layouts come from the tables"
