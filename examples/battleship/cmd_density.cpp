@@ -171,6 +171,9 @@ void run_density(const density_options& opts) {
   const auto result = compute(opts, rules, obs);
   // Once every ship cell is hit the game is over: no shot is left to choose.
   const bool fleet_sunk = obs.hits().count() == total_ship_cells(rules.fleet);
+  // Unless no layout lies on those hits: the per-ship model cannot tell, so
+  // the exact counter says (cheaply: every layout must cover the hits alone).
+  if (fleet_sunk && opts.model == "per-ship") (void)count_layouts(rules, obs, false, "exact");
   const int best = fleet_sunk ? -1 : best_cell(result.probability, obs);
   const auto g = rules.geometry();
   if (opts.json) {

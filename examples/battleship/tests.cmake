@@ -760,6 +760,11 @@ battleship_cli_test("density: no best shot once every ship cell is hit"
 battleship_cli_test("density: the per-ship model names no best shot once every ship cell is hit"
   ARGS density --grid 3x3 --fleet 2 --model per-ship --board ${battleship_cli_testdata}/fleet_sunk_3x3.txt
   STDOUT "the game is over")
+# As many hits as the fleet has cells, but no ship of length 2 lies on A1 and C1:
+# not a finished game, a board no layout agrees with, as the exact model says.
+battleship_cli_test("error: the per-ship model on hits no layout lies on" FAIL
+  ARGS density --grid 3x3 --fleet 2 --model per-ship --board ${battleship_cli_testdata}/fleet_sunk_impossible_3x3.txt
+  STDERR "no layout agrees with the observation")
 # A saved evaluation edited by hand: a game longer than the grid's cell
 # count, or game keys that name another game than its rules label.
 battleship_cli_test("error: evaluate --merge of a game of more shots than the grid has cells" FAIL
