@@ -132,6 +132,41 @@ TEST_CASE("lower_bounds counts leaves as the solver does, for every rule and fee
   CHECK(b.hits_aware.total == 2 * 4);
 }
 
+// Under sunk feedback a shot has 2 + s outcomes (miss, hit, or the sinking
+// of one of the s ships afloat), a leaf is a labelled layout, and a depth
+// t holds C(t-1, h-1) C(h-1, s-1) s! leaves (which hits sink, and which
+// ship each names). The 3x3 boards above leave those figures loose against
+// the optimum; these are worked by hand on a 1x4 row with ships 1,1.
+TEST_CASE("sunk feedback: the bounds' outcomes per shot, slots per depth and labelled leaves, by hand", "[bounds]") {
+  CHECK(sunk_slot_multiplier(2, 2) == 2);            // C(1,1) 2!
+  CHECK(sunk_slot_multiplier(5, 2) == 4 * 2);        // C(4,1) 2!
+  CHECK(sunk_slot_multiplier(17, 5) == 1820 * 120);  // C(16,4) 5!: the classic fleet
+  CHECK(sunk_slot_multiplier(3, 1) == 1);            // C(2,0) 1!
+  {
+    // Touching: 6 cell sets of two cells, 2 labelled layouts each.
+    const auto b = lower_bounds(make_dynamic_rules(4, 1, {1, 1}, adjacency::touching, true));
+    CHECK(b.layouts == 12);
+    CHECK(b.leaves == 6);
+    CHECK(b.weighted);
+    // Huffman over six weights of 2 with 4 outcomes: three at depth 1, three at 2.
+    CHECK(b.complete_tree.total == 3 * 2 * 1 + 3 * 2 * 2);
+    CHECK(b.complete_tree.leaves == 12);
+    // Two hits left, two ships afloat: C(t-1, 1) x 2 slots at depth t, so 2 at
+    // depth 2 and 4 at depth 3, the heaviest first.
+    CHECK(b.hits_aware.total == 2 * 2 * 2 + 4 * 2 * 3);
+    CHECK(b.hits_aware.leaves == 12);
+  }
+  {
+    // No edge contact: cells {1,3}, {1,4}, {2,4}, each two labelled layouts, so 6 unit leaves.
+    const auto b = lower_bounds(make_dynamic_rules(4, 1, {1, 1}, adjacency::no_edge, true));
+    CHECK(b.layouts == 6);
+    CHECK(b.leaves == 6);
+    // A complete 4-ary tree of 6 leaves: 3 at depth 1, 3 at depth 2.
+    CHECK(b.complete_tree.total == 3 * 1 + 3 * 2);
+    CHECK(b.hits_aware.total == 2 * 2 + 4 * 3);
+  }
+}
+
 TEST_CASE("touching rules: the bounds refuse to enumerate past max_enumerated layouts", "[bounds]") {
   // With touching allowed the bounds read every layout's cells; Park's
   // 30,093,975,536 layouts are past the default limit, and a limit below a
