@@ -165,6 +165,18 @@ TEST_CASE("sunk feedback: the bounds' outcomes per shot, slots per depth and lab
     CHECK(b.complete_tree.total == 3 * 1 + 3 * 2);
     CHECK(b.hits_aware.total == 2 * 2 + 4 * 3);
   }
+  {
+    // Ships 1,2 on 1x5, the 1-ship sunk at A1: the 2-ship lies on B-C, C-D or
+    // D-E. One ship afloat: 3 outcomes a shot, C(t-1, 1) x 1 slots at depth t.
+    const auto rules = make_dynamic_rules(5, 1, {1, 2}, adjacency::touching, true);
+    observation<dynamic_rules::board_type> obs(rules);
+    obs.record_sunk(0, 0);
+    const auto b = lower_bounds(rules, obs);
+    CHECK(b.layouts == 3);
+    CHECK(b.leaves == 3);
+    CHECK(b.complete_tree.total == 3 * 1);
+    CHECK(b.hits_aware.total == 1 * 2 + 2 * 3);
+  }
 }
 
 TEST_CASE("touching rules: the bounds refuse to enumerate past max_enumerated layouts", "[bounds]") {
