@@ -45,6 +45,8 @@ TEST_CASE("summary statistics by hand", "[statistics]") {
   CHECK(st.percentile(50) == 2);
   CHECK(st.percentile(100) == 4);
   CHECK(st.histogram == std::vector<long long>{0, 1, 1, 1, 1});
+  // A histogram handed in with empty bins past its longest game ends there.
+  CHECK(summarize({0, 3, 0, 0}, 1).histogram == std::vector<long long>{0, 3});
   const double half = 1.959963984540054 * std::sqrt(5.0 / 3.0) / 2;
   CHECK(st.ci95_low == Approx(2.5 - half));
   CHECK(st.ci95_high == Approx(2.5 + half));
