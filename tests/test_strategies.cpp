@@ -110,6 +110,40 @@ TEST_CASE("hunt/target: after a hit it shoots the neighbours north, east, south,
   CHECK((hunt == 0 || hunt == 2 || hunt == 6 || hunt == 8));
 }
 
+// A game abandoned just after a hit leaves cells to target; new_game() must
+// drop them, so that the next game is the one a fresh policy would play.
+TEST_CASE("hunt/target policies: new_game() forgets a game left mid-target", "[strategy]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, true);
+  const layout first{{2, 1, orientation::horizontal}, {0, 4, orientation::vertical}};  // C2-C4, A5-B5
+  const layout next{{4, 0, orientation::horizontal}, {0, 0, orientation::vertical}};   // E1-E3, A1-B1
+  REQUIRE(!validate(rules, first));
+  REQUIRE(!validate(rules, next));
+  const auto shots_of = [&](auto& s, const layout& hidden) {
+    game<dyn> g(rules, hidden);
+    std::vector<int> shots;
+    while (!g.over()) {
+      const int c = s.next_shot(g.seen());
+      shots.push_back(c);
+      notify_result(s, c, g.shoot(c), g.seen());
+    }
+    return shots;
+  };
+  const auto check = [&](auto reused, auto fresh) {
+    game<dyn> g(rules, first);
+    while (g.seen().hits().none()) {
+      const int c = reused.next_shot(g.seen());
+      notify_result(reused, c, g.shoot(c), g.seen());
+    }
+    start_new_game(reused);
+    seed_strategy(reused, 11);
+    seed_strategy(fresh, 11);
+    CHECK(shots_of(reused, next) == shots_of(fresh, next));
+  };
+  check(hunt_target<dyn>(rules, 3), hunt_target<dyn>(rules, 3));
+  check(parity_hunt_target<dyn>(rules, 3), parity_hunt_target<dyn>(rules, 3));
+  check(park_hunt_target<dyn>(rules, 3), park_hunt_target<dyn>(rules, 3));
+}
+
 TEST_CASE("hunt/target: a second hit is followed before the first hit's other neighbours", "[strategy]") {
   const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::touching, false);
   // Ship B2-B4 (row B, columns 2..4).
