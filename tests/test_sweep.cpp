@@ -18,8 +18,9 @@ namespace test_sweep {
 using namespace battleship;
 
 namespace {
+// The policy by reference: a test that reuses one plays that object again.
 template <class R, class S>
-std::vector<int> play(const R& rules, S strategy, const layout& hidden) {
+std::vector<int> play(const R& rules, S&& strategy, const layout& hidden) {
   game<R> g(rules, hidden);
   start_new_game(strategy);
   std::vector<int> shots;
@@ -100,7 +101,7 @@ TEST_CASE("row scan shoots cells in row-major order and ends on the last ship ce
 TEST_CASE("sweep, hand-checked: four directions east, west, south, north, and stop at the last hit", "[sweep]") {
   const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::no_contact, false);
   const std::vector<int> order{5, 10, 0, 15};
-  const sweep s(rules, sweep_clearing::four_directions, order);
+  sweep s(rules, sweep_clearing::four_directions, order);  // one policy, reused game after game
   // Horizontal 3-ship B1-B3 (cells 4, 5, 6), hit at 5: east 6 hit, 7 miss; west 4 hit: sunk.
   CHECK(play(rules, s, layout{h(1, 0)}) == std::vector<int>{5, 6, 7, 4});
   // B2-B4 (5, 6, 7): east 6, 7 -> the fleet is sunk before any miss.
@@ -162,6 +163,23 @@ TEST_CASE("sweep walks over a hit it did not make, and ignores shots it did not 
   obs.record_miss(14);
   s.on_result(14, shot_result::miss(), obs);
   CHECK(s.next_shot(obs) == 11);  // west
+}
+
+TEST_CASE("sweep, horizontal-first: a known hit walked over is a horizontal hit", "[sweep]") {
+  // 3x2, touching: the 1-ship at A2 (1) hit by someone else, the 2-ship at A1-B1 (0, 3).
+  const auto rules = make_dynamic_rules(3, 2, {2, 1}, adjacency::touching, false);
+  sweep s(rules, sweep_clearing::horizontal_first, {0, 5});
+  observation obs(rules);
+  obs.record_hit(1);
+  CHECK(s.next_shot(obs) == 0);
+  obs.record_hit(0);
+  s.on_result(0, shot_result::hit(), obs);
+  CHECK(s.next_shot(obs) == 2);  // east, over the known hit at 1
+  obs.record_miss(2);
+  s.on_result(2, shot_result::miss(), obs);
+  // West is off the grid; the hit walked over ends the clearing before
+  // south (3): the next sweep cell.
+  CHECK(s.next_shot(obs) == 5);
 }
 
 TEST_CASE("sweep restarts cleanly: a reused policy plays like a fresh one", "[sweep]") {
