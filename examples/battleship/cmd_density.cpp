@@ -87,6 +87,10 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     // The model leaves shot cells at 0; a hit cell certainly holds a ship.
     obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });
   } else if (opts.model == "per-ship") {
+    // A board whose hits are as many as the fleet's cells is a finished game
+    // only if a layout lies on them, which this model cannot tell: the exact
+    // counter says, cheaply (every layout must cover the hits alone).
+    if (obs.hits().count() == total_ship_cells(rules.fleet)) (void)count_layouts(rules, obs, false, "exact");
     per_ship_density<dynamic_rules> model(rules);
     out.raw = model.weights(obs);
     out.is_probability = false;
@@ -171,9 +175,6 @@ void run_density(const density_options& opts) {
   const auto result = compute(opts, rules, obs);
   // Once every ship cell is hit the game is over: no shot is left to choose.
   const bool fleet_sunk = obs.hits().count() == total_ship_cells(rules.fleet);
-  // Unless no layout lies on those hits: the per-ship model cannot tell, so
-  // the exact counter says (cheaply: every layout must cover the hits alone).
-  if (fleet_sunk && opts.model == "per-ship") (void)count_layouts(rules, obs, false, "exact");
   const int best = fleet_sunk ? -1 : best_cell(result.probability, obs);
   const auto g = rules.geometry();
   if (opts.json) {
