@@ -347,6 +347,8 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK(find_ship(names_by_value{}, "LONG CRUISER NUMBER ONE, WITH A LONG NAMF") == -1);
 
   CHECK(parse_adjacency("no-edge") == adjacency::no_edge);
+  static_assert(find_adjacency("touching") == adjacency::touching);  // at compile time, no exception
+  static_assert(!find_adjacency("No-edge").has_value());
   CHECK(to_string(parse_adjacency("no-contact")) == "no-contact");
   CHECK_THROWS_WITH(parse_adjacency("diagonal"), Catch::Contains("unknown adjacency rule 'diagonal'"));
   CHECK(parse_feedback("sunk"));

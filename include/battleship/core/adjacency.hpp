@@ -8,6 +8,8 @@
 // halo(), so they handle every rule the same way.
 
 #include <concepts>
+#include <initializer_list>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -73,10 +75,15 @@ template <class Board>
   return "?";
 }
 
+// The rule to_string() names `s`, or nullopt for any other word.
+[[nodiscard]] constexpr std::optional<adjacency> find_adjacency(std::string_view s) noexcept {
+  for (const adjacency a : {adjacency::touching, adjacency::no_edge, adjacency::no_contact})
+    if (to_string(a) == s) return a;
+  return std::nullopt;
+}
+
 [[nodiscard]] inline adjacency parse_adjacency(std::string_view s) {
-  if (s == "touching") return adjacency::touching;
-  if (s == "no-edge") return adjacency::no_edge;
-  if (s == "no-contact") return adjacency::no_contact;
+  if (const auto a = find_adjacency(s)) return *a;
   throw std::invalid_argument("unknown adjacency rule '" + std::string(s) +
                               "' (expected touching, no-edge or no-contact)");
 }

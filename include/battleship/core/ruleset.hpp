@@ -182,13 +182,10 @@ template <Ruleset R>
   p.height = number(size.substr(x + 1));
   std::istringstream items(fleet + ',');  // getline drops a last empty item; the added comma keeps it
   for (std::string item; std::getline(items, item, ',');) p.lengths.push_back(number(item));
-  if (p.width < 0 || p.height < 0 || std::find(p.lengths.begin(), p.lengths.end(), -1) != p.lengths.end())
+  const auto named = find_adjacency(rule);
+  if (p.width < 0 || p.height < 0 || std::find(p.lengths.begin(), p.lengths.end(), -1) != p.lengths.end() || !named)
     return std::nullopt;
-  try {
-    p.rule = parse_adjacency(rule);
-  } catch (const std::invalid_argument&) {
-    return std::nullopt;
-  }
+  p.rule = *named;
   p.sunk = feedback == "sunk";
   // Written exactly so: no leading zero, the feedback's word, one blank
   // between words and nothing after them.
