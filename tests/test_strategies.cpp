@@ -35,6 +35,7 @@
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
 
+#include "game_shots.hpp"
 #include "lowest_unshot.hpp"
 
 // Named so that the test files can share one translation unit (a unity build).
@@ -118,26 +119,16 @@ TEST_CASE("hunt/target policies: new_game() forgets a game left mid-target", "[s
   const layout next{{4, 0, orientation::horizontal}, {0, 0, orientation::vertical}};   // E1-E3, A1-B1
   REQUIRE(!validate(rules, first));
   REQUIRE(!validate(rules, next));
-  const auto shots_of = [&](auto& s, const layout& hidden) {
-    game<dyn> g(rules, hidden);
-    std::vector<int> shots;
-    while (!g.over()) {
-      const int c = s.next_shot(g.seen());
-      shots.push_back(c);
-      notify_result(s, c, g.shoot(c), g.seen());
-    }
-    return shots;
-  };
   const auto check = [&](auto reused, auto fresh) {
     game<dyn> g(rules, first);
     while (g.seen().hits().none()) {
       const int c = reused.next_shot(g.seen());
       notify_result(reused, c, g.shoot(c), g.seen());
     }
-    start_new_game(reused);
     seed_strategy(reused, 11);
     seed_strategy(fresh, 11);
-    CHECK(shots_of(reused, next) == shots_of(fresh, next));
+    // Each game starts with start_new_game().
+    CHECK(test_support::shots_of_game(rules, reused, next) == test_support::shots_of_game(rules, fresh, next));
   };
   check(hunt_target<dyn>(rules, 3), hunt_target<dyn>(rules, 3));
   check(parity_hunt_target<dyn>(rules, 3), parity_hunt_target<dyn>(rules, 3));

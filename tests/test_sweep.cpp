@@ -12,26 +12,15 @@
 #include <battleship/strategy/row_scan.hpp>
 #include <battleship/strategy/sweep.hpp>
 
+#include "game_shots.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_sweep {
 
 using namespace battleship;
 
 namespace {
-// The policy by reference: a test that reuses one plays that object again.
-template <class R, class S>
-std::vector<int> play(const R& rules, S&& strategy, const layout& hidden) {
-  game<R> g(rules, hidden);
-  start_new_game(strategy);
-  std::vector<int> shots;
-  while (!g.over()) {
-    const int c = strategy.next_shot(g.seen());
-    shots.push_back(c);
-    const auto r = g.shoot(c);
-    notify_result(strategy, c, r, g.seen());
-  }
-  return shots;
-}
+using test_support::shots_of_game;
 constexpr placement h(int r, int c) { return {r, c, orientation::horizontal}; }
 constexpr placement v(int r, int c) { return {r, c, orientation::vertical}; }
 }  // namespace
@@ -81,7 +70,8 @@ TEST_CASE("sweep(rules) is the paper's four-direction sweep", "[sweep]") {
   const audinot_rules rules;
   const layout hidden{h(0, 0), v(2, 9), h(9, 2), v(4, 4), h(6, 0)};
   REQUIRE(!validate(rules, hidden));
-  CHECK(play(rules, sweep(rules), hidden) == play(rules, sweep(rules, sweep_clearing::four_directions), hidden));
+  CHECK(shots_of_game(rules, sweep(rules), hidden) ==
+        shots_of_game(rules, sweep(rules, sweep_clearing::four_directions), hidden));
 }
 
 TEST_CASE("sweep rejects an order with a cell off the grid or twice", "[sweep]") {
@@ -92,7 +82,7 @@ TEST_CASE("sweep rejects an order with a cell off the grid or twice", "[sweep]")
 
 TEST_CASE("row scan shoots cells in row-major order and ends on the last ship cell", "[row_scan]") {
   const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::no_contact, false);
-  const auto shots = play(rules, row_scan(rules), layout{v(0, 3), h(3, 0)});
+  const auto shots = shots_of_game(rules, row_scan(rules), layout{v(0, 3), h(3, 0)});
   std::vector<int> expected(14);
   for (int i = 0; i < 14; ++i) expected[static_cast<std::size_t>(i)] = i;  // ends at D2 = cell 13
   CHECK(shots == expected);
@@ -103,13 +93,13 @@ TEST_CASE("sweep, hand-checked: four directions east, west, south, north, and st
   const std::vector<int> order{5, 10, 0, 15};
   sweep s(rules, sweep_clearing::four_directions, order);  // one policy, reused game after game
   // Horizontal 3-ship B1-B3 (cells 4, 5, 6), hit at 5: east 6 hit, 7 miss; west 4 hit: sunk.
-  CHECK(play(rules, s, layout{h(1, 0)}) == std::vector<int>{5, 6, 7, 4});
+  CHECK(shots_of_game(rules, s, layout{h(1, 0)}) == std::vector<int>{5, 6, 7, 4});
   // B2-B4 (5, 6, 7): east 6, 7 -> the fleet is sunk before any miss.
-  CHECK(play(rules, s, layout{h(1, 1)}) == std::vector<int>{5, 6, 7});
+  CHECK(shots_of_game(rules, s, layout{h(1, 1)}) == std::vector<int>{5, 6, 7});
   // Vertical A2-C2 (1, 5, 9): east 6 miss, west 4 miss, south 9 hit, 13 miss, north 1 hit.
-  CHECK(play(rules, s, layout{v(0, 1)}) == std::vector<int>{5, 6, 4, 9, 13, 1});
+  CHECK(shots_of_game(rules, s, layout{v(0, 1)}) == std::vector<int>{5, 6, 4, 9, 13, 1});
   // C1-C3 (8, 9, 10): 5 miss; 10 hit: east 11 miss, west 9 hit, 8 hit.
-  CHECK(play(rules, s, layout{h(2, 0)}) == std::vector<int>{5, 10, 11, 9, 8});
+  CHECK(shots_of_game(rules, s, layout{h(2, 0)}) == std::vector<int>{5, 10, 11, 9, 8});
 }
 
 TEST_CASE("sweep, hand-checked: horizontal-first skips the vertical lines after a horizontal hit", "[sweep]") {
@@ -118,14 +108,14 @@ TEST_CASE("sweep, hand-checked: horizontal-first skips the vertical lines after 
   const layout fleet{h(0, 0), v(3, 4)};  // A1-A3 (0, 1, 2) and D5-E5 (19, 24)
   // Four directions: 1 hit; east 2 hit, 3 miss; west 0 hit, edge; south 6 miss; north edge.
   // Sweep 12 miss; 19 hit: east edge; west 18 miss; south 24 hit: done.
-  CHECK(play(rules, sweep(rules, sweep_clearing::four_directions, order), fleet) ==
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::four_directions, order), fleet) ==
         std::vector<int>{1, 2, 3, 0, 6, 12, 19, 18, 24});
   // Horizontal first: no south shot at 6 after the horizontal hits.
-  CHECK(play(rules, sweep(rules, sweep_clearing::horizontal_first, order), fleet) ==
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::horizontal_first, order), fleet) ==
         std::vector<int>{1, 2, 3, 0, 12, 19, 18, 24});
   // A vertical ship under horizontal-first: both horizontal misses, then vertical.
   const layout upright{v(0, 1), v(3, 4)};  // A2-C2 (1, 6, 11) and D5-E5
-  CHECK(play(rules, sweep(rules, sweep_clearing::horizontal_first, order), upright) ==
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::horizontal_first, order), upright) ==
         std::vector<int>{1, 2, 0, 6, 11, 16, 12, 19, 18, 24});
 }
 
@@ -133,12 +123,13 @@ TEST_CASE("sweep: a known miss ends a direction without a shot, swept cells alre
   const auto rules = make_dynamic_rules(5, 5, {2}, adjacency::no_contact, false);
   // Ship C3-C4 (12, 13). 14 miss, 11 miss, 13 hit: east 14 is a known miss
   // (no shot), west 12 hit: done.
-  CHECK(play(rules, sweep(rules, sweep_clearing::four_directions, {14, 11, 13, 12}), layout{h(2, 2)}) ==
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::four_directions, {14, 11, 13, 12}), layout{h(2, 2)}) ==
         std::vector<int>{14, 11, 13, 12});
   // Ship A1-A2: 0 hit, east 1 hit: done; 1 was also in the order.
-  CHECK(play(rules, sweep(rules, sweep_clearing::four_directions, {0, 1}), layout{h(0, 0)}) == std::vector<int>{0, 1});
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::four_directions, {0, 1}), layout{h(0, 0)}) ==
+        std::vector<int>{0, 1});
   // Ship B2-B3 (6, 7): the sweep 1 misses, 7 hits: east 8 miss, west 6 hit: done.
-  CHECK(play(rules, sweep(rules, sweep_clearing::four_directions, {1, 7}), layout{h(1, 1)}) ==
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::four_directions, {1, 7}), layout{h(1, 1)}) ==
         std::vector<int>{1, 7, 8, 6});
 }
 
@@ -147,7 +138,7 @@ TEST_CASE("sweep: after the order, the remaining cells row-major with the same c
   // 1-ship at A1 (0) is not in the order {5}; 2-ship at C3-C4 (10, 11).
   // 5 miss; then row-major 0 hit: east 1 miss, west edge, south 4 miss, north edge;
   // 2 miss, 3 miss, 6 miss, 7 miss, 8 miss, 9 miss, 10 hit: east 11 hit: done.
-  CHECK(play(rules, sweep(rules, sweep_clearing::four_directions, {5}), layout{h(0, 0), h(2, 2)}) ==
+  CHECK(shots_of_game(rules, sweep(rules, sweep_clearing::four_directions, {5}), layout{h(0, 0), h(2, 2)}) ==
         std::vector<int>{5, 0, 1, 4, 2, 3, 6, 7, 8, 9, 10, 11});
 }
 
@@ -190,9 +181,9 @@ TEST_CASE("sweep restarts cleanly: a reused policy plays like a fresh one", "[sw
   REQUIRE(!validate(rules, b));
   for (auto mode : {sweep_clearing::four_directions, sweep_clearing::horizontal_first}) {
     sweep s(rules, mode);
-    const auto first = play(rules, s, a);
+    const auto first = shots_of_game(rules, s, a);
     // Same object, new game through new_game(), then without it (a shorter log restarts).
-    CHECK(play(rules, s, b) == play(rules, sweep(rules, mode), b));
+    CHECK(shots_of_game(rules, s, b) == shots_of_game(rules, sweep(rules, mode), b));
     game<audinot_rules> g(rules, a);
     std::vector<int> again;
     while (!g.over()) {
