@@ -695,6 +695,34 @@ TEST_CASE("sunk feedback: ships of one length are announced by type, with the sa
     CHECK(merged.ships[2 * static_cast<std::size_t>(a)] < merged.ships[2 * static_cast<std::size_t>(a) + 1]);
   // A tree names ships: there every labelled layout is an atom.
   CHECK(detail::solve::make_problem(pair, dyn_obs(pair), true, false).atom_count() == 448);
+  // distinct_occupancy (which lets the sunk bound count a layout's orders of
+  // sinking as distinct leaves) is false as soon as two atoms fill the same
+  // cells: 2x2 {2,2} has two atoms, both ships across and both down, each
+  // filling the board (the first pair of the sorted cells).
+  const auto square = make_dynamic_rules(2, 2, {2, 2}, adjacency::touching, true);
+  const auto filled_twice = detail::solve::make_problem(square, dyn_obs(square));
+  CHECK(filled_twice.atom_count() == 2);
+  CHECK_FALSE(filled_twice.distinct_occupancy);
+  // On random sunk positions it says exactly whether two atoms' cells agree.
+  std::mt19937_64 occupancy_rng(20261206);
+  int alike = 0, unlike = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const dynamic_rules rules = random_small_rules(occupancy_rng, 2, 3, 2, 3, 3);
+    if (!rules.announces_sunk()) continue;
+    std::vector<layout> all;
+    for_each_layout(rules, [&](const auto& l) { all.push_back(l.to_layout()); });
+    if (all.empty() || all.size() > 150) continue;
+    const game<dynamic_rules> play = random_position(occupancy_rng, rules, all, 4);
+    const auto p = detail::solve::make_problem(rules, play.seen());
+    bool distinct = true;
+    for (std::size_t i = 0; i < p.occ.size(); ++i)
+      for (std::size_t j = 0; j < i; ++j) distinct = distinct && p.occ[i] != p.occ[j];
+    CAPTURE(rules_label(rules), play.seen().shot_count());
+    CHECK(p.distinct_occupancy == distinct);
+    ++(distinct ? unlike : alike);
+  }
+  CHECK(alike > 0);
+  CHECK(unlike > 0);
   // Each ship its own type once one is named, under hit/miss, or without symmetry.
   dyn_obs named(pair);
   named.record_hit(0);
