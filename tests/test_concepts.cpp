@@ -382,4 +382,31 @@ TEST_CASE("read_rules_label reads back what rules_label writes, and nothing else
   }
 }
 
+TEST_CASE("dynamic_fleet: length 26 is the largest accepted, and find_ship matches whole names in any case",
+          "[concepts]") {
+  // max_ship_length is 26 (fleet.hpp), so 26 itself is accepted; 27 is
+  // refused (the existing test checks that side of the bound).
+  CHECK_NOTHROW(dynamic_fleet({26}));
+  CHECK(dynamic_fleet({26, 1}).length(0) == 26);
+
+  // Case-insensitive search lowers every letter A..Z, Z included: "zodiac"
+  // names "Zodiac" (letters at both ends of the alphabet).
+  const dynamic_fleet f({3, 2}, {"Zodiac", "Ketch"});
+  CHECK(find_ship(f, "zodiac") == 0);
+  CHECK(find_ship(f, "ZODIAC") == 0);
+  CHECK(find_ship(f, "kETCH") == 1);
+
+  // Whole names only: a longer word that starts with a ship's name, or a
+  // prefix of one, names no ship.
+  const dynamic_fleet classic{5, 4, 3, 3, 2};
+  CHECK(find_ship(classic, "Destroyers") == -1);
+  CHECK(find_ship(classic, "destroyer2") == -1);
+  CHECK(find_ship(classic, "Destroyer") == 4);
+  // A prefix names no ship, even when the text after the view goes on with
+  // the rest of the name (a view cut from a longer string).
+  const std::string typed = "submarine";
+  CHECK(find_ship(classic, std::string_view(typed).substr(0, 3)) == -1);
+  CHECK(find_ship(classic, std::string_view(typed)) == 3);
+}
+
 }  // namespace test_concepts

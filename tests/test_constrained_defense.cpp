@@ -641,4 +641,25 @@ TEST_CASE("constrained_defense::allows refuses a ship past the fleet, and a move
   CHECK(huge.evaluations == fleet_sized.evaluations);
 }
 
+TEST_CASE("cells_by_inset on a grid wider than it is high", "[defense][constrained]") {
+  // 5 wide, 3 high: a cell's inset is min(row, col, 2 - row, 4 - col), so the
+  // middle row's B2, B3, B4 (row 1, columns 1-3) have inset 1 and the other
+  // 12 cells inset 0. On 3 wide, 5 high it is the middle column's B2, C2, D2.
+  const auto wide = make_dynamic_rules(5, 3, {2}, adjacency::touching, false).geometry();
+  const auto ring = cells_by_inset(wide, 0, 0);
+  const auto inner = cells_by_inset(wide, 1, 9);
+  CHECK(ring.count() == 12);
+  CHECK(inner.count() == 3);
+  for (int c = 1; c <= 3; ++c) {
+    CHECK(inner.test(static_cast<std::size_t>(wide.cell(1, c))));
+    CHECK_FALSE(ring.test(static_cast<std::size_t>(wide.cell(1, c))));
+  }
+  CHECK((ring | inner) == wide.full());
+  const auto tall = make_dynamic_rules(3, 5, {2}, adjacency::touching, false).geometry();
+  const auto tall_inner = cells_by_inset(tall, 1, 9);
+  CHECK(tall_inner.count() == 3);
+  for (int r = 1; r <= 3; ++r) CHECK(tall_inner.test(static_cast<std::size_t>(tall.cell(r, 1))));
+  CHECK(cells_by_inset(tall, 0, 0).count() == 12);
+}
+
 }  // namespace test_constrained_defense

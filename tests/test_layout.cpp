@@ -181,4 +181,29 @@ TEST_CASE("validate() agrees with the enumerator on every combination", "[layout
     }
 }
 
+TEST_CASE("layouts of different sizes are never equal, whichever side is shorter", "[layout]") {
+  const layout one{{0, 0, H}};
+  const layout two{{0, 0, H}, {2, 0, H}};
+  // Equal as far as the shorter one goes, different sizes: not equal.
+  CHECK_FALSE(one == two);
+  CHECK_FALSE(two == one);
+  CHECK_FALSE(layout{} == one);
+  CHECK_FALSE(one == layout{});
+  CHECK(layout{} == layout{});
+  layout grown = one;
+  grown.push_back({2, 0, H});
+  CHECK(grown == two);
+}
+
+TEST_CASE("overlap names the first shared cell, not the first cell of the later ship", "[layout]") {
+  // Carrier A1-A5, Battleship C1-C4, Cruiser B4-D4 (vertical), Submarine
+  // G1-G3, Destroyer I1-I2. The Cruiser's first cell B4 is free (it only
+  // touches the Carrier at A4, which the touching rule allows); it shares C4
+  // with the Battleship: C4 is the cell to name.
+  const layout l{{0, 0, H}, {2, 0, H}, {1, 3, V}, {6, 0, H}, {8, 0, H}};
+  const auto v = validate(touching_rules{}, l);
+  REQUIRE(v);
+  CHECK(*v == "Cruiser (ship 3, length 3) overlaps Battleship (ship 2, length 4) at C4");
+}
+
 }  // namespace test_layout

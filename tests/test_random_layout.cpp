@@ -286,4 +286,39 @@ TEST_CASE("uniform_below is uniform, in range, and handles awkward bounds", "[ra
   }
 }
 
+TEST_CASE("some_layout_exists: a budget of n placements tries n placements", "[random_layout]") {
+  // One 2-ship on a 1x3 row (touching): its first placement (cells 0-1) is a
+  // layout, so one placement tried answers yes; a budget of 0 tries none.
+  const auto rules = make_dynamic_rules(3, 1, {2}, adjacency::touching, false);
+  const placement_table<dynamic_rules> table(rules);
+  CHECK(detail::some_layout_exists(rules, table, 1) == std::optional<bool>(true));
+  CHECK(detail::some_layout_exists(rules, table, 0) == std::nullopt);
+  // Two 2-ships on a 1x4 row: ship 1 at 0-1; ship 2, of the same length,
+  // starts past ship 1's placement: 1-2 (overlap), then 2-3. Three
+  // placements tried for the answer yes, so budget 3 answers and 2 does not.
+  const auto two = make_dynamic_rules(4, 1, {2, 2}, adjacency::touching, false);
+  const placement_table<dynamic_rules> table2(two);
+  CHECK(detail::some_layout_exists(two, table2, 3) == std::optional<bool>(true));
+  CHECK(detail::some_layout_exists(two, table2, 2) == std::nullopt);
+}
+
+TEST_CASE("sampler: a search that runs out of budget does not refuse a fleet that fits", "[random_layout]") {
+  // Sixteen 2-ships on 8x8 with no edge contact fit: a brick pattern of
+  // horizontal ships, even rows at columns 0-1 and 4-5, odd rows at columns
+  // 2-3 and 6-7 (0-based); ships in neighbouring rows meet only at corners,
+  // and two water cells part the ships of a row. validate() confirms it.
+  const auto rules = make_dynamic_rules(8, 8, std::vector<int>(16, 2), adjacency::no_edge, false);
+  layout brick;
+  for (int r = 0; r < 8; ++r)
+    for (const int c : {0, 4}) brick.push_back({r, c + (r % 2 == 0 ? 0 : 2), orientation::horizontal});
+  REQUIRE_FALSE(validate(rules, brick));
+  // The depth-first check gives up within its default budget here: the case
+  // this test is for (were the search to find a layout, a harder board would
+  // be needed) ...
+  const placement_table<dynamic_rules> table(rules);
+  REQUIRE_FALSE(detail::some_layout_exists(rules, table).has_value());
+  // ... and a search that could not tell must not refuse the fleet.
+  CHECK_NOTHROW(uniform_layout_sampler<dynamic_rules>(rules));
+}
+
 }  // namespace test_random_layout

@@ -538,4 +538,31 @@ TEST_CASE("simulate refuses a defence made for another game", "[simulation]") {
                                             {"a", "b", "c", "d", "e"})));  // names aside
 }
 
+TEST_CASE("the Figure 8 layout is the one its header draws, and only the classic game takes it", "[simulation]") {
+  // The expected picture is the diagram in park_figure8.hpp's comment,
+  // rewritten with picture()'s letters (A for ship 1 ... E for ship 5, the
+  // same letters the diagram uses) and its '.' water, row A first.
+  CHECK(picture(park_rules{}, park_figure8_layout()) ==
+        "..........\n"
+        ".AAAAA....\n"
+        "........B.\n"
+        "........B.\n"
+        ".C......B.\n"
+        ".C..EE..B.\n"
+        ".C........\n"
+        "..........\n"
+        "...DDD....\n"
+        "..........\n");
+  // "needs a 10x10 grid and ships 5,4,3,3,2": the layout would fit a 10-wide,
+  // 9-high grid (its lowest ship is on row I) and a fleet whose last ship is a
+  // 3 (F5-F7 stays clear of the others), so only the check refuses these.
+  CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(10, 9, {5, 4, 3, 3, 2}, adjacency::touching, false)),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 3}, adjacency::touching, false)),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 1}, adjacency::touching, false)),
+                  std::invalid_argument);
+  CHECK_NOTHROW(park_figure8_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_contact, false)));
+}
+
 }  // namespace test_simulation

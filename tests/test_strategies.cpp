@@ -667,4 +667,84 @@ TEST_CASE("count_short_games refuses a strategy made for another game", "[strate
                     Catch::StartsWith("count_short_games: the strategy was made for another game than"));
 }
 
+TEST_CASE("density greedy: random ties stay random with a model that has its own best_cell", "[strategy]") {
+  // One 1-ship on a 3x1 row: by symmetry each cell holds the same number of
+  // placements (per-ship model) and of layouts (exact model), so all three
+  // cells tie. With tie_break::random the lowest-cell shortcut of
+  // best_cell() must not be taken: each cell about 100 of 300 seeds.
+  const auto rules = make_dynamic_rules(3, 1, {1}, adjacency::touching, false);
+  const observation<dyn::board_type> fresh(rules);
+  std::vector<int> per_ship(3, 0), exact(3, 0);
+  for (std::uint64_t s = 0; s < 300; ++s) {
+    density_greedy a(rules, per_ship_density<dyn>(rules), tie_break::random, s);
+    ++per_ship[static_cast<std::size_t>(a.next_shot(fresh))];
+    density_greedy b(rules, exact_density<dyn>(rules), tie_break::random, s);
+    ++exact[static_cast<std::size_t>(b.next_shot(fresh))];
+  }
+  for (int c = 0; c < 3; ++c) {
+    CHECK(per_ship[static_cast<std::size_t>(c)] > 70);
+    CHECK(exact[static_cast<std::size_t>(c)] > 70);
+  }
+  // And with lowest-cell ties the same models take cell 0.
+  density_greedy low(rules, per_ship_density<dyn>(rules));
+  CHECK(low.next_shot(fresh) == 0);
+}
+
+TEST_CASE("parity: a class with every cell shot is passed over, not a reason to hunt anywhere", "[strategy][parity]") {
+  // A 7x1 row with ships 3,3: spacing 3, classes by column mod 3:
+  // {0,3,6}, {1,4}, {2,5}. Ships at 0-2 and 3-5 give hits at 0 and 3; a miss
+  // at 6 shoots the last cell of class 0. Classes 1 and 2 then have two
+  // unshot cells each: the tie goes to residue 1, so the hunt is {1, 4}
+  // (never the four unshot cells 1, 2, 4, 5).
+  const auto rules = make_dynamic_rules(7, 1, {3, 3}, adjacency::touching, false);
+  parity_hunt_target<dyn> s(rules, 1);
+  observation<dyn::board_type> seen(rules);
+  seen.record_hit(0);
+  seen.record_hit(3);
+  seen.record_miss(6);
+  REQUIRE(s.spacing(seen) == 3);
+  const auto hunt = s.hunt_cells(seen);
+  CHECK(hunt.count() == 2);
+  CHECK(hunt.test(1));
+  CHECK(hunt.test(4));
+}
+
+TEST_CASE("density greedy: a board with every cell shot is refused, whatever the model and tie rule", "[strategy]") {
+  // A 2x1 board with one 1-ship: a miss at 0 and a hit at 1 shoot both cells
+  // (the ship lies at 1). No legal shot is left, so next_shot throws (the
+  // documented "every cell has been shot") instead of returning a cell.
+  const auto rules = make_dynamic_rules(2, 1, {1}, adjacency::touching, false);
+  observation<dboard> seen(rules);
+  seen.record_miss(0);
+  seen.record_hit(1);
+  const char* const why = "density_greedy: every cell has been shot";
+  density_greedy fixed(rules, fixed_weights{{1, 1}});
+  CHECK_THROWS_WITH(fixed.next_shot(seen), why);
+  density_greedy fixed_random(rules, fixed_weights{{1, 1}}, tie_break::random, 3);
+  CHECK_THROWS_WITH(fixed_random.next_shot(seen), why);
+  density_greedy per_ship(rules, per_ship_density<dyn>(rules));
+  CHECK_THROWS_WITH(per_ship.next_shot(seen), why);
+}
+
+TEST_CASE("random fire is made for its grid, not for another grid of as many cells", "[strategy]") {
+  // 4x3, 3x4, 6x2 and 2x6 all have 12 cells; random fire reads the grid only
+  // (not the fleet), so it is built for 4x3 with any fleet and for none of
+  // the other three.
+  const random_fire<dyn> s(make_dynamic_rules(4, 3, {2}, adjacency::touching, false));
+  CHECK(s.built_for(make_dynamic_rules(4, 3, {3, 2}, adjacency::no_contact, true)));
+  CHECK_FALSE(s.built_for(make_dynamic_rules(3, 4, {2}, adjacency::touching, false)));
+  CHECK_FALSE(s.built_for(make_dynamic_rules(6, 2, {2}, adjacency::touching, false)));
+  CHECK_FALSE(s.built_for(make_dynamic_rules(2, 6, {2}, adjacency::touching, false)));
+}
+
+TEST_CASE("random fire refuses a board with every cell shot", "[strategy]") {
+  // 2x1, one 1-ship at cell 1: a miss at 0 and a hit at 1 leave no unshot cell.
+  const auto rules = make_dynamic_rules(2, 1, {1}, adjacency::touching, false);
+  observation<dyn::board_type> seen(rules);
+  seen.record_miss(0);
+  seen.record_hit(1);
+  random_fire<dyn> s(rules, 7);
+  CHECK_THROWS_WITH(s.next_shot(seen), "random_fire: every cell has been shot");
+}
+
 }  // namespace test_strategies
