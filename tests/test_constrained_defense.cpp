@@ -32,6 +32,7 @@
 #include <battleship/detail/threads.hpp>
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/hunt_target.hpp>
+#include <battleship/strategy/random_fire.hpp>
 #include <battleship/strategy/row_scan.hpp>
 
 #include "sampling_checks.hpp"
@@ -660,6 +661,98 @@ TEST_CASE("cells_by_inset on a grid wider than it is high", "[defense][constrain
   CHECK(tall_inner.count() == 3);
   for (int r = 1; r <= 3; ++r) CHECK(tall_inner.test(static_cast<std::size_t>(tall.cell(r, 1))));
   CHECK(cells_by_inset(tall, 0, 0).count() == 12);
+}
+
+TEST_CASE("search_hard_layouts on a plateau: equal moves are kept, and the first layout at the best is reported",
+          "[defense][hard_layouts]") {
+  // 4x4 with four 4-ships, touching: every layout fills the grid (the four
+  // rows or the four columns, 2 x 4! = 48 labelled layouts), so the row scan
+  // needs all 16 shots against each. Every move is then a plateau move:
+  // kept, by the documented rule (at least as many shots), so every
+  // evaluation after a climb's first is a kept move. And as no layout beats
+  // the start, each climb's best layout is its start (the first layout at
+  // its best) and the search's is the first climb's (the first climb to
+  // reach the maximum): the same layouts a search of 0 steps, or of one
+  // climb, reports.
+  const auto rules = make_dynamic_rules(4, 4, {4, 4, 4, 4}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  const row_scan<dynamic_rules> scan(rules);
+  hard_layout_options o;
+  o.climbs = 3;
+  o.steps = 40;
+  o.seed = 5;
+  const auto walked = search_hard_layouts(defense, scan, o);
+  CHECK(walked.shots == 16);
+  CHECK(walked.evaluations > o.climbs);  // some moves were admitted
+  CHECK(walked.moves_kept == walked.evaluations - o.climbs);
+  o.steps = 0;
+  const auto still = search_hard_layouts(defense, scan, o);
+  CHECK(still.evaluations == o.climbs);
+  CHECK(walked.hardest == still.hardest);
+  o.climbs = 1;
+  const auto first = search_hard_layouts(defense, scan, o);  // climb 0 alone: it depends only on its index and the seed
+  CHECK(still.hardest == first.hardest);
+  o.steps = 40;
+  const auto first_walked = search_hard_layouts(defense, scan, o);
+  CHECK(first_walked.moves_kept > 0);
+  CHECK(first_walked.hardest == first.hardest);
+}
+
+TEST_CASE(
+    "search_hard_layouts with a random strategy: each evaluation's games, and the fresh games, use seeds of their own",
+    "[defense][hard_layouts]") {
+  // Random fire on 4x4 with one 2-ship (touching). With 0 steps each climb
+  // evaluates only its start, which depends on the climb's index and the
+  // seed, not on games_per_layout. One game per layout gives one game's
+  // figure; eight games, seeded apart, average eight different games, so
+  // over five climbs the figures cannot all stay what the first game gave
+  // (were all eight games seeded alike, they would, to the last bit). The
+  // fresh games use seeds the climbs never used: eight of them against the
+  // hardest layout cannot all repeat the climbs' eight games, so over
+  // five searches the fresh figure cannot always equal the climbs' figure.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  const random_fire<dynamic_rules> fire(rules);
+  int starts_differ = 0, fresh_differs = 0;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    hard_layout_options o;
+    o.climbs = 5;
+    o.steps = 0;
+    o.seed = seed;
+    const auto one = search_hard_layouts(defense, fire, o);
+    o.games_per_layout = 8;
+    o.fresh_games = 8;
+    const auto eight = search_hard_layouts(defense, fire, o);
+    REQUIRE(eight.starts.size() == one.starts.size());
+    for (std::size_t c = 0; c < one.starts.size(); ++c) starts_differ += eight.starts[c] != one.starts[c] ? 1 : 0;
+    fresh_differs += eight.fresh_shots != eight.shots ? 1 : 0;
+  }
+  CHECK(starts_differ > 0);
+  CHECK(fresh_differs > 0);
+}
+
+TEST_CASE("search_hard_layouts: ships_per_move equal to the fleet moves the whole fleet", "[defense][hard_layouts]") {
+  // 2x2 with two 2-ships, touching: each layout fills the grid (both rows
+  // or both columns, either way round: 4 labelled layouts). Relocating one
+  // ship alone always overlaps the other or puts it back, so with one ship
+  // a move, no move is ever admitted and each climb evaluates only its
+  // start; relocating both (ships_per_move = the fleet's 2) can reach the
+  // other layouts, so some moves are evaluated (and kept: 4 shots each).
+  const auto rules = make_dynamic_rules(2, 2, {2, 2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  const row_scan<dynamic_rules> scan(rules);
+  hard_layout_options o;
+  o.climbs = 2;
+  o.steps = 20;
+  o.ships_per_move = 1;
+  const auto single = search_hard_layouts(defense, scan, o);
+  CHECK(single.evaluations == o.climbs);
+  CHECK(single.moves_kept == 0);
+  o.ships_per_move = 2;
+  const auto both = search_hard_layouts(defense, scan, o);
+  CHECK(both.evaluations > o.climbs);
+  CHECK(both.moves_kept == both.evaluations - o.climbs);
+  CHECK(both.shots == 4);
 }
 
 }  // namespace test_constrained_defense

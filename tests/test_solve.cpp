@@ -881,4 +881,118 @@ TEST_CASE("solve_options::memory_limit bounds the solver's table, and past it ev
   }
 }
 
+TEST_CASE("solve_optimal ignores a greedy_only left set in the options it is given", "[solve][greedy]") {
+  // The 3x4 {2} no-contact position of the greedy counterexample above (its
+  // one two-miss gap, misses at cells 1 and 8, 12 layouts): plain Algorithm
+  // 2 gives 53, the best greedy strategy 54. solve_optimal forces
+  // greedy_only off, so options reused from a greedy solve still give the
+  // optimum; and solve_best_greedy forces it on.
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::no_contact, false);
+  const auto gaps = find_greedy_gaps(rules, 2);
+  REQUIRE_FALSE(gaps.empty());
+  dyn_obs obs(rules);
+  for (int c : gaps.front().misses) obs.record_miss(c);
+  const std::uint64_t optimum = reference_total_height(rules, obs).total_height;  // brute force, labelled
+  const std::uint64_t greedy = gaps.front().greedy;
+  REQUIRE(optimum < greedy);  // the position is a gap: the two solvers must differ here
+  solve_options reused;
+  reused.greedy_only = true;
+  CHECK(solve_optimal(rules, obs, reused).total_height == optimum);
+  solve_options plain;
+  plain.greedy_only = false;
+  CHECK(solve_best_greedy(rules, obs, plain).total_height == greedy);
+}
+
+TEST_CASE("solve_options: sunk_slack acts under sunk feedback only, line_of_misses cuts the search", "[solve]") {
+  // 5x5 with one 2-ship, touching, hit/miss (40 layouts; optimum from the
+  // solver itself, the same with every option, as the options only steer the
+  // search). sunk_slack is documented for sunk feedback with two ships or
+  // more, so turning it off here must leave the search as it was, node for
+  // node; turning line_of_misses off must change the search (it is the cut
+  // whose saving the option exists to measure: 153 states with it, per the
+  // one-ship test above, against more without).
+  const auto rules = make_dynamic_rules(5, 5, {2}, adjacency::touching, false);
+  const solve_result both = solve_optimal(rules, dyn_obs(rules));
+  solve_options no_slack;
+  no_slack.sunk_slack = false;
+  const solve_result a = solve_optimal(rules, dyn_obs(rules), no_slack);
+  CHECK(a.total_height == both.total_height);
+  CHECK(a.nodes == both.nodes);
+  CHECK(a.states == both.states);
+  solve_options no_line;
+  no_line.line_of_misses = false;
+  const solve_result b = solve_optimal(rules, dyn_obs(rules), no_line);
+  CHECK(b.total_height == both.total_height);
+  CHECK(b.nodes > both.nodes);
+}
+
+TEST_CASE("atom_set: removing an atom that is not there changes nothing, on every word", "[solve]") {
+  // The set operations by their definitions, on a 3-word set (atoms 0-191):
+  // reset(i) removes i if present and is a no-op otherwise; a - b keeps the
+  // atoms of a not in b, even where b holds atoms a lacks.
+  detail::solve::atom_set<3> s;
+  for (int i : {0, 63, 64, 130, 191}) s.set(i);
+  const auto before = s;
+  for (int i : {1, 62, 65, 129, 190}) s.reset(i);  // none of them present
+  CHECK(s == before);
+  CHECK(s.count() == 5);
+  s.reset(64);
+  CHECK_FALSE(s.test(64));
+  CHECK(s.count() == 4);
+  detail::solve::atom_set<3> b;
+  for (int i : {0, 5, 130, 150}) b.set(i);  // 5 and 150 are not in s
+  const auto d = s - b;
+  std::vector<int> left;
+  d.for_each([&](int i) { left.push_back(i); });
+  CHECK(left == std::vector<int>{63, 191});
+}
+
+TEST_CASE("find_greedy_gaps names each position by the smallest image of its class: Figure 6 at A2 and C1",
+          "[solve][greedy]") {
+  // 3x4 (4 wide, 3 high), one 2-ship, no contact: the one two-miss gap
+  // (docs/RESULTS.md: misses at A2 and C1, 12 layouts). A2 is row A, column
+  // 2: cell 1; C1 is row C, column 1: cell 8. Its images under the grid's
+  // symmetries: mirrored left-right {2, 11}, upside down {0, 9}, turned
+  // half way {3, 10}; as cell masks 2^1 + 2^8 = 258 is the smallest, so the
+  // search reports {1, 8}. 17 placements, less 5 covering cell 1 or 8
+  // (across at 0-1, 1-2 and 8-9, down at 1-5 and 4-8): 12 layouts.
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::no_contact, false);
+  const auto gaps = find_greedy_gaps(rules, 2);
+  REQUIRE(gaps.size() == 1);
+  CHECK(gaps[0].misses == std::vector<int>{1, 8});
+  CHECK(gaps[0].layouts == 12);
+  CHECK(rules.geometry().cell_name(1) == "A2");
+  CHECK(rules.geometry().cell_name(8) == "C1");
+}
+
+TEST_CASE("find_greedy_gaps reaches positions with the last cell: the four corners of 3x4 under sunk feedback",
+          "[solve][greedy]") {
+  // 3x4 (4 wide), ships 1 and 2, no contact, sunk feedback, misses at the
+  // four corners 0, 3, 8, 11 (its own image under every symmetry, so it is
+  // its class's only position). By hand, 9 placements of the 2-ship avoid
+  // the corners (across 1-2, 4-5, 5-6, 6-7, 9-10; down 1-5, 5-9, 2-6, 6-10),
+  // leaving 2, 1, 0, 1, 2, 1, 1, 1, 1 cells for the 1-ship: 10 layouts. Its
+  // optimum (plain Algorithm 2 agrees) is below the best greedy total, so
+  // the search must list it.
+  const auto rules = make_dynamic_rules(4, 3, {1, 2}, adjacency::no_contact, true);
+  const std::vector<int> corners{0, 3, 8, 11};
+  dyn_obs obs(rules);
+  for (int c : corners) obs.record_miss(c);
+  const solve_result best = solve_optimal(rules, obs);
+  CHECK(best.layouts == 10);
+  CHECK(reference_total_height(rules, obs).total_height == best.total_height);
+  const std::uint64_t greedy = solve_best_greedy(rules, obs).total_height;
+  REQUIRE(best.total_height < greedy);
+  const auto gaps = find_greedy_gaps(rules, 4);
+  int found = 0;
+  for (const auto& g : gaps)
+    if (g.misses == corners) {
+      ++found;
+      CHECK(g.optimal == best.total_height);
+      CHECK(g.greedy == greedy);
+      CHECK(g.layouts == 10);
+    }
+  CHECK(found == 1);
+}
+
 }  // namespace test_solve

@@ -92,4 +92,17 @@ TEST_CASE("the constexpr solver gives the same values at run time", "[solve][sta
   CHECK_THROWS_AS(optimal_total_height<table1_4x4_23>(), std::invalid_argument);
 }
 
+TEST_CASE("optimal_total_height takes exactly 64 leaves, and refuses 66", "[solve][static]") {
+  // One 1-cell ship on 8x8 (hit/miss): 64 layouts, each its own leaf. A shot
+  // sinks at most one layout, so the k-th shot ends at most one game: the
+  // total is at least 1 + 2 + ... + 64 = 64 * 65 / 2 = 2080, and any scan
+  // reaches it.
+  using sixty_four = ruleset<grid<8, 8>, fleet<1>, touching_allowed, hit_miss>;
+  CHECK(optimal_total_height<sixty_four>() == 2080);
+  // Two 1-cell ships on 4x3 (hit/miss: a leaf is a pair of cells): C(12, 2)
+  // = 66 leaves, past the limit the message names.
+  using sixty_six = ruleset<grid<4, 3>, fleet<1, 1>, touching_allowed, hit_miss>;
+  CHECK_THROWS_WITH(optimal_total_height<sixty_six>(), Catch::Contains("more than 64 leaves"));
+}
+
 }  // namespace test_solve_static

@@ -747,4 +747,21 @@ TEST_CASE("random fire refuses a board with every cell shot", "[strategy]") {
   CHECK_THROWS_WITH(s.next_shot(seen), "random_fire: every cell has been shot");
 }
 
+TEST_CASE("row_scan continues any position at its lowest unshot cell, and refuses a board with none", "[strategy]") {
+  // 3x1 with one 1-ship: cells 0, 1, 2. The scan is stateless: after shots
+  // at 0 and 2 the lowest unshot cell is 1; once all three are shot there is
+  // no cell left, which must be an error, not a cell off the grid (the empty
+  // set's lowest() is the board's capacity).
+  const auto rules = make_dynamic_rules(3, 1, {1}, adjacency::touching, false);
+  const row_scan<dyn> scan(rules);
+  observation<dboard> seen(rules);
+  CHECK(scan.next_shot(seen) == 0);
+  seen.record_miss(0);
+  seen.record_miss(2);
+  CHECK(scan.next_shot(seen) == 1);
+  seen.record_hit(1);
+  CHECK_THROWS_AS(scan.next_shot(seen), std::logic_error);
+  CHECK_THROWS_WITH(scan.next_shot(seen), "row_scan: every cell has been shot");
+}
+
 }  // namespace test_strategies
