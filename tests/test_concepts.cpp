@@ -5,6 +5,7 @@
 
 #include <bitset>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -407,6 +408,32 @@ TEST_CASE("dynamic_fleet: length 26 is the largest accepted, and find_ship match
   const std::string typed = "submarine";
   CHECK(find_ship(classic, std::string_view(typed).substr(0, 3)) == -1);
   CHECK(find_ship(classic, std::string_view(typed)) == 3);
+}
+
+TEST_CASE("same_game tells every part of a game apart: feedback, rule, size and each ship's length", "[concepts]") {
+  const auto base = make_dynamic_rules(7, 5, {4, 3, 2}, adjacency::no_edge, true);
+  CHECK(same_game(base, make_dynamic_rules(7, 5, {4, 3, 2}, adjacency::no_edge, true)));
+  // Only the feedback differs: a sunk announcement changes what a counter may read.
+  CHECK_FALSE(same_game(base, make_dynamic_rules(7, 5, {4, 3, 2}, adjacency::no_edge, false)));
+  CHECK_FALSE(same_game(base, make_dynamic_rules(7, 5, {4, 3, 2}, adjacency::touching, true)));
+  CHECK_FALSE(same_game(base, make_dynamic_rules(5, 7, {4, 3, 2}, adjacency::no_edge, true)));
+  // Only the first ship's length differs (4 against 5), then only the last (2 against 3).
+  CHECK_FALSE(same_game(base, make_dynamic_rules(7, 5, {5, 3, 2}, adjacency::no_edge, true)));
+  CHECK_FALSE(same_game(base, make_dynamic_rules(7, 5, {4, 3, 3}, adjacency::no_edge, true)));
+  CHECK_THROWS_AS(detail::require_same_game(base, make_dynamic_rules(7, 5, {4, 3, 2}, adjacency::no_edge, false), "x"),
+                  std::invalid_argument);
+}
+
+TEST_CASE("read_rules_label refuses numbers of more than six digits without throwing", "[concepts]") {
+  // A 7-digit or longer field is not a label rules_label writes (no board is that
+  // large); 99999999999 does not even fit an int, so std::stoi would throw.
+  for (const char* other : {"99999999999x10 5 touching hit-miss", "10x99999999999 5 touching hit-miss",
+                            "10x10 99999999999 touching hit-miss", "1234567x10 5 touching hit-miss"}) {
+    INFO(other);
+    std::optional<rules_label_parts> parts;
+    CHECK_NOTHROW(parts = read_rules_label(other));
+    CHECK_FALSE(parts);
+  }
 }
 
 }  // namespace test_concepts

@@ -455,4 +455,18 @@ TEST_CASE("count_result: decimal strings, ratios and unlabelled occupancy", "[co
   }
 }
 
+TEST_CASE("count_result: probability() of a count no layout agrees with throws, never 0/0", "[count]") {
+  // Two 3-ships, no contact, on 3 columns x 2 rows: a 3-ship fits only along
+  // a row, and the two rows touch, so no layout exists (labelled = 0).
+  const auto rules = make_dynamic_rules(3, 2, {3, 3}, adjacency::no_contact, false);
+  const count_result none = enumerate_bitset(rules);
+  REQUIRE(none.labelled == 0);
+  REQUIRE(none.occupancy.size() == 6);
+  for (int cell = 0; cell < 6; ++cell) CHECK_THROWS_AS(none.probability(cell), inconsistent_observation);
+  // The same by hand, without a counter.
+  count_result by_hand;
+  by_hand.occupancy.assign(4, 0);
+  CHECK_THROWS_AS(by_hand.probability(0), inconsistent_observation);
+}
+
 }  // namespace test_enumerators

@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include <battleship/count/detail/checked_arithmetic.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/solver.hpp>
@@ -2577,6 +2578,31 @@ TEST_CASE("exact_density: an interruption check stops weights(), and a std::stop
   CHECK_THROWS_AS(model.best_cell(observation(rules)), count_interrupted);
   model.set_interruption_check({});
   CHECK(model.weights(observation(rules)) == expected);
+}
+
+TEST_CASE("exact_counter: kept_states() is 0 after a count without the matrix, whatever came before",
+          "[count][exact]") {
+  // kept_states() reports the states kept for the last count's occupancy; a
+  // count alone keeps none (the documented "kept_states() == 0" of count(obs, false)).
+  const auto rules = make_dynamic_rules(8, 8, {4, 3, 3, 2}, adjacency::no_contact, false);
+  exact_counter<dynamic_rules> counter(rules);
+  const auto with_matrix = counter.count(observation(rules));
+  CHECK(counter.kept_states() > 0);
+  const auto alone = counter.count(observation(rules), false);
+  CHECK(counter.kept_states() == 0);
+  CHECK(alone.labelled == with_matrix.labelled);
+}
+
+TEST_CASE("checked_add and checked_mul throw exactly where 128 bits wrap", "[count][exact]") {
+  const count_type max = ~count_type{0};         // 2^128 - 1
+  const count_type half = count_type{1} << 127;  // 2^127
+  CHECK(detail::checked_add(max - 1, 1) == max);
+  CHECK_THROWS_AS(detail::checked_add(max, 1), std::overflow_error);      // 2^128
+  CHECK_THROWS_AS(detail::checked_add(half, half), std::overflow_error);  // 2^128
+  CHECK(detail::checked_mul(count_type{1} << 64, (count_type{1} << 63)) == half);
+  CHECK_THROWS_AS(detail::checked_mul(count_type{1} << 64, count_type{1} << 64), std::overflow_error);  // 2^128
+  CHECK_THROWS_AS(detail::checked_mul(half, 2), std::overflow_error);
+  CHECK(detail::checked_mul(max, 1) == max);
 }
 
 }  // namespace test_exact_counter

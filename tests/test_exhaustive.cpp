@@ -627,4 +627,34 @@ TEST_CASE("an exhaustive_result with no labels per layout throws rather than div
   CHECK_THROWS_AS(r.unlabelled_layouts(), std::invalid_argument);
 }
 
+TEST_CASE("exhaustive_result::merge adds the times and keeps a known split", "[exhaustive]") {
+  // Two halves of a 2-way split, written by hand: the merge holds both
+  // histograms' sum, both shards, the times' sum (1.5 + 2.25 = 3.75 s), and
+  // the split of the part that recorded one ("an empty split ... merges with
+  // either, and the merge keeps the other's").
+  exhaustive_result a, b;
+  a.strategy = b.strategy = "scan";
+  a.rules = b.rules = "4x4 2 touching hit-miss";
+  a.shard_count = b.shard_count = 2;
+  a.shards = {1};
+  b.shards = {0};
+  a.histogram = {0, 1};
+  b.histogram = {0, 0, 2};
+  a.seconds = 1.5;
+  b.seconds = 2.25;
+  b.split = "fast";
+  exhaustive_result merged = a;
+  merged.merge(b);
+  CHECK(merged.histogram == std::vector<std::uint64_t>{0, 1, 2});
+  CHECK(merged.shards == std::vector<int>{0, 1});
+  CHECK(merged.complete());
+  CHECK(merged.seconds == 3.75);
+  CHECK(merged.split == "fast");
+  // The other way round: the known split stays.
+  exhaustive_result other = b;
+  other.merge(a);
+  CHECK(other.split == "fast");
+  CHECK(other.seconds == 3.75);
+}
+
 }  // namespace test_exhaustive

@@ -177,4 +177,54 @@ TEST_CASE("cell names and pictures", "[geometry]") {
   CHECK(small.picture(b, '#', '~') == "#~~~\n~#~~\n~~~#\n");
 }
 
+TEST_CASE("geometry rejects a grid with no rows as well as one with no columns", "[geometry]") {
+  // A 5x0 grid has no cells; the constructor promises "at least 1x1" for both sides.
+  CHECK_THROWS_AS(board_geometry<bitboard<100>>(5, 0), std::invalid_argument);
+  CHECK_THROWS_AS(board_geometry<bitboard<100>>(0, 5), std::invalid_argument);
+  CHECK_NOTHROW(board_geometry<bitboard<100>>(5, 1));
+}
+
+TEST_CASE("parse_cell reads every row letter in either case, Z and z included", "[geometry]") {
+  // A 2x26 grid: row letters A..Z; cell = row * 2 + (col - 1).
+  const board_geometry<bitboard<52>> g(2, 26);
+  for (int row = 0; row < 26; ++row) {
+    const char upper = static_cast<char>('A' + row), lower = static_cast<char>('a' + row);
+    CHECK(g.parse_cell(std::string(1, upper) + "2") == row * 2 + 1);
+    CHECK(g.parse_cell(std::string(1, lower) + "2") == row * 2 + 1);
+  }
+  CHECK(g.parse_cell("z1") == 50);  // row 25, column 0
+  CHECK(g.cell_named("z2") == 51);
+}
+
+TEST_CASE("two geometries are equal only when both width and height agree", "[geometry]") {
+  using geo = board_geometry<bitboard<100>>;
+  CHECK(geo(10, 5) == geo(10, 5));
+  CHECK_FALSE(geo(10, 5) == geo(10, 10));  // same width, other height
+  CHECK(geo(10, 5) != geo(10, 10));
+  CHECK_FALSE(geo(5, 10) == geo(10, 10));  // same height, other width
+  CHECK_FALSE(geo(10, 5) == geo(5, 10));   // same cell count, transposed
+}
+
+TEST_CASE("parse_cell refuses column numbers too long for an int", "[geometry]") {
+  const board_geometry<bitboard<100>> g(10, 10);
+  // 4294967297 = 2^32 + 1: wrapped to 32 bits it would read as column 1 (A1 = cell 0).
+  CHECK(!g.parse_cell("A4294967297"));
+  // 4294967306 = 2^32 + 10: would wrap to J10's column 10.
+  CHECK(!g.parse_cell("J4294967306"));
+  CHECK_THROWS_AS(g.cell_named("A4294967297"), std::invalid_argument);
+}
+
+TEST_CASE("dynamic_grid takes every size up to its limits, the limits included", "[geometry]") {
+  // 26 rows (A..Z) is the most a grid may have; 9 x 26 = 234 cells fit 256.
+  CHECK_NOTHROW(dynamic_grid<256>(9, 26));
+  CHECK(dynamic_grid<256>(1, 26).height() == 26);
+  CHECK_THROWS_AS(dynamic_grid<256>(1, 27), std::invalid_argument);
+  // Exactly the capacity: 16 x 16 = 256 and 256 x 1 = 256 cells.
+  CHECK_NOTHROW(dynamic_grid<256>(16, 16));
+  CHECK(dynamic_grid<256>(256, 1).cell_count() == 256);
+  CHECK_THROWS_AS(dynamic_grid<256>(257, 1), std::invalid_argument);
+  CHECK_NOTHROW(dynamic_grid<100>(10, 10));
+  CHECK_THROWS_AS(dynamic_grid<100>(101, 1), std::invalid_argument);
+}
+
 }  // namespace test_geometry

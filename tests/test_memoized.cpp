@@ -508,4 +508,54 @@ TEST_CASE("memoized: a choice made while the cache took another book's stamp is 
   CHECK(cache->size() == 1);
 }
 
+namespace {
+// A pure policy that counts the games it is told of.
+struct game_counting_policy {
+  using board_type = dboard;
+  int games = 0;
+  void new_game() { ++games; }
+  int next_shot(const observation<board_type>& seen) const { return static_cast<int>((~seen.shots()).lowest()); }
+};
+}  // namespace
+
+TEST_CASE("decision_cache: a position of exactly max_shots shots is cached", "[memoized]") {
+  // "Only positions with at most max_shots shots are cached": with max_shots
+  // 3, three shots are cached (one policy call for two lookups), four are not.
+  const auto rules = make_dynamic_rules(5, 5, {2, 2}, adjacency::touching, false);
+  auto cache = std::make_shared<decision_cache<dboard>>(3);
+  memoized m(counting_policy{}, cache);
+  observation<dboard> three(rules);
+  for (int cell : {10, 11, 12}) three.record_miss(cell);
+  CHECK(cache->covers(three));
+  const int first = m.next_shot(three);
+  CHECK(m.next_shot(three) == first);
+  CHECK(m.policy().calls == 1);
+  CHECK(cache->size() == 1);
+  three.record_miss(13);
+  CHECK_FALSE(cache->covers(three));
+}
+
+TEST_CASE("memoized: a cached answer one past the last cell is refused", "[memoized]") {
+  // A 6x6 game has cells 0..35: cell 36, filed for the empty board of a
+  // bigger game in an unstamped cache, cannot be shot here.
+  const auto small = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
+  auto cache = std::make_shared<decision_cache<dboard>>(24);
+  cache->insert(observation<dboard>(small), 36);
+  memoized m(counting_policy{}, cache);
+  CHECK_THROWS_AS(m.next_shot(observation<dboard>(small)), std::logic_error);
+  // Cell 35, the last one, is an answer it takes.
+  auto last = std::make_shared<decision_cache<dboard>>(24);
+  last->insert(observation<dboard>(small), 35);
+  memoized n(counting_policy{}, last);
+  CHECK(n.next_shot(observation<dboard>(small)) == 35);
+}
+
+TEST_CASE("memoized: a new game is passed on to the policy", "[memoized]") {
+  auto cache = std::make_shared<decision_cache<dboard>>(24);
+  memoized m(game_counting_policy{}, cache);
+  start_new_game(m);
+  start_new_game(m);
+  CHECK(m.policy().games == 2);
+}
+
 }  // namespace test_memoized

@@ -321,4 +321,46 @@ TEST_CASE("sampler: a search that runs out of budget does not refuse a fleet tha
   CHECK_NOTHROW(uniform_layout_sampler<dynamic_rules>(rules));
 }
 
+namespace {
+// A 64-bit generator that replays a script of words.
+struct scripted_words {
+  using result_type = std::uint64_t;
+  static constexpr result_type min() { return 0; }
+  static constexpr result_type max() { return ~result_type{0}; }
+  std::vector<std::uint64_t> words;
+  std::size_t next = 0;
+  result_type operator()() { return words.at(next++); }
+};
+}  // namespace
+
+TEST_CASE("uniform_below rejects exactly the words Lemire's method rejects", "[random_layout]") {
+  // For n = 3, a word w gives m = 3w: the result is m / 2^64, and w is redrawn
+  // when m mod 2^64 < 2^64 mod 3 = 1 (2^64 = 4^32 = 1 mod 3), i.e. only when
+  // m mod 2^64 == 0 (w = 0).
+  constexpr std::uint64_t half = std::uint64_t{1} << 63;  // 3 * 2^63 = 2^64 + 2^63: result 1
+  scripted_words a{{0, half}};                            // 0 is redrawn, then 1
+  CHECK(detail::uniform_below(a, 3) == 1);
+  CHECK(a.next == 2);
+  // w = 0xAAAAAAAAAAAAAAAB: 3w = 2 * 2^64 + 1, so m mod 2^64 = 1, which is
+  // not below 1: kept, result 2, one word drawn.
+  scripted_words b{{0xAAAAAAAAAAAAAAABULL, half}};
+  CHECK(detail::uniform_below(b, 3) == 2);
+  CHECK(b.next == 1);
+  // A power of two rejects nothing: w = 0 gives 0 at once.
+  scripted_words c{{0, half}};
+  CHECK(detail::uniform_below(c, 4) == 0);
+  CHECK(c.next == 1);
+}
+
+TEST_CASE("uniform_unit spans [0, 1) in steps of 2^-53", "[random_layout]") {
+  // uniform_below(2^53) of the word w is w >> 11 (never redrawn: 2^53 divides
+  // 2^64), scaled by 2^-53.
+  scripted_words top{{~std::uint64_t{0}}};
+  CHECK(detail::uniform_unit(top) == 1.0 - 0x1.0p-53);
+  scripted_words mid{{std::uint64_t{1} << 63}};
+  CHECK(detail::uniform_unit(mid) == 0.5);
+  scripted_words low{{std::uint64_t{1} << 11}};
+  CHECK(detail::uniform_unit(low) == 0x1.0p-53);
+}
+
 }  // namespace test_random_layout

@@ -565,4 +565,121 @@ TEST_CASE("the Figure 8 layout is the one its header draws, and only the classic
   CHECK_NOTHROW(park_figure8_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, adjacency::no_contact, false)));
 }
 
+TEST_CASE("simulate: a run stopped one game before its last is stopped", "[simulation]") {
+  // 500 games on one thread, the stop asked for as the 499th layout is placed:
+  // game 498 (0-based) finishes, game 499 never starts, so 499 games are kept
+  // and the run is stopped (one game short of the 500 asked for).
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  std::stop_source stopper;
+  std::atomic<long long> placed{0};
+  simulation_options o;
+  o.games = 500;
+  o.seed = 77;
+  o.threads = 1;
+  o.stop = stopper.get_token();
+  const auto r = simulate(
+      rules, [&] { return hunt_target<dyn>(rules); },
+      stopping_defense{uniform_defense<dyn>(rules), &stopper, &placed, 499}, o);
+  CHECK(r.stats.games == 499);
+  CHECK(r.games_played == 499);
+  CHECK(r.stopped);
+}
+
+namespace {
+// Game g's layout is drawn from splitmix_rng(derive_seed(seed, g)): the
+// defence tells which game it places by the generator's next word. Game 3
+// waits until game 0 is being placed, then asks the run to stop; game 0
+// waits until that stop was asked (each wait gives up after 10 s).
+struct gap_defense {
+  uniform_defense<dyn> inner;
+  std::uint64_t seed;
+  std::stop_source* stopper;
+  std::atomic<bool>* placing_0;
+  std::atomic<bool>* placed_3;
+  static void wait_for(const std::atomic<bool>& flag) {
+    const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!flag.load() && std::chrono::steady_clock::now() < give_up)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  layout place(splitmix_rng& rng) const {
+    auto probe = rng;
+    const std::uint64_t word = probe();
+    if (word == splitmix_rng(derive_seed(seed, 0))()) {
+      *placing_0 = true;
+      wait_for(*placed_3);
+    }
+    if (word == splitmix_rng(derive_seed(seed, 3))()) {
+      wait_for(*placing_0);
+      stopper->request_stop();
+      *placed_3 = true;
+    }
+    return inner.place(rng);
+  }
+};
+}  // namespace
+
+TEST_CASE("simulate: a stopped run counts the games played past its first unfinished one", "[simulation]") {
+  // 64 games on 2 threads: blocks of clamp(64 / (16 * 2), 1, 256) = 2 games.
+  // One thread holds block [0, 2) and waits in game 0's placement; the other,
+  // on block [2, 4), plays game 2 and asks for the stop as it places game 3.
+  // Games 0 and 3 are finished (a stop ends a run between games), game 1
+  // never starts, and no block after [2, 4) is taken. Kept: game 0 only (game
+  // 1 is the first unfinished one); played: games 0, 2 and 3.
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  std::stop_source stopper;
+  std::atomic<bool> placing_0{false}, placed_3{false};
+  simulation_options o;
+  o.games = 64;
+  o.seed = 5;
+  o.threads = 2;
+  o.stop = stopper.get_token();
+  const auto r = simulate(
+      rules, [&] { return hunt_target<dyn>(rules); },
+      gap_defense{uniform_defense<dyn>(rules), o.seed, &stopper, &placing_0, &placed_3}, o);
+  REQUIRE(placed_3.load());
+  CHECK(r.stopped);
+  CHECK(r.stats.games == 1);
+  CHECK(r.games_played == 3);
+}
+
+TEST_CASE("simulate: no more threads than games, and one strategy per thread", "[simulation]") {
+  // 2 games asked of 4 threads: a thread beyond the second would have no game
+  // to play, so the run uses 2, and the factory (called once per thread) twice.
+  const auto rules = make_dynamic_rules(4, 3, {2, 1}, adjacency::touching, false);
+  std::atomic<int> made{0};
+  simulation_options o;
+  o.games = 2;
+  o.threads = 4;
+  const auto r = simulate(
+      rules,
+      [&] {
+        ++made;
+        return hunt_target<dyn>(rules);
+      },
+      uniform_defense<dyn>(rules), o);
+  CHECK(r.threads == 2);
+  CHECK(made.load() == 2);
+  CHECK(r.stats.games == 2);
+}
+
+TEST_CASE("splitmix64 and derive_seed give the published streams", "[simulation]") {
+  // splitmix64.c (Vigna) seeded 0 outputs e220a8397b1dcdaf, 6e789e6aa1b965f4,
+  // 06c45d188009454f; splitmix64(x) is the output for state x.
+  splitmix_rng r;
+  CHECK(r() == 0xe220a8397b1dcdafULL);
+  CHECK(r() == 0x6e789e6aa1b965f4ULL);
+  CHECK(r() == 0x06c45d188009454fULL);
+  CHECK(splitmix64(0) == 0xe220a8397b1dcdafULL);
+  // seed() restarts the sequence whatever was drawn before.
+  r.seed(0);
+  CHECK(r() == 0xe220a8397b1dcdafULL);
+  // derive_seed(s, i) = splitmix64(splitmix64(s) ^ splitmix64(i ^ 0x5851f42d4c957f2d)),
+  // values from an independent Python implementation of that formula; the
+  // seeds of every published simulation depend on them.
+  CHECK(derive_seed(0, 0) == 0x8d4c451a0037ed71ULL);
+  CHECK(derive_seed(0, 1) == 0x14c2f0435fae17a7ULL);
+  CHECK(derive_seed(1, 0) == 0x9ff8e6b49579403fULL);
+  CHECK(derive_seed(7, 3) == 0x2e9fcb3faf73901fULL);
+}
+
 }  // namespace test_simulation

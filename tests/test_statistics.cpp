@@ -166,4 +166,45 @@ TEST_CASE("summarize refuses counts whose sums would overflow", "[statistics]") 
   CHECK(st.stddev == 0.0);
 }
 
+TEST_CASE("SVG histogram: bars, scale and mean / median markers where the layout puts them", "[statistics]") {
+  // Games 20, 21, 21, 23, 23, 23 on the default 900 x 420 chart. Worked by hand:
+  // margins 70 / 20 / 50 / 60, so the plot is 810 x 310 px; shots 20..23 are
+  // 4 bins of 810 / 4 = 202.5 px, bin s starting at x = 70 + (s - 20) * 202.5.
+  // The tallest bar is 3/6 = 50%; a y step of 10 (50 / 5 ticks) makes the axis
+  // 0..50%, so 50% is the top of the plot (y = 50) and 0% its bottom (y = 360).
+  const auto st = summarize_samples({20, 21, 21, 23, 23, 23}, 17);
+  const std::string svg = histogram_svg({{"h", st}});
+  // The bar of 23 shots: x = 70 + 3 * 202.5 + 0.08 * 202.5 = 693.70, width
+  // 0.84 * 202.5 = 170.10, from y = 50 down to 360 (height 310).
+  CHECK(svg.find("<rect x=\"693.70\" y=\"50.00\" width=\"170.10\" height=\"310.00\"") != std::string::npos);
+  // The bar of 20 shots: 1/6 of the games, 16.67% of 50% of 310 px = 103.33 px
+  // high, so its top is at 360 - 103.33 = 256.67; x = 70 + 16.20 = 86.20.
+  CHECK(svg.find("<rect x=\"86.20\" y=\"256.67\" width=\"170.10\" height=\"103.33\"") != std::string::npos);
+  // The top grid line is the 50% tick, at y = 50.
+  CHECK(svg.find("y=\"54.00\" text-anchor=\"end\">50</text>") != std::string::npos);
+  // Markers sit at the middle of the value's bin: mean 131/6, x = 70 +
+  // (131/6 + 0.5 - 20) * 202.5 = 542.50; median (21 + 23) / 2 = 22, x = 70 +
+  // 2.5 * 202.5 = 576.25.
+  CHECK(svg.find("<line x1=\"542.50\" y1=\"50.00\" x2=\"542.50\" y2=\"360.00\"") != std::string::npos);
+  CHECK(svg.find("<line x1=\"576.25\" y1=\"50.00\" x2=\"576.25\" y2=\"360.00\"") != std::string::npos);
+
+  // One shot count only: a single bin, the whole 810 px wide (bar 680.40 px).
+  const std::string one = histogram_svg({{"one", summarize_samples({30, 30}, 17)}});
+  CHECK(one.find("width=\"680.40\" height=\"310.00\"") != std::string::npos);
+  CHECK(one.find("inf") == std::string::npos);
+  CHECK(one.find("nan") == std::string::npos);
+}
+
+TEST_CASE("SVG histogram: 10,000 bars are drawn, 10,001 refused", "[statistics]") {
+  // The message says "more than 10,000 bars": x range 0..9999 is 10,000 bars
+  // (drawn), 0..10000 is 10,001 (refused).
+  const auto good = summarize({0, 0, 3, 5, 2}, -1);
+  histogram_svg_options o;
+  o.x_min = 0;
+  o.x_max = 9999;
+  CHECK_NOTHROW(histogram_svg({{"good", good}}, o));
+  o.x_max = 10000;
+  CHECK_THROWS_AS(histogram_svg({{"good", good}}, o), std::invalid_argument);
+}
+
 }  // namespace test_statistics
