@@ -352,7 +352,7 @@ TEST_CASE("uniform_below rejects exactly the words Lemire's method rejects", "[r
   CHECK(c.next == 1);
 }
 
-TEST_CASE("uniform_unit spans [0, 1) in steps of 2^-53", "[random_layout]") {
+TEST_CASE("uniform_unit spans 0 up to but not including 1, in steps of 2^-53", "[random_layout]") {
   // uniform_below(2^53) of the word w is w >> 11 (never redrawn: 2^53 divides
   // 2^64), scaled by 2^-53.
   scripted_words top{{~std::uint64_t{0}}};
