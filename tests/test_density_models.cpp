@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -307,14 +308,6 @@ TEST_CASE("the exact and Monte Carlo models take a memory limit: checkpoints bel
   CHECK_NOTHROW(sampled.weights(seen));
 }
 
-namespace {
-double total_of(const density_map& m) {
-  double t = 0;
-  for (const double w : m) t += w;
-  return t;
-}
-}  // namespace
-
 TEST_CASE("monte_carlo_density: every sample counts, so the map holds the fleet's cells", "[density]") {
   // Each sampled layout covers exactly 3 + 2 = 5 cells, so before any shot
   // the shares sum to 5 for any number of samples; after a miss the missed
@@ -325,14 +318,14 @@ TEST_CASE("monte_carlo_density: every sample counts, so the map holds the fleet'
     monte_carlo_density<dynamic_rules> mc(rules, 3, samples);
     observation<dynamic_rules::board_type> seen(rules);
     const auto m = mc.weights(seen);
-    CHECK(total_of(m) == Approx(5.0).epsilon(1e-12));
+    CHECK(std::accumulate(m.begin(), m.end(), 0.0) == Approx(5.0).epsilon(1e-12));
     // With one sample every share is 0 or 1.
     if (samples == 1)
       for (const double w : m) CHECK((w == 0.0 || w == 1.0));
     seen.record_miss(12);
     const auto after = mc.weights(seen);
     CHECK(after[12] == 0.0);
-    CHECK(total_of(after) == Approx(5.0).epsilon(1e-12));
+    CHECK(std::accumulate(after.begin(), after.end(), 0.0) == Approx(5.0).epsilon(1e-12));
   }
 }
 
