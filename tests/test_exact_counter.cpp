@@ -705,6 +705,28 @@ TEST_CASE("exact_count: a 64-bit pass that overflows part way leaves nothing beh
   CHECK(wide > 150);
 }
 
+TEST_CASE("exact_count: a matrix whose total passes 64 bits though no state's value does is exact", "[count][exact]") {
+  // One 1-cell ship on 3x3, each placement weighing 2^62: the 64-bit
+  // forward pass never wraps (a step absorbs at most two placements, 2^63),
+  // but the total, summed over the steps in 128 bits, is 9 x 2^62. The
+  // completions of the first state are that total, so the backward pass
+  // for the matrix must run in 128 bits: each cell is covered by one
+  // placement, 2^62 layouts.
+  const auto rules = make_dynamic_rules(3, 3, {1}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> obs(rules);
+  auto weight = [](int, const placement&) { return std::uint64_t{1} << 62; };
+  const auto [total, occ] = weighted_brute_force(rules, obs, weight);
+  REQUIRE(to_string(total) == to_string(count_type{9} << 62));
+  exact_counter counter(rules);
+  const count_result r = counter.count(obs, weight);
+  CHECK(to_string(r.labelled) == to_string(total));
+  REQUIRE(r.occupancy.size() == 9);
+  for (std::size_t c = 0; c < occ.size(); ++c) {
+    CHECK(to_string(occ[c]) == to_string(count_type{1} << 62));
+    CHECK(to_string(r.occupancy[c]) == to_string(occ[c]));
+  }
+}
+
 TEST_CASE("exact_count: under the contact rules placements touching a hit they do not cover start nothing",
           "[count][exact]") {
   // 5x5, one 2-ship, a hit at the centre (2, 2). Such a placement is in no
@@ -2591,6 +2613,20 @@ TEST_CASE("exact_counter: kept_states() is 0 after a count without the matrix, w
   const auto alone = counter.count(observation(rules), false);
   CHECK(counter.kept_states() == 0);
   CHECK(alone.labelled == with_matrix.labelled);
+}
+
+TEST_CASE("exact_counter: kept_states() counts the first layer, whose one state is all a 1x1 board keeps",
+          "[count][exact]") {
+  // One 1-cell ship on a 1x1 grid: the matrix keeps the layer before the
+  // only cell, one state (every ship unplaced); its one successor places
+  // the ship and is absorbed, so the layer after the cell is empty.
+  const auto rules = make_dynamic_rules(1, 1, {1}, adjacency::touching, false);
+  exact_counter<dynamic_rules> counter(rules);
+  const auto r = counter.count(observation(rules));
+  CHECK(r.labelled == 1);
+  REQUIRE(r.occupancy.size() == 1);
+  CHECK(r.occupancy[0] == 1);
+  CHECK(counter.kept_states() == 1);
 }
 
 TEST_CASE("checked_add and checked_mul throw exactly where 128 bits wrap", "[count][exact]") {
