@@ -357,6 +357,14 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK_THROWS_AS(parse_feedback("loud"), std::invalid_argument);
 }
 
+TEST_CASE("parse_feedback takes hit-miss-sunk as another name for sunk, and nothing else", "[concepts]") {
+  CHECK(parse_feedback("hit-miss-sunk"));
+  CHECK(parse_feedback("sunk"));
+  CHECK_FALSE(parse_feedback("hit-miss"));
+  CHECK_THROWS_WITH(parse_feedback("Sunk"), "unknown feedback 'Sunk' (expected hit-miss or sunk)");
+  CHECK_THROWS_WITH(parse_feedback("hit-miss-"), "unknown feedback 'hit-miss-' (expected hit-miss or sunk)");
+}
+
 TEST_CASE("read_rules_label reads back what rules_label writes, and nothing else", "[concepts]") {
   const auto park = read_rules_label(rules_label(park_rules{}));
   REQUIRE(park);

@@ -11,6 +11,8 @@
 #include <limits>
 #include <random>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -655,6 +657,57 @@ TEST_CASE("exhaustive_result::merge adds the times and keeps a known split", "[e
   other.merge(a);
   CHECK(other.split == "fast");
   CHECK(other.seconds == 3.75);
+}
+
+TEST_CASE("the fast path on a slot of 65 placements, one past a whole word, counts every layout", "[exhaustive]") {
+  // 13x5: 65 places for the 1-ship, so its candidates take two words of a
+  // state row; 112 for the 2-ship, each leaving 63 cells: 7,056 layouts.
+  const auto rules = make_dynamic_rules(13, 5, {2, 1}, adjacency::touching, false);
+  const auto fast = evaluate_row_scan_fast(rules, threads(2));
+  CHECK(fast.layouts() == 112 * 63);
+  CHECK(fast.layouts() == enumerate_bitset(rules, false).labelled);
+  CHECK(fast.histogram == evaluate_by_playing(rules, row_scan(rules), threads(2)).histogram);
+}
+
+TEST_CASE("evaluate_by_playing announces each sunk ship by its own index, whatever the enumeration order",
+          "[exhaustive]") {
+  // The walker places ships longest first, and swaps the longest ones among
+  // themselves: a strategy that reads sinkings must still be told the fleet
+  // index of the ship that sank, as the referee tells it.
+  for (const small_case& c :
+       {small_case{4, 3, {2, 3}, adjacency::touching, true}, small_case{3, 3, {2, 2}, adjacency::touching, true}}) {
+    const auto rules = make_dynamic_rules(c.w, c.h, c.fleet, c.rule, c.sunk);
+    INFO(rules_label(rules));
+    const auto greedy = density_greedy(rules, exact_density<dynamic_rules>(rules), tie_break::lowest_cell);
+    CHECK(evaluate_by_playing(rules, greedy, threads(2)).histogram == brute_force(rules, greedy));
+  }
+}
+
+TEST_CASE("exhaustive evaluation refuses a fleet of no ships, which only a user-written fleet can hold",
+          "[exhaustive]") {
+  // The library's fleets refuse to be empty, but a fleet whose ship count is
+  // known only at run time passes the ruleset's checks with none.
+  struct no_ships {
+    int count = 0;
+    [[nodiscard]] int ship_count() const { return count; }
+    [[nodiscard]] int length(int) const { return 2; }
+    [[nodiscard]] std::string_view name(int) const { return "none"; }
+  };
+  using empty_rules = ruleset<grid<4, 4>, no_ships, touching_allowed, hit_miss>;
+  const empty_rules rules{};
+  REQUIRE(rules.ship_count() == 0);
+  struct first_unshot {
+    using board_type = empty_rules::board_type;
+    int next_shot(const observation<board_type>& seen) const {
+      int c = 0;
+      while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
+      return c;
+    }
+  };
+  CHECK_THROWS_MATCHES(evaluate_row_scan_fast(rules), std::invalid_argument,
+                       Catch::Message("exhaustive evaluation: the fleet is empty"));
+  CHECK_THROWS_MATCHES(evaluate_by_playing(rules, first_unshot{}, threads(1)), std::invalid_argument,
+                       Catch::Message("exhaustive evaluation: the fleet is empty"));
 }
 
 }  // namespace test_exhaustive

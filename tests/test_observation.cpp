@@ -215,4 +215,26 @@ TEST_CASE("layouts agreeing with an observation are exactly those that replay it
   CHECK(games > 50);
 }
 
+TEST_CASE("an observation holds a fleet of 16 ships, the most a fleet has, and the last of them can sink",
+          "[observation]") {
+  const auto rules = make_dynamic_rules(16, 16, std::vector<int>(16, 1), adjacency::touching, true);
+  observation<dynamic_rules::board_type> obs(rules);
+  CHECK(obs.ship_count() == 16);
+  obs.record_sunk(255, 15);
+  CHECK(obs.is_sunk(15));
+  CHECK(obs.sunk_ships() == 1U << 15);
+  CHECK_THROWS_WITH(obs.record_sunk(254, 16), "sunk ship 16 is not in the fleet (ships are numbered 0 to 15)");
+  CHECK_NOTHROW(observation<board>(16, 16, true));
+  CHECK_THROWS_WITH(observation<board>(16, 17, true), "an observation of 17 ships: a fleet has 0 to 16");
+}
+
+TEST_CASE("no_layout_agrees blames the rules before the first shot and the shots from then on", "[observation]") {
+  observation obs(sunk_rules{});
+  CHECK_THAT(std::string(no_layout_agrees(obs).what()), Catch::StartsWith("no layout exists"));
+  obs.record_miss(0);
+  CHECK(std::string(no_layout_agrees(obs).what()) == "no layout agrees with the observation");
+  obs.record_hit(1);
+  CHECK(std::string(no_layout_agrees(obs).what()) == "no layout agrees with the observation");
+}
+
 }  // namespace test_observation

@@ -333,6 +333,30 @@ TEST_CASE("count_short_games reports while its helper threads finish, where a th
   released = true;
 }
 
+TEST_CASE("count_short_games adds the games its helper threads walked to the result", "[short-games]") {
+  // The calling thread waits a millisecond before each shot it is asked
+  // for, so the helper thread walks most subtrees: their games must reach
+  // the result, which equals the one-thread walk and exhaustive play.
+  struct slow_on_caller : row_scan<dynamic_rules> {
+    using row_scan<dynamic_rules>::row_scan;
+    std::thread::id caller;
+    int next_shot(const observation<board_type>& seen) {
+      if (std::this_thread::get_id() == caller) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      return row_scan<dynamic_rules>::next_shot(seen);
+    }
+  };
+  const auto rules = make_dynamic_rules(4, 4, {2, 2}, adjacency::touching, false);
+  slow_on_caller strategy(rules);
+  strategy.caller = std::this_thread::get_id();
+  const int cells = rules.geometry().cell_count();
+  const auto alone = count_short_games(rules, row_scan(rules), walk(cells, 1));
+  const auto shared = count_short_games(rules, strategy, walk(cells, 2));
+  CHECK(shared.games == alone.games);
+  CHECK(shared.longer == 0);
+  CHECK(shared.positions == alone.positions);
+  require_head_of(shared, evaluate_by_playing(rules, row_scan(rules), one_thread()));
+}
+
 TEST_CASE("count_short_games on a fleet larger than the grid says no layout exists", "[short-games]") {
   using Rd = ruleset<grid<5, 5>, dynamic_fleet, touching_allowed, hit_miss>;
   for (const dynamic_fleet& f : {dynamic_fleet{5, 5, 5, 5, 5, 1}, dynamic_fleet{5, 5, 5, 5, 5, 5}}) {

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -250,6 +251,43 @@ TEST_CASE("decision_tree refuses malformed trees rather than reading past them",
   const ruleset<grid<2, 3>, fleet<2>, no_contact, hit_miss> turned;
   const observation<decltype(turned)::board_type> turned_obs(turned);
   CHECK_THROWS_AS(evaluate_total_height(turned, turned_obs, good), std::invalid_argument);
+}
+
+TEST_CASE("decision_tree takes grids of exactly 26 rows, and no more than 256 cells", "[solve]") {
+  CHECK_NOTHROW(decision_tree(1, 26));
+  CHECK_NOTHROW(decision_tree(9, 26));  // 234 cells
+  CHECK(decision_tree(9, 26).cell_name(233) == "Z9");
+  CHECK_THROWS_AS(decision_tree(10, 26), std::invalid_argument);  // 260 cells
+  CHECK_THROWS_AS(decision_tree(1, 27), std::invalid_argument);
+}
+
+TEST_CASE("evaluate_total_height refuses a tree whose grid has the rules' width but another height", "[solve]") {
+  // The solver's tree for a 3x3 grid, handed 3x2 rules: same width, so the
+  // cells share their names, but the tree was made for another game.
+  const ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss> rules;
+  const observation<decltype(rules)::board_type> obs(rules);
+  const ruleset<grid<3, 3>, fleet<2>, no_contact, hit_miss> taller;
+  const observation<decltype(taller)::board_type> taller_obs(taller);
+  const auto tree = solve_tree(taller, taller_obs);
+  REQUIRE(tree.width() == 3);
+  REQUIRE(tree.height() == 3);
+  CHECK_THROWS_WITH(evaluate_total_height(rules, obs, tree), "the tree is for a 3x3 grid, the rules' is 3x2");
+}
+
+TEST_CASE("round_up_to_mib rounds up to whole MiB, and leaves sizes it cannot round", "[solve]") {
+  constexpr std::size_t mib = std::size_t{1} << 20;
+  CHECK(detail::round_up_to_mib(0) == 0);
+  CHECK(detail::round_up_to_mib(1) == mib);
+  CHECK(detail::round_up_to_mib(mib) == mib);
+  CHECK(detail::round_up_to_mib(mib + 1) == 2 * mib);
+  // The largest multiple of a MiB, 2^64 - 2^20, is still reachable from just below it...
+  constexpr std::size_t top = ~std::size_t{0} - mib + 1;
+  CHECK(detail::round_up_to_mib(top - mib + 1) == top);
+  CHECK(detail::round_up_to_mib(top - 1) == top);
+  CHECK(detail::round_up_to_mib(top) == top);
+  // ... and a size above it, which no multiple of a MiB reaches, stays as it is.
+  CHECK(detail::round_up_to_mib(top + 1) == top + 1);
+  CHECK(detail::round_up_to_mib(~std::size_t{0}) == ~std::size_t{0});
 }
 
 TEST_CASE("greedy counterexample: a 3x4 position with two misses where greedy totals 54 and the optimum 53",

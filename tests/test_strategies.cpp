@@ -308,6 +308,39 @@ TEST_CASE("per-ship density by hand on a 3x3 board with one 2-ship", "[density]"
   CHECK(m.best_cell(seen) == 1);
 }
 
+TEST_CASE("per-ship density picks the last cell of a board whose cells are not a multiple of four", "[density]") {
+  // 3x3 with one 2-ship, misses at B2 and C1, a hit at C2: of the placements
+  // through C2 only C2-C3 is left (weight 10), so C3 (cell 8, the last) sums
+  // 10 + 1 (B3-C3) and beats every other cell.
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  per_ship_density<dyn> m(rules, {10});
+  observation<dboard> seen(rules);
+  seen.record_miss(4);
+  seen.record_miss(6);
+  seen.record_hit(7);
+  CHECK(m.weights(seen) == density_map{2, 2, 2, 1, 0, 2, 0, 0, 11});
+  CHECK(m.best_cell(seen) == 8);
+  CHECK(density_greedy(rules, per_ship_density<dyn>(rules, {10})).next_shot(seen) == 8);
+}
+
+TEST_CASE("per-ship density takes as many hits as the fleet has cells, and refuses one more", "[density]") {
+  // 3x3, one 2-ship, hit/miss feedback, hit_weight 10: hits at A1 and A2 are
+  // the whole fleet. A1-A2 weighs 100 (no shot cell shows it), the
+  // placements through one hit 10, the rest 1.
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  observation<dboard> seen(rules);
+  seen.record_hit(0);
+  seen.record_hit(1);
+  const density_map expected{0, 0, 10 + 1, 10 + 1 + 1, 10 + 1 + 1 + 1, 3, 2, 3, 2};
+  per_ship_density<dyn> m(rules, {10});
+  CHECK(m.weights(seen) == expected);
+  CHECK(m.best_cell(seen) == 4);
+  CHECK(per_ship_density_reference<dyn>(rules, {10}).weights(seen) == expected);
+  seen.record_hit(2);  // a third hit: more than the fleet's 2 cells
+  CHECK_THROWS_WITH(m.weights(seen), "3 hits, but the fleet has only 2 cells");
+  CHECK_THROWS_AS(per_ship_density_reference<dyn>(rules, {10}).weights(seen), inconsistent_observation);
+}
+
 TEST_CASE("per-ship density: sunk ships leave the sum and their cells block the others", "[density]") {
   // 4x1 row, ships 2 and 1 (length-1 ships lie horizontally only).
   const auto rules = make_dynamic_rules(4, 1, {2, 1}, adjacency::touching, true);
