@@ -131,6 +131,11 @@ battleship_cli_test("count: the fleet fits nowhere on an empty board, 0 layouts"
   ARGS count --grid 3x3 --fleet 3,3,3 --rule no-contact --json JSON labelled=0 unlabelled=0)
 battleship_cli_test("count: one hit on 3x3 leaves the row and the column through it"
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/hit_centre_3x3.txt --json JSON labelled=2)
+# o is a miss and x a hit (docs/board-format.md): the miss on A2 leaves row B alone.
+battleship_cli_test("count: a picture with o for a miss and x for a hit"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_o_miss_3x3.txt --json JSON labelled=1 shots=2)
+battleship_cli_test("count: a CR LF picture reads as the LF one"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_crlf_3x3.txt --json JSON labelled=2 shots=1)
 battleship_cli_test("count: sunk 2-ship on B2-B3 leaves 35 places for the 3-ship"
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_6x6.txt --json
   JSON labelled=35 unlabelled=35 shots=3)
@@ -151,6 +156,9 @@ battleship_cli_test("count: text output"
   ARGS count --grid 2x3 --fleet 2 --rule no-contact STDOUT "labelled layouts[^\n]* 7\n")
 battleship_cli_test("count: text output says how many shots, in the singular for one"
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/hit_centre_3x3.txt STDOUT ", 1 shot\n")
+battleship_cli_test("count: text output names the rules and the feedback"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/hit_centre_3x3.txt
+  STDOUT "^3x3, ships 3, rule touching, feedback hit-miss, 1 shot\n")
 battleship_cli_test("count: text output, no shots"
   ARGS count --grid 2x3 --fleet 2 --rule no-contact STDOUT ", 0 shots\n")
 battleship_cli_test("count: --help" ARGS count --help STDOUT "--grid")
@@ -194,6 +202,9 @@ battleship_cli_test("density: --edge-weight weighs the placements on the border"
   JSON labelled=64 edge_weight=3 occupancy.0=6 occupancy.1=9 occupancy.5=8 best=A2)
 battleship_cli_test("density: without --edge-weight the centre wins"
   ARGS density --grid 4x4 --fleet 2 --json JSON labelled=24 occupancy.1=3 occupancy.5=4 best=B2)
+# edge_weight is written only with a weight other than 1 (docs/cli.md): method is followed by labelled.
+battleship_cli_test("density: no edge_weight key without --edge-weight"
+  ARGS density --grid 4x4 --fleet 2 --json STDOUT "\"method\": \"exact\",\n  \"labelled\": \"24\"")
 battleship_cli_test("density: --edge-weight in the plain grid"
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 STDOUT "border weigh 3\nweighted layouts: 64 labelled")
 battleship_cli_test("error: --edge-weight with an enumerator" USAGE
@@ -204,6 +215,9 @@ battleship_cli_test("error: --edge-weight 0 leaves no layout" FAIL
   ARGS density --grid 3x3 --fleet 2 --edge-weight 0 STDERR "off the border")
 battleship_cli_test("density: plain grid when stdout is not a terminal"
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "A +100 +50.0 +100\n")
+# B2 is covered by 4 of the 24 placements of a 2-ship on 4x4: 16.7%.
+battleship_cli_test("density: the best shot's chance in percent"
+  ARGS density --grid 4x4 --fleet 2 STDOUT "best next shot: B2 \\(16\\.7% chance of a hit\\)\n")
 battleship_cli_test("density: colours on a terminal" TERMINAL
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "\\[48;5;196m")
 battleship_cli_test("density: no colours on a terminal with --colour never" TERMINAL
@@ -255,8 +269,15 @@ battleship_cli_test("error: short row names the line" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_width.txt STDERR "bad_width.txt:2: expected 6 cells")
 battleship_cli_test("error: too few rows" FAIL
   ARGS count --grid 6x7 --fleet 3,2 --board ${battleship_cli_testdata}/picture_6x6.txt STDERR "expected 7 rows")
+battleship_cli_test("error: too many rows names the first extra line" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_4_rows_3x3.txt STDERR "picture_4_rows_3x3.txt:5: more than 3 rows")
 battleship_cli_test("error: bad shot outcome names line and column" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_shot.txt STDERR "bad_shot.txt:2:4: expected hit, miss or sunk")
+battleship_cli_test("error: a word after a shot's outcome names its column" FAIL
+  ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/extra_word.txt STDERR "extra_word.txt:2:8: unexpected 'now'")
+battleship_cli_test("error: a shot without its outcome names the column after the cell" FAIL
+  ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/missing_outcome.txt
+  STDERR "missing_outcome.txt:2:3: expected hit, miss or sunk after B2")
 battleship_cli_test("error: shot off the grid" FAIL
   ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/shots_6x6.txt STDERR "shots_6x6.txt:5:1: 'E5' is not a cell of the 3x3 grid")
 battleship_cli_test("error: repeated shot" FAIL
@@ -267,6 +288,10 @@ battleship_cli_test("error: sunk ship not in the fleet" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_unknown_6x6.txt STDERR ":2:9: no ship 'Zeppelin'")
 battleship_cli_test("error: a preset with a rule option it sets" USAGE ARGS count --preset park --grid 5x5
   STDERR "--preset excludes --grid")
+# docs/cli.md: datagenetics is 10x10, 5,4,3,3,2, touching, sunk; park the same with hit-miss.
+battleship_cli_test("simulate: --preset datagenetics announces sinkings"
+  ARGS simulate --strategy random --preset datagenetics --games 1 --json
+  JSON feedback=sunk rule=touching grid.width=10 fleet.4.length=2 "rules=10x10 5,4,3,3,2 touching sunk")
 battleship_cli_test("error: a ship sunk twice, numbered as the log numbers it" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_twice_6x6.txt
   STDERR "sunk_twice_6x6.txt:3:1: ship 2 was already sunk")
@@ -369,6 +394,8 @@ battleship_cli_test("error: --memory-limit past 2^64 bytes" USAGE ARGS solve --g
   STDERR "out of range")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
+battleship_cli_test("simulate: --threads is the number of threads used"
+  ARGS simulate --strategy random --grid 5x5 --fleet 2 --games 20 --threads 2 --json JSON threads=2 games=20)
 battleship_cli_test("error: simulate zero games" USAGE ARGS simulate --strategy random --games 0)
 # The opening book changes the cost, never the games: the same mean with and without it.
 battleship_cli_test("simulate: exact-greedy with its opening book"
@@ -487,6 +514,14 @@ battleship_cli_test("error: evaluate's --time-limit takes seconds" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --time-limit 1m STDERR "must be a number of seconds above 0")
 battleship_cli_test("error: evaluate with a shard out of range" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 3/2)
+battleship_cli_test("error: evaluate with a shard index equal to the shard count" USAGE
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --shard 2/2 STDERR "--shard '2/2' is not of the form i/n")
+# One 2-ship on 3x3: 2 * 3 * 2 = 12 placements, no equal-length ships.
+battleship_cli_test("evaluate: text output of a fleet without equal-length ships"
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 STDOUT "\nlayouts   12 labelled = 12 unlabelled x 1\n")
+battleship_cli_test("evaluate: --order with sweep-horizontal-first"
+  ARGS evaluate --strategy sweep-horizontal-first --grid 3x3 --fleet 2 --order B2,A1 --json
+  JSON layouts=12 "strategy=sweep-horizontal-first order B2,A1")
 # Constrained defenses (constrained_defense) and the search for hard layouts
 # (search_hard_layouts). On a 5x1 strip the row scan's worst layout holds the
 # 2-ship on the last two cells: 5 shots.
@@ -573,6 +608,13 @@ battleship_cli_test("error: simulate --region with another defense" USAGE
 battleship_cli_test("error: simulate with no layout in the middle of a small grid" FAIL
   ARGS simulate --strategy random --grid 4x4 --fleet 3 --region middle --games 3
   STDERR "no legal layout keeps every ship inside the region")
+# The middle of 5x5 without its two outer rings is C3 alone: the row scan reaches it with its 13th shot.
+battleship_cli_test("simulate: the middle region of 5x5 is its centre cell"
+  ARGS simulate --strategy row-scan --grid 5x5 --fleet 1 --region middle --games 20 --json
+  JSON games=20 min=13 max=13 "defense=uniform (middle)")
+# A constrained uniform defense draws from the counter's tables (constrained_defense).
+battleship_cli_test("simulate: a constrained defense's layouts come from the tables"
+  ARGS simulate --strategy random --grid 5x5 --fleet 2 --region edges --games 3 --json JSON defense_draws=tables)
 
 # short-games: the game tree walked with exact counts (count_short_games).
 # One 2-ship on a 1x5 strip, row scan: it finishes at once only when the
@@ -580,6 +622,8 @@ battleship_cli_test("error: simulate with no layout in the middle of a small gri
 battleship_cli_test("short-games: the row scan on a strip"
   ARGS short-games --strategy row-scan --grid 5x1 --fleet 2 --max-misses 1 --json
   JSON layouts=4 games.0.layouts=1 games.1.shots=3 games.1.layouts=1 longer=2)
+battleship_cli_test("short-games: text output of no misses is in the plural"
+  ARGS short-games --strategy row-scan --grid 5x1 --fleet 2 --max-misses 0 STDOUT "games of at most 2 shots \\(0 misses\\)")
 # With every miss allowed the walk settles every layout: the 956 of
 # "evaluate: exact-greedy over every 5x5 layout" above.
 battleship_cli_test("short-games: every game of per-ship-density on 5x5"
@@ -821,6 +865,8 @@ battleship_cli_test("error: bounds past --memory-limit in the count, under a con
   STDERR "the exact count needs more than 16 KiB of memory on this board")
 battleship_cli_test("bounds: --memory-limit above what the enumeration takes"
   ARGS bounds --grid 5x5 --fleet 3,2 --memory-limit 1M --json JSON layouts=956 leaves=910 weighted=ON)
+battleship_cli_test("bounds: text output says the leaves are weighted"
+  ARGS bounds --grid 5x5 --fleet 3,2 STDOUT "leaves: 910 \\(weighted\\), layouts 956\n")
 battleship_cli_test("error: bounds past --time-limit, enumerating under the touching rule" FAIL
   ARGS bounds --grid 8x8 --fleet 4,3,3,2 --time-limit 0.5
   STDERR "no answer within --time-limit 0.5 s: the bounds were counting layouts")
