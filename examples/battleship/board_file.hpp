@@ -128,14 +128,16 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
     const auto words = detail::split_words(line);
     if (words.empty()) continue;
     const auto at = [&](const detail::token& t) { return detail::where(name, line_no, t.column); };
+    // A missing word is placed just after the last one, not at the end of the
+    // line, which may hold spaces and a comment.
+    const auto after = [&](const detail::token& t) { return detail::where(name, line_no, t.column + t.text.size()); };
     const auto cell = g.parse_cell(words[0].text);
     if (!cell)
       throw std::invalid_argument(at(words[0]) + "'" + printable(words[0].text) + "' is not a cell of the " +
                                   std::to_string(g.width()) + "x" + std::to_string(g.height()) +
                                   " grid (rows A.., columns 1..)");
     if (words.size() < 2)
-      throw std::invalid_argument(detail::where(name, line_no, line.size() + 1) + "expected hit, miss or sunk after " +
-                                  words[0].text);
+      throw std::invalid_argument(after(words[0]) + "expected hit, miss or sunk after " + words[0].text);
     const std::string what = detail::lower_case(words[1].text);
     shot_result result;
     std::size_t expected_words = 2;
@@ -145,8 +147,7 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
       result = shot_result::miss();
     } else if (what == "sunk") {
       if (words.size() < 3)
-        throw std::invalid_argument(detail::where(name, line_no, line.size() + 1) +
-                                    "'sunk' needs the ship: its name or its 1-based index");
+        throw std::invalid_argument(after(words[1]) + "'sunk' needs the ship: its name or its 1-based index");
       const std::string& ship = words[2].text;
       int index = find_ship(rules.fleet, ship);
       if (index < 0 && !ship.empty() && ship.find_first_not_of("0123456789") == std::string::npos) {

@@ -278,6 +278,14 @@ battleship_cli_test("error: a word after a shot's outcome names its column" FAIL
 battleship_cli_test("error: a shot without its outcome names the column after the cell" FAIL
   ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/missing_outcome.txt
   STDERR "missing_outcome.txt:2:3: expected hit, miss or sunk after B2")
+# The column of a missing word is just after the last word, whatever spaces
+# and comment follow it on the line.
+battleship_cli_test("error: a shot without its outcome before a comment names the column after the cell" FAIL
+  ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/missing_outcome_comment.txt
+  STDERR "missing_outcome_comment.txt:2:3: expected hit, miss or sunk after B2\n")
+battleship_cli_test("error: sunk without the ship before a comment names the column after sunk" FAIL
+  ARGS count --grid 3x3 --fleet 2 --feedback sunk --board ${battleship_cli_testdata}/sunk_without_ship.txt
+  STDERR "sunk_without_ship.txt:2:8: 'sunk' needs the ship: its name or its 1-based index\n")
 battleship_cli_test("error: shot off the grid" FAIL
   ARGS count --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/shots_6x6.txt STDERR "shots_6x6.txt:5:1: 'E5' is not a cell of the 3x3 grid")
 battleship_cli_test("error: repeated shot" FAIL
