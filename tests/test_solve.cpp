@@ -1033,4 +1033,87 @@ TEST_CASE("find_greedy_gaps reaches positions with the last cell: the four corne
   CHECK(found == 1);
 }
 
+TEST_CASE("solve_options::memory_limit is checked before the search, even where the closed forms need no table",
+          "[solve]") {
+  // 4x4, one 3-ship, hit/miss, every cell missed but the top row: the ship
+  // lies on 0-2 or 1-3. Cells 1 and 2 are certain (2 shots each for the two
+  // layouts), then a shot at 0 ends one layout (3 shots) and the other
+  // takes a miss there and a 4th shot at 3: 3 + 4 = 7 by hand. The search
+  // stores nothing, so the table stays at its first 64 slots of 40 bytes:
+  // 2,560 bytes.
+  const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::no_contact, false);
+  dyn_obs obs(rules);
+  for (int c = 4; c < 16; ++c) obs.record_miss(c);
+  const solve_result plain = solve_optimal(rules, obs);
+  REQUIRE(plain.layouts == 2);
+  CHECK(plain.total_height == 7);
+  CHECK(plain.states == 0);
+  REQUIRE(plain.table_bytes == 64 * 40);
+
+  // A limit of exactly the first slots is enough.
+  solve_options exact;
+  exact.memory_limit = 64 * 40;
+  CHECK(solve_optimal(rules, obs, exact).total_height == 7);
+  CHECK(solve_best_greedy(rules, obs, exact).total_height == 7);
+  // One byte less is refused at once, though this search would store nothing.
+  solve_options below;
+  below.memory_limit = 64 * 40 - 1;
+  CHECK_THROWS_AS(solve_optimal(rules, obs, below), std::length_error);
+  below.memory_limit = 2 << 10;
+  CHECK_THROWS_WITH(solve_optimal(rules, obs, below),
+                    Catch::Matchers::Contains("more than 2 KiB for this position (0 states"));
+}
+
+TEST_CASE("solve_options::memory_limit counts both copies of the slots while the table doubles", "[solve]") {
+  // The final table is its slots (40 bytes each) and its key pool; the last
+  // doubling held the old slots beside the new, half as many again. So on
+  // 4x4 {2,3} touching a limit a fifth above the final size is refused, and
+  // one and a half times it is enough (the documented peak).
+  const auto rules = make_dynamic_rules(4, 4, {2, 3}, adjacency::touching, false);
+  const solve_result plain = solve_optimal(rules);
+  REQUIRE(plain.states > 1000);  // the table doubled many times
+  solve_options opt;
+  opt.memory_limit = plain.table_bytes / 5 * 6;
+  CHECK_THROWS_AS(solve_optimal(rules, opt), std::length_error);
+  opt.memory_limit = plain.table_bytes / 2 * 3;
+  const solve_result within = solve_optimal(rules, opt);
+  CHECK(within.total_height == plain.total_height);
+  CHECK(within.table_bytes == plain.table_bytes);
+}
+
+TEST_CASE("solve_options::memory_limit counts both key pools while one is copied into the other", "[solve]") {
+  // 4x4 {3} no contact: a few states, so the slots stay at their first 64
+  // (2,560 bytes) and only the key pool grows. Its last growth held the old
+  // pool beside the new one, so the final size alone is refused as a limit.
+  const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::no_contact, false);
+  const solve_result plain = solve_optimal(rules);
+  REQUIRE(plain.table_bytes > 64 * 40);
+  REQUIRE(plain.table_bytes < 128 * 40);  // the slots never doubled
+  const std::uint64_t pool = plain.table_bytes - 64 * 40;
+  solve_options opt;
+  opt.memory_limit = plain.table_bytes;
+  CHECK_THROWS_AS(solve_optimal(rules, opt), std::length_error);
+  opt.memory_limit = plain.table_bytes + pool / 2;  // the old pool was half the new
+  CHECK(solve_optimal(rules, opt).total_height == plain.total_height);
+}
+
+TEST_CASE("sunk feedback: the search's strings bound names the ships in every order, as lower_bounds does",
+          "[solve][bounds]") {
+  // 4x3 {2,1} no contact, named ships: no two layouts share their cells, so
+  // each is its own leaf, and a leaf at depth t is one of C(t-1, 2) hit/miss
+  // strings times C(2, 1) places for the first sinking times 2! orders of
+  // the two ships. Without the line of misses (widest: max_atoms) the
+  // engine's bound fills those slots, as hits_aware_bound does.
+  const auto rules = make_dynamic_rules(4, 3, {2, 1}, adjacency::no_contact, true);
+  const auto p = detail::solve::make_problem(rules, dyn_obs(rules), false);
+  REQUIRE(p.distinct_occupancy);
+  REQUIRE(p.atom_count() <= 128);
+  const detail::solve::engine<2> e(p);
+  const auto n = static_cast<count_type>(p.atom_count());
+  const tree_bound by_hand = hits_aware_bound(n, 3, sunk_slot_multiplier(3, 2));
+  CHECK(sunk_slot_multiplier(3, 2) == 4);
+  const std::uint64_t bound = e.lower_bound(e.all(), 0, p.atom_count(), detail::solve::max_atoms);
+  CHECK(bound == static_cast<std::uint64_t>(by_hand.total));
+}
+
 }  // namespace test_solve

@@ -212,4 +212,34 @@ TEST_CASE("a sweep made for another grid is refused, not read past its order", "
   CHECK_THROWS_AS(evaluate_sweep_fast(small, s, o), std::invalid_argument);
 }
 
+TEST_CASE("sweep, horizontal-first: a known hit walked over to the west is a horizontal hit too", "[sweep]") {
+  // 3x2, touching: the 1-ship at A2 (1) hit by someone else, the 2-ship at
+  // A3-B3 (2, 5). The sweep hits 2; east is off the grid; west walks over
+  // the known hit at 1 and shoots 0, a miss. That walk found a horizontal
+  // hit, so the vertical lines are skipped: the next shot is the sweep's 3,
+  // not 5 south of the first hit.
+  const auto rules = make_dynamic_rules(3, 2, {2, 1}, adjacency::touching, false);
+  sweep s(rules, sweep_clearing::horizontal_first, {2, 3});
+  observation obs(rules);
+  obs.record_hit(1);
+  CHECK(s.next_shot(obs) == 2);
+  obs.record_hit(2);
+  s.on_result(2, shot_result::hit(), obs);
+  CHECK(s.next_shot(obs) == 0);  // west, over the known hit at 1
+  obs.record_miss(0);
+  s.on_result(0, shot_result::miss(), obs);
+  CHECK(s.next_shot(obs) == 3);
+}
+
+TEST_CASE("default sweep order on a grid of even width: the checkerboard class of the top-left cell", "[sweep]") {
+  // 4x3, one 2-ship. The class of A1: cells 0, 2 (row 0), 5, 7 (row 1), 8,
+  // 10 (row 2), not the even cell numbers (4 and 6 are row 1's other
+  // class). Placements covering each, across + down, by hand: 0: 1+1,
+  // 2: 2+1, 5: 2+2, 7: 1+2, 8: 1+1, 10: 2+1. By decreasing count, ties
+  // row-major: 5, then 2, 7, 10, then 0, 8.
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::no_contact, false);
+  CHECK(default_sweep_order(rules) == std::vector<int>{5, 2, 7, 10, 0, 8});
+  CHECK(sweep(rules).order() == std::vector<int>{5, 2, 7, 10, 0, 8});
+}
+
 }  // namespace test_sweep
