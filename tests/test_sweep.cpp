@@ -156,21 +156,32 @@ TEST_CASE("sweep walks over a hit it did not make, and ignores shots it did not 
   CHECK(s.next_shot(obs) == 11);  // west
 }
 
-TEST_CASE("sweep, horizontal-first: a known hit walked over is a horizontal hit", "[sweep]") {
-  // 3x2, touching: the 1-ship at A2 (1) hit by someone else, the 2-ship at A1-B1 (0, 3).
-  const auto rules = make_dynamic_rules(3, 2, {2, 1}, adjacency::touching, false);
-  sweep s(rules, sweep_clearing::horizontal_first, {0, 5});
-  observation obs(rules);
-  obs.record_hit(1);
-  CHECK(s.next_shot(obs) == 0);
-  obs.record_hit(0);
-  s.on_result(0, shot_result::hit(), obs);
-  CHECK(s.next_shot(obs) == 2);  // east, over the known hit at 1
-  obs.record_miss(2);
-  s.on_result(2, shot_result::miss(), obs);
-  // West is off the grid; the hit walked over ends the clearing before
-  // south (3): the next sweep cell.
-  CHECK(s.next_shot(obs) == 5);
+TEST_CASE("sweep, horizontal-first: a known hit walked over, east or west, is a horizontal hit", "[sweep]") {
+  // 3x2, touching, the 1-ship at A2 (1) hit by someone else. The sweep hits
+  // the 2-ship at a corner of row A, walks over the known hit at 1 to the
+  // far corner and misses; the other way is off the grid. That walk found
+  // a horizontal hit, so the vertical lines are skipped: the next shot is
+  // the sweep's second cell, not the cell south of the first hit.
+  struct walk {
+    const char* way;
+    std::vector<int> order;
+    int first, far_corner;
+  };
+  for (const walk& w : {walk{"east: the 2-ship at A1-B1 (0, 3)", {0, 5}, 0, 2},
+                        walk{"west: the 2-ship at A3-B3 (2, 5)", {2, 3}, 2, 0}}) {
+    INFO(w.way);
+    const auto rules = make_dynamic_rules(3, 2, {2, 1}, adjacency::touching, false);
+    sweep s(rules, sweep_clearing::horizontal_first, w.order);
+    observation obs(rules);
+    obs.record_hit(1);
+    CHECK(s.next_shot(obs) == w.first);
+    obs.record_hit(w.first);
+    s.on_result(w.first, shot_result::hit(), obs);
+    CHECK(s.next_shot(obs) == w.far_corner);  // over the known hit at 1
+    obs.record_miss(w.far_corner);
+    s.on_result(w.far_corner, shot_result::miss(), obs);
+    CHECK(s.next_shot(obs) == w.order[1]);
+  }
 }
 
 TEST_CASE("sweep restarts cleanly: a reused policy plays like a fresh one", "[sweep]") {
@@ -210,25 +221,6 @@ TEST_CASE("a sweep made for another grid is refused, not read past its order", "
   o.threads = 1;
   CHECK_THROWS_AS(evaluate_exhaustive(small, s, o), std::invalid_argument);
   CHECK_THROWS_AS(evaluate_sweep_fast(small, s, o), std::invalid_argument);
-}
-
-TEST_CASE("sweep, horizontal-first: a known hit walked over to the west is a horizontal hit too", "[sweep]") {
-  // 3x2, touching: the 1-ship at A2 (1) hit by someone else, the 2-ship at
-  // A3-B3 (2, 5). The sweep hits 2; east is off the grid; west walks over
-  // the known hit at 1 and shoots 0, a miss. That walk found a horizontal
-  // hit, so the vertical lines are skipped: the next shot is the sweep's 3,
-  // not 5 south of the first hit.
-  const auto rules = make_dynamic_rules(3, 2, {2, 1}, adjacency::touching, false);
-  sweep s(rules, sweep_clearing::horizontal_first, {2, 3});
-  observation obs(rules);
-  obs.record_hit(1);
-  CHECK(s.next_shot(obs) == 2);
-  obs.record_hit(2);
-  s.on_result(2, shot_result::hit(), obs);
-  CHECK(s.next_shot(obs) == 0);  // west, over the known hit at 1
-  obs.record_miss(0);
-  s.on_result(0, shot_result::miss(), obs);
-  CHECK(s.next_shot(obs) == 3);
 }
 
 TEST_CASE("default sweep order on a grid of even width: the checkerboard class of the top-left cell", "[sweep]") {
