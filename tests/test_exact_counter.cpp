@@ -654,6 +654,28 @@ TEST_CASE("exact_count: the two-ship form with weights of 2^12 and more (its 64-
   CHECK(with_hits_ahead > 10);
 }
 
+TEST_CASE("exact_count: the two-ship form on 12 columns with weights just under 2^13, whose row terms pass 32 bits",
+          "[count][exact]") {
+  // Two 2-ships on 12x3, every placement weighing 8191: a cell's horizontal
+  // cover count and its vertical starts stay under 2^14, but row 1's terms
+  // (about 12 x 3 x 16382^2) sum past 2^32, so two_ship.hpp may not take
+  // its 32-bit products there. Against weighted brute force, on an empty
+  // board and after a few misses (rows partly open).
+  const auto rules = make_dynamic_rules(12, 3, {2, 2}, adjacency::touching, false);
+  auto heavy = [](int, const placement&) -> std::uint64_t { return 8191; };
+  observation<dynamic_rules::board_type> obs(rules);
+  for (const int miss : {-1, 5, 14, 30}) {
+    if (miss >= 0) obs.record_miss(miss);
+    INFO(describe(rules, obs));
+    const scanned_run run = count_scanned(rules, obs, heavy);
+    CHECK(run.two_ship_states > 0);
+    const auto [total, occ] = weighted_brute_force(rules, obs, heavy);
+    CHECK(total > (count_type{1} << 32));
+    CHECK(to_string(run.result.labelled) == to_string(total));
+    for (std::size_t c = 0; c < occ.size(); ++c) CHECK(to_string(run.result.occupancy[c]) == to_string(occ[c]));
+  }
+}
+
 TEST_CASE("exact_count: counts beyond 64 bits are exact, overflow beyond 128 bits throws", "[count][exact]") {
   // 16 one-cell ships on 16x16, touching allowed: 256 * 255 * ... * 241 labelled
   // layouts (just under 2^128), C(256, 16) unlabelled.
