@@ -271,6 +271,20 @@ battleship_cli_test("error: too few rows" FAIL
   ARGS count --grid 6x7 --fleet 3,2 --board ${battleship_cli_testdata}/picture_6x6.txt STDERR "expected 7 rows")
 battleship_cli_test("error: too many rows names the first extra line" FAIL
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_4_rows_3x3.txt STDERR "picture_4_rows_3x3.txt:5: more than 3 rows")
+# Tabs between a picture's cells are allowed, as spaces are (docs/board-format.md).
+battleship_cli_test("count: a picture with tabs between its cells"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_tabs_3x3.txt --json JSON labelled=2 shots=1)
+# H is a hit and M a miss: the miss on B1 leaves column 2 alone of the two lines through B2.
+battleship_cli_test("count: a picture with H for a hit and M for a miss"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_h_m_3x3.txt --json JSON labelled=1 shots=2)
+# A comment line is not a row: two rows after it are two, not three.
+battleship_cli_test("error: too few rows counts the rows, not the lines"
+  FAIL ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_2_rows_3x3.txt
+  STDERR "picture_2_rows_3x3.txt: expected 3 rows, found 2")
+# A comment may follow a word with no space before its '#'.
+battleship_cli_test("count: a shot log's comment right after the outcome"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/shot_comment_no_space_3x3.txt --json
+  JSON labelled=2 shots=1)
 battleship_cli_test("error: bad shot outcome names line and column" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_shot.txt STDERR "bad_shot.txt:2:4: expected hit, miss or sunk")
 battleship_cli_test("error: a word after a shot's outcome names its column" FAIL
@@ -318,6 +332,11 @@ battleship_cli_test("error: unknown density model" USAGE ARGS density --grid 3x3
 battleship_cli_test("solve: Audinot Table 1, 4x5 with ships 2,3,4 is 994/88"
   ARGS solve --grid 4x5 --fleet 2,3,4 --rule no-contact --json JSON total_height=994 layouts=88)
 battleship_cli_test("bounds: 4x4 with one 2-ship" ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --json)
+# One 2-ship on a 1x3 strip: 2 leaves; the complete tree puts both at depth 1 (total 2), the
+# hits-aware bound one at depth 2 and one at depth 3 (C(t-1, 1) slots at depth t): total 5.
+battleship_cli_test("bounds: the hits-aware total is its own, not the complete tree's"
+  ARGS bounds --grid 3x1 --fleet 2 --rule no-contact --json
+  JSON leaves=2 complete_tree_total=2 hits_aware_total=5 hits_aware=2.5)
 battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x8 --fleet 2)
 # --progress writes to stderr only (twice a second at most, so nothing on a run this short in release).
 battleship_cli_test("solve: --progress leaves the answer alone"
@@ -398,6 +417,21 @@ battleship_cli_test("error: a C1 control character (UTF-8) in an argument is sho
 string(ASCII 155 lone_csi)  # the same introducer as one byte, which is not UTF-8
 battleship_cli_test("error: a byte that is not UTF-8 in an argument is shown as its value" USAGE
   ARGS count --grid "4${lone_csi}x4" STDERR "4\\\\x9bx4")
+string(ASCII 194 159 c1_last)  # U+009F, the last C1 control character, in UTF-8
+battleship_cli_test("error: the last C1 control character in an argument is shown" USAGE
+  ARGS count --grid "4${c1_last}x4" STDERR "4\\\\u009fx4")
+string(ASCII 127 del)  # DEL, a control character below 0x80
+battleship_cli_test("error: a DEL character in an argument is shown as its value" USAGE
+  ARGS count --grid "4${del}x4" STDERR "4\\\\x7fx4")
+string(ASCII 237 160 128 surrogate)  # U+D800, a UTF-16 surrogate, which UTF-8 may not encode
+battleship_cli_test("error: a surrogate in UTF-8 form in an argument is shown byte by byte" USAGE
+  ARGS count --grid "4${surrogate}x4" STDERR "4\\\\xed\\\\xa0\\\\x80x4")
+string(ASCII 192 175 overlong)  # '/' in an overlong two-byte form, which is not UTF-8
+battleship_cli_test("error: an overlong UTF-8 form in an argument is shown byte by byte" USAGE
+  ARGS count --grid "4${overlong}x4" STDERR "4\\\\xc0\\\\xafx4")
+string(ASCII 27 esc)
+battleship_cli_test("error: an escape character in a path the error quotes is shown" FAIL
+  ARGS evaluate --merge "no${esc}such.json" STDERR "cannot open 'no\\\\x1bsuch.json'")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" USAGE ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
   STDERR "out of range")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
@@ -632,6 +666,13 @@ battleship_cli_test("short-games: the row scan on a strip"
   JSON layouts=4 games.0.layouts=1 games.1.shots=3 games.1.layouts=1 longer=2)
 battleship_cli_test("short-games: text output of no misses is in the plural"
   ARGS short-games --strategy row-scan --grid 5x1 --fleet 2 --max-misses 0 STDOUT "games of at most 2 shots \\(0 misses\\)")
+# Two 2-ships on a 1x5 strip without contact lie on A1-A2 and A4-A5: the row scan
+# always misses A3, so no game is perfect ("never").
+battleship_cli_test("short-games: one game in never when no game is that short"
+  ARGS short-games --strategy row-scan --grid 5x1 --fleet 2,2 --rule no-contact STDOUT " 0 +0 +never\n")
+# One 2-ship on 3x2 (7 layouts), row scan: A2-B2 and B1-B2 both take 3 misses, 2 of 7, one in 3.5.
+battleship_cli_test("short-games: one game in a number below 100 keeps its decimals"
+  ARGS short-games --strategy row-scan --grid 3x2 --fleet 2 --max-misses 3 STDOUT "\n +3 +5 +2 +0.285714 +3.5\n")
 # With every miss allowed the walk settles every layout: the 956 of
 # "evaluate: exact-greedy over every 5x5 layout" above.
 battleship_cli_test("short-games: every game of per-ship-density on 5x5"
@@ -653,6 +694,10 @@ battleship_cli_test("simulate: integers are decimal, leading zeros and all (CLI1
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 010 --seed 1 --json JSON games=10)
 battleship_cli_test("error: simulate --games in hexadecimal" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 0x10 STDERR "--games: must be a whole number in decimal")
+battleship_cli_test("error: simulate --seed with letters after its digits" USAGE
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 2 --seed 12abc STDERR "--seed: must be a whole number")
+battleship_cli_test("error: simulate --games that is a minus sign alone" USAGE
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --games - STDERR "--games: must be a whole number in decimal digits")
 battleship_cli_test("error: simulate --games past int64, not clamped" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 99999999999999999999999 STDERR "out of range")
 battleship_cli_test("error: simulate --search-climbs negative" USAGE
@@ -660,6 +705,8 @@ battleship_cli_test("error: simulate --search-climbs negative" USAGE
 battleship_cli_test("error: simulate with the search's options but no search" USAGE
   ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs 0 --search-steps 5
   STDERR "need --search-climbs of at least 1")
+battleship_cli_test("simulate: a search of no steps keeps the climbs' starting layouts"
+  ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 1 --search-steps 0 --json JSON climbs=1 steps=0)
 battleship_cli_test("error: evaluate on a fleet that fits nowhere" FAIL
   ARGS evaluate --strategy row-scan --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "no layout exists")
 battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FAIL
@@ -676,6 +723,10 @@ battleship_cli_test("error: evaluate --merge of a histogram with a fractional bi
 battleship_cli_test("error: evaluate --merge of a histogram of 2^64 layouts, which a count cannot hold" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_2_to_the_64_layouts.json
   STDERR "its histogram holds 2\\^64 layouts or more")
+# Both shards of a fleet that fits nowhere: the merged whole holds no layout, refused as a run of it is.
+battleship_cli_test("error: evaluate --merge of a whole evaluation with no layout" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
+       ${battleship_cli_testdata}/merge_no_layout_shard_1_of_2.json STDERR "no layout exists")
 # Output files are checked before the run, which may take hours, not after it.
 battleship_cli_test("error: evaluate --save where it cannot be written, refused before the run" FAIL
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --save ${CMAKE_CURRENT_BINARY_DIR}/no_such_dir/x.json
@@ -699,6 +750,12 @@ battleship_cli_test("error: short-games --hit-weight 0" USAGE
   STDERR "--hit-weight must be at least 1")
 battleship_cli_test("error: solve --greedy with a text --tree, which prints the tree alone" USAGE
   ARGS solve --grid 3x3 --fleet 2 --greedy --tree text STDERR "add --json")
+battleship_cli_test("solve: --tree dot is Graphviz"
+  ARGS solve --grid 3x3 --fleet 2 --tree dot STDOUT "^digraph ")
+# A sunk fleet: no first shot, an empty string in JSON, not a word.
+battleship_cli_test("solve: no first shot once the fleet is sunk, in JSON"
+  ARGS solve --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/fleet_sunk_3x3.txt --json
+  JSON total_height=0 layouts=1 first_shot=)
 battleship_cli_test("solve: --greedy with --tree in JSON"
   ARGS solve --grid 3x3 --fleet 2 --greedy --tree dot --json JSON greedy_total_height=54 total_height=54)
 battleship_cli_test("error: a sweep order naming a cell twice names the cell" USAGE
