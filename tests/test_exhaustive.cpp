@@ -25,6 +25,8 @@
 #include <battleship/strategy/density_greedy.hpp>
 #include <battleship/strategy/row_scan.hpp>
 
+#include "lowest_unshot.hpp"
+
 // Named so that the test files can share one translation unit (a unity build).
 namespace test_exhaustive {
 
@@ -696,18 +698,10 @@ TEST_CASE("exhaustive evaluation refuses a fleet of no ships, which only a user-
   using empty_rules = ruleset<grid<4, 4>, no_ships, touching_allowed, hit_miss>;
   const empty_rules rules{};
   REQUIRE(rules.ship_count() == 0);
-  struct first_unshot {
-    using board_type = empty_rules::board_type;
-    int next_shot(const observation<board_type>& seen) const {
-      int c = 0;
-      while (seen.shots().test(static_cast<std::size_t>(c))) ++c;
-      return c;
-    }
-  };
   CHECK_THROWS_MATCHES(evaluate_row_scan_fast(rules), std::invalid_argument,
                        Catch::Message("exhaustive evaluation: the fleet is empty"));
-  CHECK_THROWS_MATCHES(evaluate_by_playing(rules, first_unshot{}, threads(1)), std::invalid_argument,
-                       Catch::Message("exhaustive evaluation: the fleet is empty"));
+  CHECK_THROWS_MATCHES(evaluate_by_playing(rules, test_support::lowest_unshot<empty_rules::board_type>{}, threads(1)),
+                       std::invalid_argument, Catch::Message("exhaustive evaluation: the fleet is empty"));
 }
 
 }  // namespace test_exhaustive
