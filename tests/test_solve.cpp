@@ -34,6 +34,11 @@ namespace {
 
 using dyn_obs = observation<dynamic_rules::board_type>;
 
+// The solver's table as solve_result::table_bytes counts it: 40 bytes a
+// slot, and 64 slots before it first grows.
+constexpr std::uint64_t slot_bytes = 40;
+constexpr std::uint64_t first_slots = 64;
+
 // The best greedy strategy by brute force over labelled layouts: at every
 // position try each most probable unshot cell (most layouts covering it).
 class reference_greedy {
@@ -882,7 +887,7 @@ TEST_CASE("solve_options::memory_limit bounds the solver's table, and past it ev
     const solve_result plain = solve_optimal(rules);
     // Thousands of states: a table well past the engine's first 64 slots.
     REQUIRE(plain.table_bytes > (std::size_t{16} << 10));
-    CHECK(plain.table_bytes >= plain.states * 2 * 40);  // at most half the slots used, 40 bytes each
+    CHECK(plain.table_bytes >= plain.states * 2 * slot_bytes);  // at most half the slots used
 
     // Twice the final size holds every growth (the peak while growing is
     // at most 1.5 times it): the same search, the same answer.
@@ -1048,16 +1053,16 @@ TEST_CASE("solve_options::memory_limit is checked before the search, even where 
   REQUIRE(plain.layouts == 2);
   CHECK(plain.total_height == 7);
   CHECK(plain.states == 0);
-  REQUIRE(plain.table_bytes == 64 * 40);
+  REQUIRE(plain.table_bytes == first_slots * slot_bytes);
 
   // A limit of exactly the first slots is enough.
   solve_options exact;
-  exact.memory_limit = 64 * 40;
+  exact.memory_limit = first_slots * slot_bytes;
   CHECK(solve_optimal(rules, obs, exact).total_height == 7);
   CHECK(solve_best_greedy(rules, obs, exact).total_height == 7);
   // One byte less is refused at once, though this search would store nothing.
   solve_options below;
-  below.memory_limit = 64 * 40 - 1;
+  below.memory_limit = first_slots * slot_bytes - 1;
   CHECK_THROWS_AS(solve_optimal(rules, obs, below), std::length_error);
   below.memory_limit = 2 << 10;
   CHECK_THROWS_WITH(solve_optimal(rules, obs, below),
@@ -1087,9 +1092,9 @@ TEST_CASE("solve_options::memory_limit counts both key pools while one is copied
   // pool beside the new one, so the final size alone is refused as a limit.
   const auto rules = make_dynamic_rules(4, 4, {3}, adjacency::no_contact, false);
   const solve_result plain = solve_optimal(rules);
-  REQUIRE(plain.table_bytes > 64 * 40);
-  REQUIRE(plain.table_bytes < 128 * 40);  // the slots never doubled
-  const std::uint64_t pool = plain.table_bytes - 64 * 40;
+  REQUIRE(plain.table_bytes > first_slots * slot_bytes);
+  REQUIRE(plain.table_bytes < 2 * first_slots * slot_bytes);  // the slots never doubled
+  const std::uint64_t pool = plain.table_bytes - first_slots * slot_bytes;
   solve_options opt;
   opt.memory_limit = plain.table_bytes;
   CHECK_THROWS_AS(solve_optimal(rules, opt), std::length_error);
