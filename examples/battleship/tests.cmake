@@ -310,10 +310,6 @@ battleship_cli_test("error: sunk ship not in the fleet" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_unknown_6x6.txt STDERR ":2:9: no ship 'Zeppelin'")
 battleship_cli_test("error: a preset with a rule option it sets" USAGE ARGS count --preset park --grid 5x5
   STDERR "--preset excludes --grid")
-# docs/cli.md: datagenetics is 10x10, 5,4,3,3,2, touching, sunk; park the same with hit-miss.
-battleship_cli_test("simulate: --preset datagenetics announces sinkings"
-  ARGS simulate --strategy random --preset datagenetics --games 1 --json
-  JSON feedback=sunk rule=touching grid.width=10 fleet.4.length=2 "rules=10x10 5,4,3,3,2 touching sunk")
 battleship_cli_test("error: a ship sunk twice, numbered as the log numbers it" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_twice_6x6.txt
   STDERR "sunk_twice_6x6.txt:3:1: ship 2 was already sunk")
@@ -434,6 +430,10 @@ battleship_cli_test("error: an escape character in a path the error quotes is sh
   ARGS evaluate --merge "no${esc}such.json" STDERR "cannot open 'no\\\\x1bsuch.json'")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" USAGE ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
   STDERR "out of range")
+# docs/cli.md: datagenetics is 10x10, 5,4,3,3,2, touching, sunk; park the same with hit-miss.
+battleship_cli_test("simulate: --preset datagenetics announces sinkings"
+  ARGS simulate --strategy random --preset datagenetics --games 1 --json
+  JSON feedback=sunk rule=touching grid.width=10 fleet.4.length=2 "rules=10x10 5,4,3,3,2 touching sunk")
 battleship_cli_test("simulate: 200 hunt-target games on Park's game"
   ARGS simulate --strategy hunt-target --preset park --games 200 --seed 3 --threads 2 --json JSON games=200)
 battleship_cli_test("simulate: --threads is the number of threads used"
