@@ -36,9 +36,12 @@
 namespace battleship::cli {
 
 // A whole number in decimal digits alone (no sign, space or '+', which
-// std::stoi lets through), up to 9 digits; nullopt otherwise.
+// std::stoi lets through), up to 9 digits after any leading zeros (ignored,
+// as whole_number() ignores them); nullopt otherwise.
 [[nodiscard]] inline std::optional<int> parse_digits(std::string_view s) {
-  if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
+  s.remove_prefix(std::min(s.find_first_not_of('0'), s.size() - 1));
+  if (s.size() > 9) return std::nullopt;
   int value = 0;
   std::from_chars(s.data(), s.data() + s.size(), value);
   return value;

@@ -769,6 +769,12 @@ battleship_cli_test("density: per-ship on a board with every cell shot has no be
 battleship_cli_test("error: --fleet with a trailing comma" USAGE ARGS count --grid 6x6 --fleet 3,2, STDERR "comma-separated")
 battleship_cli_test("error: --fleet with a sign" USAGE ARGS count --grid 6x6 --fleet +3,2 STDERR "comma-separated")
 battleship_cli_test("error: --grid with signs" USAGE ARGS count --grid +6x+6 --fleet 3,2 STDERR "WxH")
+# Leading zeros are ignored in --grid and --fleet as in whole-number options,
+# however many there are; the 9-digit limit counts the digits after them.
+battleship_cli_test("count: --grid and --fleet ignore leading zeros, past nine digits too"
+  ARGS count --grid 0000000003x00000000003 --fleet 0000000002 --json JSON grid.width=3 grid.height=3 labelled=12)
+battleship_cli_test("error: --grid with ten digits after its leading zeros" USAGE
+  ARGS count --grid 01000000000x3 --fleet 2 STDERR "WxH")
 battleship_cli_test("error: --order with a trailing comma" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,B2, STDERR "not a cell")
 
