@@ -373,6 +373,9 @@ void run(const simulate_options& opts) {
               rules_label(rules).c_str());
   if (from_tables)
     std::printf("draws    from the exact counter's tables (a crowded fleet: most rejection draws would fail)\n");
+  else if (constrained)  // as JSON's defense_draws says; only --clustered redraws
+    std::printf("draws    from the exact counter's tables (the constrained defense)%s\n",
+                opts.clustered ? ", redrawn until every ship shares an edge with another" : "");
   std::printf("games    %lld (seed %llu, %d thread%s)\n", st.games, static_cast<unsigned long long>(opts.seed),
               r.threads, r.threads == 1 ? "" : "s");
   if (r.stopped)

@@ -657,6 +657,12 @@ battleship_cli_test("simulate: the middle region of 5x5 is its centre cell"
 # A constrained uniform defense draws from the counter's tables (constrained_defense).
 battleship_cli_test("simulate: a constrained defense's layouts come from the tables"
   ARGS simulate --strategy random --grid 5x5 --fleet 2 --region edges --games 3 --json JSON defense_draws=tables)
+battleship_cli_test("simulate: a constrained defense's text says its layouts come from the tables"
+  ARGS simulate --strategy random --grid 5x5 --fleet 2 --region edges --games 3
+  STDOUT "draws    from the exact counter's tables \\(the constrained defense\\)\n")
+battleship_cli_test("simulate: a clustered defense's text says it redraws"
+  ARGS simulate --strategy random --grid 5x5 --fleet 2,2 --clustered --games 3
+  STDOUT "tables \\(the constrained defense\\), redrawn until every ship shares an edge with another\n")
 
 # short-games: the game tree walked with exact counts (count_short_games).
 # One 2-ship on a 1x5 strip, row scan: it finishes at once only when the
