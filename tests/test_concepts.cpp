@@ -311,6 +311,7 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK_NOTHROW(make_dynamic_rules(7, 2, {7}, adjacency::touching, false));
   CHECK_THROWS_WITH(make_dynamic_rules(3, 3, {3, 3, 3, 1}, adjacency::touching, false),
                     "the fleet has more cells than the grid");
+  CHECK_NOTHROW(make_dynamic_rules(2, 2, {2, 2}, adjacency::touching, false));  // as many cells: it fills the grid
   CHECK_THROWS_WITH(make_dynamic_rules(17, 16, {2}, adjacency::touching, false), Catch::Contains("256-cell"));
   // An adjacency cast from an integer other than the three rules' (it was
   // taken as touching, and labelled "?").

@@ -103,6 +103,8 @@ constexpr bool test_ship_masks() {
   if (!v->test(15 * 16 + 15) || v->lowest() != 12 * 16 + 15) return false;
   if (g.ship_mask(3, 13, orientation::horizontal, 4) || g.ship_mask(13, 0, orientation::vertical, 4)) return false;
   if (g.ship_mask(-1, 0, orientation::vertical, 2) || g.ship_mask(0, 0, orientation::vertical, 0)) return false;
+  // A length of 0 away from the corner would end inside the grid: still no ship.
+  if (g.ship_mask(5, 5, orientation::horizontal, 0) || g.ship_mask(5, 5, orientation::vertical, 0)) return false;
   return g.cell(15, 15) == 255 && g.row_of(200) == 12 && g.col_of(200) == 8;
 }
 
@@ -212,6 +214,16 @@ TEST_CASE("parse_cell refuses column numbers too long for an int", "[geometry]")
   // 4294967306 = 2^32 + 10: would wrap to J10's column 10.
   CHECK(!g.parse_cell("J4294967306"));
   CHECK_THROWS_AS(g.cell_named("A4294967297"), std::invalid_argument);
+}
+
+TEST_CASE("cell names of three-digit columns read back, on a 256-column row", "[geometry]") {
+  // 256 x 1: columns 1..256, so A100 to A256 have names of four characters.
+  const board_geometry<bitboard<256>> g(256, 1);
+  CHECK(g.cell_name(99) == "A100");
+  CHECK(g.cell_name(255) == "A256");
+  for (int c = 0; c < 256; ++c) CHECK(g.parse_cell(g.cell_name(c)) == c);
+  CHECK(g.cell_named("a150") == 149);
+  CHECK(!g.parse_cell("A257"));
 }
 
 TEST_CASE("dynamic_grid takes every size up to its limits, the limits included", "[geometry]") {

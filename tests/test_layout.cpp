@@ -206,4 +206,20 @@ TEST_CASE("overlap names the first shared cell, not the first cell of the later 
   CHECK(*v == "Cruiser (ship 3, length 3) overlaps Battleship (ship 2, length 4) at C4");
 }
 
+TEST_CASE("all_placements lists horizontal placements in scan order of their start cell, then vertical ones",
+          "[layout]") {
+  // A 2-ship on 3 columns x 2 rows, by hand: four horizontal starts A1 A2 B1
+  // B2, then three vertical ones A1 A2 A3. The exhaustive shards and the
+  // sequential defence's draws go by this order.
+  const board_geometry<bitboard<6>> g(3, 2);
+  std::vector<placement> got;
+  for (const auto& p : all_placements(g, 2)) got.push_back(p.where);
+  CHECK(got == std::vector<placement>{{0, 0, H}, {0, 1, H}, {1, 0, H}, {1, 1, H}, {0, 0, V}, {0, 1, V}, {0, 2, V}});
+  CHECK(all_placements(g, 2)[4].mask == bitboard<6>::single(0).set(3));
+  // A 1-ship: one placement per cell, in cell order, horizontal only.
+  const auto ones = all_placements(g, 1);
+  REQUIRE(ones.size() == 6);
+  for (std::size_t c = 0; c < ones.size(); ++c) CHECK(ones[c].mask == bitboard<6>::single(c));
+}
+
 }  // namespace test_layout

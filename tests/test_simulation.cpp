@@ -168,6 +168,21 @@ TEST_CASE("simulate: Monte Carlo play is the same with 1 and 2 threads, and repl
   CHECK(simulate_one(rules, s, defense, 9, 3) == first);
 }
 
+TEST_CASE("simulate_one plays game g with the seeds the header documents", "[simulation]") {
+  // The layout from splitmix_rng(derive_seed(seed, g)), the strategy reseeded
+  // with derive_seed(that seed, 1): replayed here by hand, game by game.
+  const auto rules = make_dynamic_rules(4, 3, {2, 1}, adjacency::touching, false);
+  const uniform_defense<dyn> defense(rules);
+  random_fire<dyn> by_library(rules), by_hand(rules);
+  for (long long g = 0; g < 20; ++g) {
+    const std::uint64_t game_seed = derive_seed(5, static_cast<std::uint64_t>(g));
+    splitmix_rng rng(game_seed);
+    const layout hidden = defense.place(rng);
+    by_hand.seed(derive_seed(game_seed, 1));
+    CHECK(simulate_one(rules, by_library, defense, 5, g) == play_game(rules, by_hand, hidden));
+  }
+}
+
 TEST_CASE("random fire: game length matches the closed form", "[simulation]") {
   // n cells, k ship cells: the game ends at the last ship cell of a random
   // permutation, P(T = t) = C(t-1, k-1) / C(n, k), E[T] = k (n+1) / (k+1).

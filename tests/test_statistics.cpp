@@ -67,6 +67,12 @@ TEST_CASE("statistics reject what they cannot summarise", "[statistics]") {
   CHECK_THROWS_AS(summarize_samples({3}, 1).percentile(101), std::invalid_argument);
 }
 
+TEST_CASE("statistics refuse a negative count among positive ones, and a negative game length", "[statistics]") {
+  // -1 beside 2 + 1 games still leaves games to summarise: only the check refuses it.
+  CHECK_THROWS_WITH(summarize({0, 2, -1, 1}, 1), "a histogram count is negative");
+  CHECK_THROWS_WITH(summarize_samples({3, -5, 4}, 1), "a game length is negative");
+}
+
 TEST_CASE("large histograms are summarised exactly", "[statistics]") {
   // A billion games of 100 shots and a billion of 17: integer sums, no drift.
   std::vector<long long> h(101, 0);
@@ -193,6 +199,24 @@ TEST_CASE("SVG histogram: bars, scale and mean / median markers where the layout
   CHECK(one.find("width=\"680.40\" height=\"310.00\"") != std::string::npos);
   CHECK(one.find("inf") == std::string::npos);
   CHECK(one.find("nan") == std::string::npos);
+}
+
+TEST_CASE("SVG histogram: x ticks inside the range, and two series translucent with a legend line each",
+          "[statistics]") {
+  // Games of 21 and 50 shots: 30 bins of 810 / 30 = 27 px, and an x step of 2
+  // (30 bins / 15 ticks). The first tick is 22, the first even count in range,
+  // at the middle of its bin: x = 70 + 1.5 * 27 = 110.50, y = 50 + 310 + 16.
+  const auto wide = summarize_samples({21, 50}, 17);
+  const std::string svg = histogram_svg({{"wide", wide}});
+  CHECK(svg.find("<text x=\"110.50\" y=\"376.00\" text-anchor=\"middle\">22</text>") != std::string::npos);
+  CHECK(svg.find("text-anchor=\"middle\">20</text>") == std::string::npos);  // 20 is left of the axis
+  CHECK(count_of(svg, "fill-opacity=\"0.90\"") == 2);                        // one series: opaque bars
+
+  // Two series: half-transparent bars, legend lines 18 px apart from y = 64.
+  const std::string two = histogram_svg({{"a", wide}, {"b", summarize_samples({30, 31}, 17)}});
+  CHECK(count_of(two, "fill-opacity=\"0.50\"") == 4);
+  CHECK(two.find("<text x=\"98.00\" y=\"64.00\">a — 2 games") != std::string::npos);
+  CHECK(two.find("<text x=\"98.00\" y=\"82.00\">b — 2 games") != std::string::npos);
 }
 
 TEST_CASE("SVG histogram: 10,000 bars are drawn, 10,001 refused", "[statistics]") {

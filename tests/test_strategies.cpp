@@ -521,6 +521,10 @@ TEST_CASE("hunt/target policies refuse a result for a cell off the grid", "[stra
   CHECK_THROWS_AS(pht.on_result(off, shot_result::hit(), seen), std::out_of_range);
   CHECK_THROWS_AS(pa.on_result(off, shot_result::hit(), seen), std::out_of_range);
   CHECK_THROWS_AS(ht.on_result(-1, shot_result::hit(), seen), std::out_of_range);
+  // One past the last cell: its north neighbour, cell 7, is on the grid.
+  CHECK_THROWS_AS(ht.on_result(8, shot_result::hit(), seen), std::out_of_range);
+  CHECK_THROWS_AS(pht.on_result(8, shot_result::hit(), seen), std::out_of_range);
+  CHECK_THROWS_AS(pa.on_result(8, shot_result::hit(), seen), std::out_of_range);
   ht.on_result(3, shot_result::hit(), seen);
   const int next = ht.next_shot(seen);
   CHECK((next == 2 || next == 4));
