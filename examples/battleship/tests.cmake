@@ -909,9 +909,11 @@ battleship_cli_test("count: a sunk ship named by an index with leading zeros"
 battleship_cli_test("simulate: games past --time-limit stop, and those finished are reported"
   ARGS simulate --strategy random --preset park --games 100000000 --time-limit 0.3
   STDOUT "stopped  by --time-limit 0.3 s after [0-9]+ of 100000000 games: the first [0-9]+, as --games [0-9]+ plays them")
+# JSON games is K, the games finished, not --games: at most 8 digits, where --games has 9.
 battleship_cli_test("simulate: games past --time-limit, in JSON"
   ARGS simulate --strategy random --preset park --games 100000000 --time-limit 0.3 --json
-  JSON stopped_by_time_limit=ON)
+  JSON stopped_by_time_limit=ON
+  STDOUT "\"games\": [1-9][0-9]?[0-9]?[0-9]?[0-9]?[0-9]?[0-9]?[0-9]?,\n  \"stopped_by_time_limit\": true")
 battleship_cli_test("error: simulate --time-limit passed before any game finished" FAIL
   ARGS simulate --strategy random --preset park --games 1000 --time-limit 0.000001
   STDERR "no answer within --time-limit 1e-06 s: no game finished \\(of 1000\\)")
@@ -967,3 +969,127 @@ battleship_cli_test("error: simulate --progress with --quiet" USAGE
   ARGS simulate --strategy random --grid 3x3 --fleet 2 --progress --quiet STDERR "--progress excludes --quiet")
 battleship_cli_test("simulate --quiet" ARGS simulate --strategy random --grid 3x3 --fleet 2 --games 10 --quiet
   STDOUT "games +10 ")
+
+# What count, density, evaluate and simulate print and refuse, each as
+# docs/cli.md says, where no test above had looked (session 91's mutants).
+battleship_cli_test("count: JSON names the method used"
+  ARGS count --grid 3x3 --fleet 2 --method bitset --json JSON method=bitset labelled=12)
+# Two 3-ships without contact on 3x3: 4 labelled layouts, 2 unlabelled; the text gives each its line.
+battleship_cli_test("count: text output's unlabelled line"
+  ARGS count --grid 3x3 --fleet 3,3 --rule no-contact
+  STDOUT "labelled layouts \\(every ship distinct\\): +4\nunlabelled layouts \\(equal lengths alike\\): +2\n")
+# The plain grid of docs/cli.md's example: columns numbered from 1, X a hit, - a miss.
+battleship_cli_test("density: the plain grid numbers the columns and marks hits and misses"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt
+  STDOUT "\n       1    2    3    4    5    6\nA    5\\.9  7\\.4  7\\.4  9\\.6  8\\.8  5\\.9\nB    7\\.4  2\\.9    -  6\\.6  9\\.6  8\\.8\nC    7\\.4    -    X 55\\.1")
+# Colours relative to the best unshot cell (C4, 55.1 %): A1's 5.9 % is step
+# 3 of the 25 (2.57 rounded), dark blue 20; a hit on dark red 88, a miss on grey 236.
+battleship_cli_test("density: the colours of a cell, a hit and a miss"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --colour always
+  STDOUT "\nA  .\\[48;5;20m.\\[38;5;231m  5\\.9.*\nB  .*.\\[48;5;236m.\\[38;5;231m    -.*\nC  .*.\\[48;5;88m.\\[38;5;231m    X")
+battleship_cli_test("density: the monte-carlo model's text names it and gives chances"
+  ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --model monte-carlo --samples 50
+  STDOUT ", model monte-carlo\npercent chance that each cell holds a ship")
+battleship_cli_test("error: density --samples 0" USAGE
+  ARGS density --grid 3x3 --fleet 2 --model monte-carlo --samples 0 STDERR "--samples must be at least 1")
+# Row scan over the 88 layouts of two 2-ships on 3x3 (docs/cli.md's keys):
+# the median (8) is not the mean (84/11).
+battleship_cli_test("evaluate: JSON median"
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2,2 --json JSON median=8.0 mean_fraction=84/11)
+battleship_cli_test("evaluate: text output of a fleet with equal-length ships"
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2,2
+  STDOUT "\nlayouts   88 labelled = 44 unlabelled x 2 \\(equal-length ships interchangeable\\)\nmean      7\\.636364 shots \\(exactly 84/11\\)\nstddev    1\\.3995\nmedian    8\n")
+battleship_cli_test("evaluate: a shard's text says which part of how many it holds"
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2,2 --shard 1/3
+  STDOUT "\npartial   shards 1 of 3: merge the others with --merge\n")
+battleship_cli_test("error: evaluate --order with a strategy that is not a sweep" USAGE
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --order A1 STDERR "--order applies to the sweep strategies only")
+battleship_cli_test("error: evaluate --compare of a file that holds no layout" FAIL
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare.svg
+       --compare ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json STDERR "holds no layout")
+# One shard of a fleet that fits nowhere is a part like any other; only the whole is refused.
+battleship_cli_test("evaluate: --merge of one empty shard alone is a partial result"
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json --json
+  JSON complete=OFF layouts=0 shard_count=2)
+# Saved evaluations edited by hand, each otherwise merge_duplicate_shards.json with shard 0.
+battleship_cli_test("error: evaluate --merge of a shard index equal to shard_count" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_past_count.json STDERR "shards must be distinct indices below shard_count")
+battleship_cli_test("error: evaluate --merge of a histogram that does not add up to total_shots" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_total_shots_off.json STDERR "does not add up to its total_shots")
+battleship_cli_test("error: evaluate --merge of a split that is neither fast nor play" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_unknown_split.json STDERR "split 'merged' is neither fast nor play")
+# 200 row-scan games of one 2-ship on 3x3: the nine percentiles in JSON, six in the text.
+battleship_cli_test("simulate: JSON percentiles"
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 2 --games 200 --seed 1 --json
+  JSON percentiles.1=2 percentiles.10=2 percentiles.25=4 percentiles.50=6 percentiles.75=8 percentiles.90=9
+       percentiles.99=9 perfect_shots=2 perfect_games=23)
+battleship_cli_test("simulate: text percentiles, on one thread"
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 2 --games 200 --seed 1
+  STDOUT "games    200 \\(seed 1, 1 thread\\)\n.*\npctiles  p1 2  p5 2  p25 4  p75 8  p95 9  p99 9\nperfect  23 games in 2 shots")
+# Two 2-ships apart on a 1x5 strip lie on A1-A2 and A4-A5: the row scan takes 5 shots, never the perfect 4.
+battleship_cli_test("simulate: the perfect line names the shots of a perfect game, not the fewest played"
+  ARGS simulate --strategy row-scan --grid 5x1 --fleet 2,2 --rule no-contact --games 5
+  STDOUT "\nmin      5\n.*\nperfect  0 games in 4 shots \\(rate 0\\)\n")
+# Ships placed one by one favour other layouts than the uniform defense, whose mean with this seed is 15.197.
+battleship_cli_test("simulate: the sequential defense plays its own layouts"
+  ARGS simulate --strategy row-scan --grid 4x4 --fleet 3,2,2 --rule no-contact --defense sequential --games 300
+       --seed 1 --json JSON mean=15.34)
+# Clustered, two 1-ships on a 1x4 strip are one of 3 adjacent pairs (mean 3 shots);
+# uniform, one of 6 pairs (mean 3.5; 3.44 with this seed).
+battleship_cli_test("simulate: --clustered keeps every ship next to another"
+  ARGS simulate --strategy row-scan --grid 4x1 --fleet 1,1 --clustered --games 100 --seed 1 --json JSON mean=3.0899999999999999)
+# The border ring of 3x3 leaves out B2, the row scan's 5th shot.
+battleship_cli_test("simulate: --region edges leaves the inner ring empty"
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 1 --region edges --games 100 --json JSON histogram.5=0 max=9)
+battleship_cli_test("simulate: a search's text gives each climb's start and best"
+  ARGS simulate --strategy per-ship-density --grid 6x6 --fleet 3,2,2 --search-climbs 2 --search-steps 50 --seed 3
+  STDOUT "\nhardest  29 shots\nclimb 1  19 -> 28 shots\nclimb 2  23 -> 29 shots\n")
+# A randomised strategy: the fresh games' mean (12.65) is not the climbs' figure (15).
+battleship_cli_test("simulate: a search's fresh games have their own mean"
+  ARGS simulate --strategy random --grid 4x4 --fleet 2 --search-climbs 1 --search-steps 5 --fresh-games 20 --seed 1
+       --json JSON shots=15.0 fresh.games=20 fresh.mean=12.65)
+battleship_cli_test("error: simulate --games-per-layout 0" USAGE
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 2 --search-climbs 1 --games-per-layout 0
+  STDERR "--games-per-layout must be at least 1")
+battleship_cli_test("error: simulate --histogram with --search-climbs" USAGE
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 2 --search-climbs 1
+       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_search.svg STDERR "--histogram is for simulations, not --search-climbs")
+battleship_cli_test("simulate: the book's text line counts the positions cached"
+  ARGS simulate --strategy exact-greedy --grid 5x5 --fleet 3,2 --games 20
+  STDOUT "\nbook     154 positions cached \\(up to 24 shots\\), 103 shots answered from it\n")
+# The per-ship strategy with hit weight 1 plays other games than with the default 32 (mean 13.84).
+battleship_cli_test("simulate: --hit-weight reaches the per-ship strategy"
+  ARGS simulate --strategy per-ship-density --grid 5x5 --fleet 3,2 --games 50 --hit-weight 1 --json JSON mean=15.18)
+battleship_cli_test("error: simulate --samples 0" USAGE
+  ARGS simulate --strategy monte-carlo-greedy --grid 3x3 --fleet 2 --samples 0 --games 2 STDERR "--samples must be at least 1")
+# --histogram's pictures, read back by a test after the one that writes them
+# (the fixtures order them: no files, the writers, the readers).
+set(simulate_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_simulate.svg)
+set(evaluate_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_evaluate.svg)
+add_test(NAME "cli: histograms: no files yet" COMMAND ${CMAKE_COMMAND} -E rm -f ${simulate_svg} ${evaluate_svg})
+set_tests_properties("cli: histograms: no files yet" PROPERTIES LABELS cli FIXTURES_SETUP cli_svg_absent)
+battleship_cli_test("simulate: --histogram writes its picture"
+  ARGS simulate --strategy row-scan --grid 3x3 --fleet 1 --region edges --games 20 --histogram ${simulate_svg} --json
+  JSON games=20)
+battleship_cli_test("evaluate: --histogram writes its picture"
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --histogram ${evaluate_svg} --json JSON layouts=12)
+set_tests_properties("cli: simulate: --histogram writes its picture"
+                     PROPERTIES FIXTURES_REQUIRED cli_svg_absent FIXTURES_SETUP cli_simulate_svg)
+set_tests_properties("cli: evaluate: --histogram writes its picture"
+                     PROPERTIES FIXTURES_REQUIRED cli_svg_absent FIXTURES_SETUP cli_evaluate_svg)
+# The title names the defense with its constraints; evaluate's axis counts layouts, not games.
+add_test(NAME "cli: simulate: the histogram's title names the constrained defense"
+         COMMAND ${CMAKE_COMMAND} -E cat ${simulate_svg})
+set_tests_properties("cli: simulate: the histogram's title names the constrained defense" PROPERTIES LABELS cli
+  FIXTURES_REQUIRED cli_simulate_svg PASS_REGULAR_EXPRESSION ">row-scan vs uniform \\(edges\\) defense \\(3x3 1 touching hit-miss\\)<")
+add_test(NAME "cli: evaluate: the histogram's title and axis name the layouts"
+         COMMAND ${CMAKE_COMMAND} -E cat ${evaluate_svg})
+set_tests_properties("cli: evaluate: the histogram's title and axis name the layouts" PROPERTIES LABELS cli
+  FIXTURES_REQUIRED cli_evaluate_svg
+  PASS_REGULAR_EXPRESSION ">Shots over every layout \\(3x3 2 touching hit-miss\\)<.*>share of layouts \\(%\\)<")
+# --grid takes an upper-case X too; the header lists every ship, comma-separated.
+battleship_cli_test("count: --grid with an upper-case X, and the text's list of ships"
+  ARGS count --grid 3X3 --fleet 3,2 STDOUT "^3x3, ships 3,2, rule touching, feedback hit-miss, 0 shots\n")
+# 16777215T is 2^64 - 2^40 bytes, the largest whole number of TiB a size holds.
+battleship_cli_test("count: the largest --memory-limit in T"
+  ARGS count --grid 3x3 --fleet 2 --memory-limit 16777215T --json JSON labelled=12)
