@@ -337,6 +337,14 @@ void run(const evaluate_options& opts) {
     throw usage_error("--book-depth and --book apply to --strategy exact-greedy only");
   check_writable(opts.save, "--save");  // before the run, which may take hours
   check_writable(opts.histogram, "--histogram");
+  // The results drawn beside this one, read before the run too: a missing or
+  // empty file is refused at once, not after hours nor skipped unread.
+  std::vector<histogram_series> compared;
+  for (const auto& path : opts.compare) {
+    const exhaustive_result other = load(path).result;
+    if (other.layouts() == 0) throw std::invalid_argument("'" + path + "' holds no layout");
+    compared.push_back({other.strategy, summarize({other.histogram.begin(), other.histogram.end()}, -1)});
+  }
   std::vector<evaluation> parts;
   std::string method = "merged";
   kept_book book;
@@ -360,19 +368,17 @@ void run(const evaluate_options& opts) {
   // that cannot be placed, which every other command refuses too.
   if (r.complete() && r.layouts() == 0)
     throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + r.rules + ")");
+  // Such a part draws the compared results alone, and refuses a picture of nothing.
+  if (!opts.histogram.empty() && r.layouts() == 0 && compared.empty())
+    throw std::invalid_argument("--histogram has nothing to draw: this part holds no layout and --compare no file");
   if (!opts.save.empty()) {
     std::ofstream out(opts.save);
     if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
     out << to_json(whole, method).dump(1) << '\n';
   }
-  if (!opts.histogram.empty() && r.layouts() != 0) {
-    std::vector<histogram_series> series;
-    for (const auto& path : opts.compare) {
-      const exhaustive_result other = load(path).result;
-      if (other.layouts() == 0) throw std::invalid_argument("'" + path + "' holds no layout");
-      series.push_back({other.strategy, summarize({other.histogram.begin(), other.histogram.end()}, -1)});
-    }
-    series.push_back({r.strategy, summarize({r.histogram.begin(), r.histogram.end()}, -1)});
+  if (!opts.histogram.empty()) {
+    std::vector<histogram_series> series = compared;
+    if (r.layouts() != 0) series.push_back({r.strategy, summarize({r.histogram.begin(), r.histogram.end()}, -1)});
     histogram_svg_options ho;
     ho.title = "Shots over every layout (" + r.rules + ")";
     ho.y_label = "share of layouts (%)";

@@ -1011,6 +1011,21 @@ battleship_cli_test("error: evaluate --compare of a file that holds no layout" F
 battleship_cli_test("evaluate: --merge of one empty shard alone is a partial result"
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json --json
   JSON complete=OFF layouts=0 shard_count=2)
+# --compare's files are read before the run: Audinot's row scan, played, would
+# first stop at its --time-limit.
+battleship_cli_test("error: evaluate --compare of a missing file, refused before the run" FAIL
+  ARGS evaluate --preset audinot --strategy row-scan --method play --time-limit 0.000001
+       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg --compare /no/such/evaluation.json
+  STDERR "cannot open '/no/such/evaluation.json'")
+# A part with no layout once skipped its picture, and the --compare files unread.
+battleship_cli_test("error: evaluate --compare of a missing file beside a part with no layout" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
+       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg --compare /no/such/evaluation.json
+  STDERR "cannot open '/no/such/evaluation.json'")
+battleship_cli_test("error: evaluate --histogram of a part with no layout and nothing to compare" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
+       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg
+  STDERR "--histogram has nothing to draw: this part holds no layout and --compare no file")
 # Saved evaluations edited by hand, each otherwise merge_duplicate_shards.json with shard 0.
 battleship_cli_test("error: evaluate --merge of a shard index equal to shard_count" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_past_count.json STDERR "shards must be distinct indices below shard_count")
@@ -1066,7 +1081,9 @@ battleship_cli_test("error: simulate --samples 0" USAGE
 # (the fixtures order them: no files, the writers, the readers).
 set(simulate_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_simulate.svg)
 set(evaluate_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_evaluate.svg)
-add_test(NAME "cli: histograms: no files yet" COMMAND ${CMAKE_COMMAND} -E rm -f ${simulate_svg} ${evaluate_svg})
+set(compared_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compared.svg)
+add_test(NAME "cli: histograms: no files yet" COMMAND ${CMAKE_COMMAND} -E rm -f ${simulate_svg} ${evaluate_svg}
+                                                       ${compared_svg})
 set_tests_properties("cli: histograms: no files yet" PROPERTIES LABELS cli FIXTURES_SETUP cli_svg_absent)
 battleship_cli_test("simulate: --histogram writes its picture"
   ARGS simulate --strategy row-scan --grid 3x3 --fleet 1 --region edges --games 20 --histogram ${simulate_svg} --json
@@ -1075,8 +1092,18 @@ battleship_cli_test("evaluate: --histogram writes its picture"
   ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --histogram ${evaluate_svg} --json JSON layouts=12)
 set_tests_properties("cli: simulate: --histogram writes its picture"
                      PROPERTIES FIXTURES_REQUIRED cli_svg_absent FIXTURES_SETUP cli_simulate_svg)
+# A part with no layout draws the compared results alone.
+battleship_cli_test("evaluate: --histogram of a part with no layout draws the compared results"
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json --histogram ${compared_svg}
+       --compare ${battleship_cli_testdata}/merge_played_shard_0_of_2_unique_longest.json --json JSON layouts=0)
 set_tests_properties("cli: evaluate: --histogram writes its picture"
                      PROPERTIES FIXTURES_REQUIRED cli_svg_absent FIXTURES_SETUP cli_evaluate_svg)
+set_tests_properties("cli: evaluate: --histogram of a part with no layout draws the compared results"
+                     PROPERTIES FIXTURES_REQUIRED cli_svg_absent FIXTURES_SETUP cli_compared_svg)
+add_test(NAME "cli: evaluate: the picture of a part with no layout holds the compared result"
+         COMMAND ${CMAKE_COMMAND} -E cat ${compared_svg})
+set_tests_properties("cli: evaluate: the picture of a part with no layout holds the compared result" PROPERTIES
+  LABELS cli FIXTURES_REQUIRED cli_compared_svg PASS_REGULAR_EXPRESSION ">row-scan — 1600 games")
 # The title names the defense with its constraints; evaluate's axis counts layouts, not games.
 add_test(NAME "cli: simulate: the histogram's title names the constrained defense"
          COMMAND ${CMAKE_COMMAND} -E cat ${simulate_svg})
