@@ -749,6 +749,38 @@ TEST_CASE("exact_count: a matrix whose total passes 64 bits though no state's va
   }
 }
 
+TEST_CASE("exact_count: a total past 128 bits over several steps, none of which passes it, throws", "[count][exact]") {
+  // Two 1-cell ships on one row, weighing 2^63 and 2^61 a placement: every
+  // layout weighs 2^124. The pass absorbs at cell j the 2j layouts whose
+  // later ship lies there, at most 8 x 2^124 a step on five cells, but
+  // 20 x 2^124 in all: the sum over the steps must be checked too. On four
+  // cells, 12 x 2^124, it fits.
+  auto weight = [](int ship, const placement&) { return std::uint64_t{1} << (ship == 0 ? 63 : 61); };
+  const auto four = make_dynamic_rules(4, 1, {1, 1}, adjacency::touching, false);
+  CHECK(to_string(exact_count(four, observation(four), weight, false).labelled) == to_string(count_type{12} << 124));
+  const auto five = make_dynamic_rules(5, 1, {1, 1}, adjacency::touching, false);
+  CHECK_THROWS_AS(exact_count(five, observation(five), weight, false), std::overflow_error);
+}
+
+TEST_CASE("exact_count: the labelled count, the pass's count times the orders of equal ships, is checked past 128 bits",
+          "[count][exact]") {
+  // 16 one-cell ships filling 4x4, every placement weighing 2^k: the pass
+  // counts one set of cells, 2^(16k), and the labelled count is 16! times
+  // that. At k = 5, 16! x 2^80 (about 2^124.3) fits 128 bits; at k = 6 the
+  // pass's 2^96 still does, but the product (about 2^140.3) does not.
+  const auto rules = make_dynamic_rules(4, 4, std::vector<int>(16, 1), adjacency::touching, false);
+  const observation<dynamic_rules::board_type> obs(rules);
+  count_type orders = 1;
+  for (int k = 2; k <= 16; ++k) orders *= static_cast<count_type>(k);
+  const auto two_to_the_5 = [](int, const placement&) { return std::uint64_t{1} << 5; };
+  const auto two_to_the_6 = [](int, const placement&) { return std::uint64_t{1} << 6; };
+  exact_counter counter(rules);
+  const count_result r = counter.count(obs, two_to_the_5, false);
+  CHECK(to_string(r.labelled) == to_string(orders << 80));
+  CHECK(r.unlabelled == count_type{1} << 80);
+  CHECK_THROWS_AS(counter.count(obs, two_to_the_6, false), std::overflow_error);
+}
+
 TEST_CASE("exact_count: under the contact rules placements touching a hit they do not cover start nothing",
           "[count][exact]") {
   // 5x5, one 2-ship, a hit at the centre (2, 2). Such a placement is in no
@@ -1509,6 +1541,33 @@ TEST_CASE("exact_count: folding mirror images at row boundaries changes nothing 
     INFO(describe(rules, obs) << " lean " << lean);
     REQUIRE(to_string(r.labelled) == to_string(total));
     for (std::size_t c = 0; c < occ.size(); ++c) REQUIRE(to_string(r.occupancy[c]) == to_string(occ[c]));
+  }
+}
+
+TEST_CASE("exact_count: a count alone on an odd-width board folds mirror images too", "[count][exact]") {
+  // A count alone steps two cells at a time, which on an odd width would
+  // jump over every row boundary, where the fold merges mirror images: it
+  // steps one cell there instead, so the widest layer keeps fewer states
+  // than without folding, and the count is the same.
+  for (const int w : {5, 7}) {
+    const auto rules = make_dynamic_rules(w, 5, {3, 2, 2}, adjacency::touching, false);
+    const auto p = detail::make_profile_problem(rules, observation(rules), unit_weight{});
+    std::array<std::size_t, 2> peak{};
+    std::array<count_type, 2> total{};
+    for (const bool fold : {false, true}) {
+      // Without the closed forms, which would absorb most states here.
+      detail::profile_dp<std::uint64_t> dp;
+      dp.set_last_ship_closed_form(false);
+      dp.set_two_ship_closed_form(false);
+      dp.reset(p);
+      dp.set_row_folding(fold);
+      total[fold ? 1 : 0] = dp.forward(detail::keep_tables::nothing);
+      peak[fold ? 1 : 0] = dp.peak_states();
+    }
+    INFO(w << " columns: " << peak[0] << " states unfolded, " << peak[1] << " folded");
+    CHECK(total[1] == total[0]);
+    CHECK(to_string(total[1] * 2) == to_string(enumerate_bitset(rules, false).labelled));
+    CHECK(peak[1] < peak[0]);
   }
 }
 
