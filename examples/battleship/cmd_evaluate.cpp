@@ -368,14 +368,15 @@ void run(const evaluate_options& opts) {
   // that cannot be placed, which every other command refuses too.
   if (r.complete() && r.layouts() == 0)
     throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + r.rules + ")");
-  // Such a part draws the compared results alone, and refuses a picture of nothing.
-  if (!opts.histogram.empty() && r.layouts() == 0 && compared.empty())
-    throw std::invalid_argument("--histogram has nothing to draw: this part holds no layout and --compare no file");
   if (!opts.save.empty()) {
     std::ofstream out(opts.save);
     if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
     out << to_json(whole, method).dump(1) << '\n';
   }
+  // Such a part draws the compared results alone, and refuses a picture of nothing,
+  // after its --save: an empty shard's save is still a part that --merge needs.
+  if (!opts.histogram.empty() && r.layouts() == 0 && compared.empty())
+    throw std::invalid_argument("--histogram has nothing to draw: this part holds no layout and --compare no file");
   if (!opts.histogram.empty()) {
     std::vector<histogram_series> series = compared;
     if (r.layouts() != 0) series.push_back({r.strategy, summarize({r.histogram.begin(), r.histogram.end()}, -1)});

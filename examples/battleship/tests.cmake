@@ -1022,9 +1022,11 @@ battleship_cli_test("error: evaluate --compare of a missing file beside a part w
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
        --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg --compare /no/such/evaluation.json
   STDERR "cannot open '/no/such/evaluation.json'")
+# Refused after its --save is written: an empty shard is still a part that --merge needs.
+set(empty_part_save ${CMAKE_CURRENT_BINARY_DIR}/cli_test_empty_part.json)
 battleship_cli_test("error: evaluate --histogram of a part with no layout and nothing to compare" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
-       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg
+       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg --save ${empty_part_save}
   STDERR "--histogram has nothing to draw: this part holds no layout and --compare no file")
 # Saved evaluations edited by hand, each otherwise merge_duplicate_shards.json with shard 0.
 battleship_cli_test("error: evaluate --merge of a shard index equal to shard_count" FAIL
@@ -1083,8 +1085,16 @@ set(simulate_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_simulate.svg)
 set(evaluate_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_evaluate.svg)
 set(compared_svg ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compared.svg)
 add_test(NAME "cli: histograms: no files yet" COMMAND ${CMAKE_COMMAND} -E rm -f ${simulate_svg} ${evaluate_svg}
-                                                       ${compared_svg})
+                                                       ${compared_svg} ${empty_part_save})
 set_tests_properties("cli: histograms: no files yet" PROPERTIES LABELS cli FIXTURES_SETUP cli_svg_absent)
+set_tests_properties("cli: error: evaluate --histogram of a part with no layout and nothing to compare"
+                     PROPERTIES FIXTURES_REQUIRED cli_svg_absent FIXTURES_SETUP cli_empty_part_saved)
+# It merges with the other shard into the whole (here a fleet that cannot be placed).
+battleship_cli_test("evaluate: the part refused a picture of nothing was saved" FAIL
+  ARGS evaluate --merge ${empty_part_save} ${battleship_cli_testdata}/merge_no_layout_shard_1_of_2.json
+  STDERR "no layout exists")
+set_tests_properties("cli: evaluate: the part refused a picture of nothing was saved"
+                     PROPERTIES FIXTURES_REQUIRED cli_empty_part_saved)
 battleship_cli_test("simulate: --histogram writes its picture"
   ARGS simulate --strategy row-scan --grid 3x3 --fleet 1 --region edges --games 20 --histogram ${simulate_svg} --json
   JSON games=20)
