@@ -6,6 +6,7 @@
 #                       [FAIL | USAGE] [TERMINAL] [INPUT <file>] [STDERR <regex>] [STDOUT <regex>]
 #                       [JSON <key>=<value>...] [JSON_LENGTH <key>=<n>...])
 #
+# An empty argument is written "" in ARGS and reaches the tool as one.
 # FAIL expects exit status 1 (an error past the command line: a board, a
 # count, the rules' meaning), USAGE exit status 2 (a command line that could
 # not be parsed: an unknown or malformed option, a missing or refused
@@ -26,8 +27,14 @@ if(CMAKE_SCRIPT_MODE_FILE)
     if(NOT DEFINED INPUT)
       set(INPUT /dev/null)
     endif()
-    execute_process(COMMAND ${EXE} ${args} INPUT_FILE ${INPUT} RESULT_VARIABLE status OUTPUT_VARIABLE out
-                    ERROR_VARIABLE err)
+    # Each argument in brackets, so that an empty one ("") reaches the tool
+    # rather than vanishing as an unquoted list's empty element does.
+    set(command "")
+    foreach(arg IN LISTS args)
+      string(APPEND command " [==[${arg}]==]")
+    endforeach()
+    cmake_language(EVAL CODE "execute_process(COMMAND [==[${EXE}]==]${command} INPUT_FILE [==[${INPUT}]==]
+                                              RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)")
   endif()
   string(REPLACE "|" " " shown "${ARGS}")
   if(FAIL OR USAGE)
@@ -783,6 +790,9 @@ battleship_cli_test("error: --grid with ten digits after its leading zeros" USAG
   ARGS count --grid 01000000000x3 --fleet 2 STDERR "WxH")
 battleship_cli_test("error: --order with a trailing comma" USAGE
   ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order A1,B2, STDERR "not a cell")
+# The harness passes an empty argument as one.
+battleship_cli_test("error: --fleet with an empty value" USAGE
+  ARGS count --grid 6x6 --fleet "" STDERR "error: --fleet is empty")
 
 # Every subcommand's JSON names the game under the same keys (rules_json).
 set(game_keys grid.width=4 grid.height=3 fleet.0.name=Ship1 fleet.0.length=2 fleet.1.length=1 rule=no-edge
