@@ -65,7 +65,6 @@ exhaustive_shard parse_shard(const std::string& s) {
 
 std::vector<int> parse_order(const std::string& s, const rules_t& rules) {
   std::vector<int> cells;
-  if (s.empty()) throw usage_error("--order is empty");
   const auto g = rules.geometry();
   for (const auto& item : split_commas(s)) {
     const auto c = g.parse_cell(item);
@@ -435,18 +434,23 @@ const command_registration registered{[](CLI::App& app) {
       ->capture_default_str()
       ->needs(strategy);
   sub->add_option("--order", opts->order, "sweep order, e.g. A5,F10,... (default: Figure 10 on 10x10)")
+      ->check(non_empty("cells"))
       ->needs(strategy);
   sub->add_flag("--json", opts->json, "print a JSON object");
   auto* progress =
       sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
   add_time_limit_option(sub, opts->time_limit, "the whole command")->needs(strategy);
-  auto* histogram = sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file");
+  auto* histogram = sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file")
+                        ->check(non_empty("a file name"));
   sub->add_option("--compare", opts->compare, "saved results drawn beside this one in --histogram")
+      ->check(non_empty("a file name"))
       ->expected(1, -1)
       ->needs(histogram);
-  sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge");
+  sub->add_option("--save", opts->save, "save the (partial) result as JSON, for --merge")
+      ->check(non_empty("a file name"));
   sub->add_option("--merge", opts->merge, "saved results to add (disjoint shards of the same evaluation)")
+      ->check(non_empty("a file name"))
       ->expected(1, -1);
   sub->callback([opts, book, sub] {
     opts->book_given = book.given();

@@ -473,7 +473,8 @@ const command_registration registered{[](CLI::App& app) {
                   "after this many seconds, stop the games and report those finished (the first K, as --games K "
                   "plays them), or give up the search with an error")
       ->transform(positive_seconds());
-  sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file");
+  sub->add_option("--histogram", opts->histogram, "write an SVG histogram of game lengths to this file")
+      ->check(non_empty("a file name"));
   opts->rules.add_to(sub, true, false);
   sub->callback([opts, hit_weight, samples, book, search_options, climbs] {
     opts->search_climbs_given = climbs->count() > 0;

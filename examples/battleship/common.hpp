@@ -158,6 +158,17 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
       "SECONDS");
 }
 
+// For options that name a file or list cells: the commands read an empty
+// value as the option left out, so `--board "$FILE"` with FILE unset would
+// count the empty board. Refused instead; `what` is what the value names.
+[[nodiscard]] inline CLI::Validator non_empty(const std::string& what) {
+  return CLI::Validator(
+      [what](const std::string& text) {
+        return text.empty() ? "is empty: give " + what + ", or leave the option out" : std::string{};
+      },
+      "");
+}
+
 // For other real-number options (CLI11 would also read "0x10" as 16, and
 // "inf"); the range is checked where the option is used.
 [[nodiscard]] inline CLI::Validator decimal_number() {
@@ -251,7 +262,8 @@ struct rule_options {
                             ->capture_default_str());
     if (with_board)
       sub->add_option("--board", board_file,
-                      "file with a board picture (. unknown, X hit, - miss) or a shot log; - reads standard input");
+                      "file with a board picture (. unknown, X hit, - miss) or a shot log; - reads standard input")
+          ->check(non_empty("a file name"));
   }
 
   [[nodiscard]] dynamic_rules make_rules() const {
@@ -445,7 +457,8 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
   auto* f = sub->add_option("--book", file,
                             "exact-greedy: read the book from this file if it exists, and write it back after the run "
                             "with the positions the run added" +
-                                kept + " (a book filled for other rules is refused)");
+                                kept + " (a book filled for other rules is refused)")
+                ->check(non_empty("a file name"));
   return {d, f};
 }
 

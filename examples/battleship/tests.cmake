@@ -793,6 +793,29 @@ battleship_cli_test("error: --order with a trailing comma" USAGE
 # The harness passes an empty argument as one.
 battleship_cli_test("error: --fleet with an empty value" USAGE
   ARGS count --grid 6x6 --fleet "" STDERR "error: --fleet is empty")
+# An empty value (a script's unset variable) is refused, never read as the
+# option left out: --board "" counted the empty board, --order "" swept in
+# the default order, and --save, --histogram and --book "" wrote nothing.
+set(empty_value "is empty: give a file name, or leave the option out")
+battleship_cli_test("error: --board with an empty value" USAGE
+  ARGS count ${small6} --board "" STDERR "--board: ${empty_value}")
+battleship_cli_test("error: solve --board with an empty value" USAGE
+  ARGS solve --grid 3x3 --fleet 2 --board "" STDERR "--board: ${empty_value}")
+battleship_cli_test("error: --order with an empty value" USAGE
+  ARGS evaluate --strategy sweep --grid 5x5 --fleet 3,2 --order "" STDERR "--order: is empty: give cells, or leave")
+battleship_cli_test("error: evaluate --save with an empty value" USAGE
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --save "" STDERR "--save: ${empty_value}")
+battleship_cli_test("error: evaluate --histogram with an empty value" USAGE
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --histogram "" STDERR "--histogram: ${empty_value}")
+battleship_cli_test("error: evaluate --merge with an empty value" USAGE
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json "" STDERR "--merge: ${empty_value}")
+battleship_cli_test("error: evaluate --compare with an empty value" USAGE
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_unwritten.svg
+       --compare "" STDERR "--compare: ${empty_value}")
+battleship_cli_test("error: simulate --histogram with an empty value" USAGE
+  ARGS simulate --strategy random --grid 3x3 --fleet 2 --games 3 --histogram "" STDERR "--histogram: ${empty_value}")
+battleship_cli_test("error: simulate --book with an empty value" USAGE
+  ARGS simulate --strategy exact-greedy --grid 3x3 --fleet 2 --games 3 --book "" STDERR "--book: ${empty_value}")
 
 # Every subcommand's JSON names the game under the same keys (rules_json).
 set(game_keys grid.width=4 grid.height=3 fleet.0.name=Ship1 fleet.0.length=2 fleet.1.length=1 rule=no-edge
