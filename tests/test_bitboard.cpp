@@ -10,6 +10,7 @@
 #include <iterator>
 #include <random>
 #include <ranges>
+#include <set>
 #include <vector>
 
 #include <battleship/core/bitboard.hpp>
@@ -321,6 +322,15 @@ TEST_CASE("bitboard matches a bool-array model on random boards, every word boun
   check_against_model<129>(9);
   check_against_model<200>(10);
   check_against_model<256>(11);
+}
+
+TEST_CASE("bitboard hash mixes every word, not only the first", "[bitboard]") {
+  // The empty board and each single cell of a four-word board: 257 boards,
+  // 257 different hashes (a hash of the first word alone would give the
+  // empty board's to every cell from 64 on, and fill one bucket of a table).
+  std::set<std::uint64_t> hashes{bitboard<256>{}.hash()};
+  for (std::size_t c = 0; c < 256; ++c) hashes.insert(bitboard<256>::single(c).hash());
+  CHECK(hashes.size() == 257);
 }
 
 }  // namespace test_bitboard

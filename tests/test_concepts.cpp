@@ -445,4 +445,24 @@ TEST_CASE("read_rules_label refuses numbers of more than six digits without thro
   }
 }
 
+TEST_CASE("dynamic_fleet: a repeated name is refused wherever it stands, and default names go by the whole fleet",
+          "[concepts]") {
+  // Every earlier name is compared, not only the one before: ships 1 and 3 share one.
+  CHECK_THROWS_WITH(dynamic_fleet({3, 2, 2}, {"a", "b", "a"}), "two ships are named a");
+  // The Hasbro names go to the fleet 5,4,3,3,2 alone; another fleet of five ships is Ship1..Ship5.
+  const dynamic_fleet five{5, 4, 3, 3, 1};
+  CHECK(five.name(0) == "Ship1");
+  CHECK(five.name(4) == "Ship5");
+}
+
+TEST_CASE("find_ship takes an exact match before a match in another case", "[concepts]") {
+  // "ab" and "AB" are two ships: "AB" names the second exactly, though the
+  // first matches it in another case; a name with no exact match takes the
+  // first ship that matches in any case.
+  const dynamic_fleet f({3, 2}, {"ab", "AB"});
+  CHECK(find_ship(f, "AB") == 1);
+  CHECK(find_ship(f, "ab") == 0);
+  CHECK(find_ship(f, "Ab") == 0);
+}
+
 }  // namespace test_concepts

@@ -755,4 +755,62 @@ TEST_CASE("search_hard_layouts: ships_per_move equal to the fleet moves the whol
   CHECK(both.shots == 4);
 }
 
+TEST_CASE("constrained_defense: place() draws max_tries layouts for the condition, no more", "[defense][constrained]") {
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  int asked = 0;
+  defense_constraints<board> never;
+  never.condition = [&asked](const layout&) {
+    ++asked;
+    return false;
+  };
+  never.max_tries = 5;
+  const constrained_defense<dynamic_rules> defense(rules, never);
+  splitmix_rng rng(2);
+  CHECK_THROWS_WITH(defense.place(rng), Catch::Contains("no layout met the condition in 5 draws"));
+  CHECK(asked == 5);
+}
+
+TEST_CASE("search_hard_layouts: progress names each climb from 0 and counts its steps from 1",
+          "[defense][hard_layouts]") {
+  // One thread, two climbs of three steps: the calls come in order, each
+  // after its step, so step k of a climb is reported as k (moves tried so
+  // far), and steps counts every step of every climb.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  hard_layout_options o;
+  o.climbs = 2;
+  o.steps = 3;
+  std::vector<std::pair<int, int>> seen;
+  std::vector<long long> steps;
+  o.progress = [&](const hard_layout_progress& p) {
+    seen.emplace_back(p.climb, p.step);
+    steps.push_back(p.steps);
+  };
+  (void)search_hard_layouts(defense, row_scan<dynamic_rules>(rules), o);
+  CHECK(seen == std::vector<std::pair<int, int>>{{0, 1}, {0, 2}, {0, 3}, {1, 1}, {1, 2}, {1, 3}});
+  CHECK(steps == std::vector<long long>{1, 2, 3, 4, 5, 6});
+  // current is where the climb stands, not its best: so hot that every
+  // move is kept, one climb's walk goes down below its best at some step.
+  o.climbs = 1;
+  o.steps = 30;
+  o.temperature = 1e9;
+  bool below_best = false;
+  o.progress = [&](const hard_layout_progress& p) { below_best = below_best || p.current < p.best; };
+  (void)search_hard_layouts(defense, row_scan<dynamic_rules>(rules), o);
+  CHECK(below_best);
+}
+
+TEST_CASE("constrained_defense: with no region, the refusal names the contact rule and the weights",
+          "[defense][constrained][errors]") {
+  // Three 3-ships fill 3x3 only touching: none fits under no-edge, which the
+  // defense keeps to though the game allows touching. Without a region the
+  // cause may also be weights of 0, and the message says so.
+  const auto rules = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::touching, false);
+  defense_constraints<board> apart;
+  apart.contact = adjacency::no_edge;
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, apart),
+                    "constrained defense: no legal layout exists under the no-edge rule the defense keeps to (or "
+                    "every placement weighs 0)");
+}
+
 }  // namespace test_constrained_defense

@@ -2735,6 +2735,9 @@ TEST_CASE("checked_add and checked_mul throw exactly where 128 bits wrap", "[cou
   CHECK_THROWS_AS(detail::checked_mul(count_type{1} << 64, count_type{1} << 64), std::overflow_error);  // 2^128
   CHECK_THROWS_AS(detail::checked_mul(half, 2), std::overflow_error);
   CHECK(detail::checked_mul(max, 1) == max);
+  // The message says what overflowed, and at which width.
+  CHECK_THROWS_WITH(detail::checked_add(max, 1),
+                    "layout count exceeds 128 bits (too many layouts or too large weights)");
 }
 
 }  // namespace test_exact_counter

@@ -239,4 +239,12 @@ TEST_CASE("dynamic_grid takes every size up to its limits, the limits included",
   CHECK_THROWS_AS(dynamic_grid<100>(101, 1), std::invalid_argument);
 }
 
+TEST_CASE("both grid models count width times height cells when the grid is not square", "[geometry]") {
+  // 7 wide, 3 high: 21 cells (a square's count could not tell width from height).
+  CHECK(grid<7, 3>::cell_count() == 21);
+  CHECK(grid<3, 7>::cell_count() == 21);
+  CHECK(dynamic_grid<256>(7, 3).cell_count() == 21);
+  CHECK(dynamic_grid<256>(3, 7).cell_count() == 21);
+}
+
 }  // namespace test_geometry

@@ -222,4 +222,18 @@ TEST_CASE("all_placements lists horizontal placements in scan order of their sta
   for (std::size_t c = 0; c < ones.size(); ++c) CHECK(ones[c].mask == bitboard<6>::single(c));
 }
 
+TEST_CASE("a layout written as a list takes 16 ships, the most a fleet has, and refuses 17", "[layout]") {
+  // One 1-ship at column 0 of each of 16 rows; then the same with a 17th.
+  const layout sixteen{{0, 0, H}, {1, 0, H}, {2, 0, H},  {3, 0, H},  {4, 0, H},  {5, 0, H},  {6, 0, H},  {7, 0, H},
+                       {8, 0, H}, {9, 0, H}, {10, 0, H}, {11, 0, H}, {12, 0, H}, {13, 0, H}, {14, 0, H}, {15, 0, H}};
+  CHECK(sixteen.size() == 16);
+  CHECK(sixteen[15] == placement{15, 0, H});
+  const auto seventeen = [] {
+    return layout{{0, 0, H},  {1, 0, H},  {2, 0, H},  {3, 0, H},  {4, 0, H},  {5, 0, H},
+                  {6, 0, H},  {7, 0, H},  {8, 0, H},  {9, 0, H},  {10, 0, H}, {11, 0, H},
+                  {12, 0, H}, {13, 0, H}, {14, 0, H}, {15, 0, H}, {16, 0, H}};
+  };
+  CHECK_THROWS_AS(seventeen(), std::invalid_argument);
+}
+
 }  // namespace test_layout

@@ -363,4 +363,34 @@ TEST_CASE("uniform_unit spans 0 up to but not including 1, in steps of 2^-53", "
   CHECK(detail::uniform_unit(low) == 0x1.0p-53);
 }
 
+TEST_CASE("sampler: the ship that does not fit is the one named, not the first", "[random_layout]") {
+  // On 3x3 the 2-ship fits and the 4-ship, ship 2, does not.
+  using second_too_long = ruleset<grid<3, 3>, fleet<2, 4>, touching_allowed, hit_miss>;
+  CHECK_THROWS_WITH(uniform_layout_sampler<second_too_long>(second_too_long{}), "ship Ship2 does not fit on the grid");
+}
+
+TEST_CASE("some_layout_exists skips placements only between neighbouring ships of one length", "[random_layout]") {
+  // 4 wide, 2 high, ships 3, 2, 3 (touching): the 3-ships lie in the two
+  // rows, both at columns 1-3 or both at 2-4, and the 2-ship stands upright
+  // in the free column (4 labelled layouts). The search finds A1-A3, then
+  // the 2-ship at A4-B4, its last placement (index 9: six lying, then
+  // columns 1-4 upright). Ships 1 and 3 have one length but ship 2 stands
+  // between them, so ship 3 may take any placement: started past ship 2's
+  // index 9, it would have none left, and the fleet would be refused.
+  const auto rules = make_dynamic_rules(4, 2, {3, 2, 3}, adjacency::touching, false);
+  const placement_table<dynamic_rules> table(rules);
+  CHECK(detail::some_layout_exists(rules, table) == std::optional<bool>(true));
+  CHECK(enumerate_bitset(rules, false).labelled == 4);
+  CHECK_NOTHROW(uniform_layout_sampler<dynamic_rules>(rules));
+}
+
+TEST_CASE("sampler: max_tries bounds the draws, so 0 tries none", "[random_layout]") {
+  // One 1-ship on 3x1: every draw is legal, so one try is enough and none is not.
+  const auto rules = make_dynamic_rules(3, 1, {1}, adjacency::touching, false);
+  const uniform_layout_sampler<dynamic_rules> sampler(rules);
+  std::mt19937_64 rng(5);
+  CHECK_FALSE(validate(rules, sampler(rng, 1)));
+  CHECK_THROWS_AS(sampler(rng, 0), std::runtime_error);
+}
+
 }  // namespace test_random_layout

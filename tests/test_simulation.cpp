@@ -573,6 +573,10 @@ TEST_CASE("the Figure 8 layout is the one its header draws, and only the classic
   // 3 (F5-F7 stays clear of the others), so only the check refuses these.
   CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(10, 9, {5, 4, 3, 3, 2}, adjacency::touching, false)),
                   std::invalid_argument);
+  // Nor 9 wide, 10 high: the Battleship (C9-F9) stands in the last column, so
+  // the layout fits there too.
+  CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(9, 10, {5, 4, 3, 3, 2}, adjacency::touching, false)),
+                  std::invalid_argument);
   CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 3}, adjacency::touching, false)),
                   std::invalid_argument);
   CHECK_THROWS_AS(park_figure8_defense(make_dynamic_rules(10, 10, {5, 4, 3, 3, 1}, adjacency::touching, false)),

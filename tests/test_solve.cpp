@@ -1121,4 +1121,16 @@ TEST_CASE("sunk feedback: the search's strings bound names the ships in every or
   CHECK(bound == static_cast<std::uint64_t>(by_hand.total));
 }
 
+TEST_CASE("reference_total_height takes a grid of 64 cells, the most it holds", "[solve]") {
+  // 8x8, one 1-ship, every cell missed but H7 and H8 (cells 62 and 63): two
+  // layouts. Shoot one of the two: a hit ends one layout at height 1, a
+  // miss leaves the other for height 2, a total of 3.
+  const auto rules = make_dynamic_rules(8, 8, {1}, adjacency::touching, false);
+  dyn_obs obs(rules);
+  for (int c = 0; c < 62; ++c) obs.record_miss(c);
+  const auto ref = reference_total_height(rules, obs);
+  CHECK(ref.layouts == 2);
+  CHECK(ref.total_height == 3);
+}
+
 }  // namespace test_solve

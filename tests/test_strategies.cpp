@@ -801,4 +801,49 @@ TEST_CASE("row_scan continues any position at its lowest unshot cell, and refuse
   CHECK_THROWS_WITH(scan.next_shot(seen), "row_scan: every cell has been shot");
 }
 
+TEST_CASE("density greedy: random ties count only the cells tied at the final maximum", "[strategy]") {
+  // Cells 0 and 1 tie at 5 before cells 2 and 3 tie at 9: the choice is
+  // between 2 and 3 alone, each about half of 300 seeds (counting the
+  // earlier tie too would give cell 3 a third, cell 2 two thirds).
+  const auto rules = make_dynamic_rules(4, 1, {1}, adjacency::touching, false);
+  const observation<dboard> fresh(rules);
+  std::vector<int> chosen(4, 0);
+  for (std::uint64_t s = 0; s < 300; ++s) {
+    density_greedy r(rules, fixed_weights{{5, 5, 9, 9}}, tie_break::random, s);
+    ++chosen[static_cast<std::size_t>(r.next_shot(fresh))];
+  }
+  CHECK(chosen[2] + chosen[3] == 300);
+  for (const int c : {2, 3}) CHECK(std::abs(chosen[static_cast<std::size_t>(c)] - 150) < 40);  // sd 8.7
+}
+
+TEST_CASE("random fire: seed(s) replays the same shots whatever the first seed", "[strategy]") {
+  // The simulation reseeds each game's strategy: after seed(s) the shots
+  // must follow from s alone, not from the seed it was built with.
+  const auto rules = make_dynamic_rules(10, 10, {2}, adjacency::touching, false);
+  const observation<dboard> fresh(rules);
+  random_fire<dyn> a(rules, 1), b(rules, 2);
+  a.seed(7);
+  b.seed(7);
+  for (int k = 0; k < 20; ++k) CHECK(a.next_shot(fresh) == b.next_shot(fresh));
+}
+
+namespace {
+// Fixed weights that count the games they are told of.
+struct counting_new_games {
+  using board_type = dboard;
+  density_map w;
+  int games = 0;
+  density_map weights(const observation<board_type>&) const { return w; }
+  void new_game() { ++games; }
+};
+}  // namespace
+
+TEST_CASE("density greedy passes new_game() on to a model that has one", "[strategy]") {
+  const auto rules = make_dynamic_rules(3, 1, {1}, adjacency::touching, false);
+  density_greedy g(rules, counting_new_games{{1, 2, 3}, 0});
+  g.new_game();
+  start_new_game(g);
+  CHECK(g.model().games == 2);
+}
+
 }  // namespace test_strategies
