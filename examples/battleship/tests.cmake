@@ -312,7 +312,8 @@ battleship_cli_test("error: shot off the grid" FAIL
 battleship_cli_test("error: repeated shot" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/repeated_shot.txt STDERR "repeated_shot.txt:2:1: a1 was already shot")
 battleship_cli_test("error: sunk under hit/miss feedback" FAIL
-  ARGS count ${small6} --board ${battleship_cli_testdata}/sunk_6x6.txt STDERR "needs --feedback sunk")
+  ARGS count ${small6} --board ${battleship_cli_testdata}/sunk_6x6.txt
+  STDERR "sunk_6x6.txt:3:4: a sunk announcement needs --feedback sunk")
 battleship_cli_test("error: sunk ship not in the fleet" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_unknown_6x6.txt STDERR ":2:9: no ship 'Zeppelin'")
 battleship_cli_test("error: a preset with a rule option it sets" USAGE ARGS count --preset park --grid 5x5
@@ -320,9 +321,10 @@ battleship_cli_test("error: a preset with a rule option it sets" USAGE ARGS coun
 battleship_cli_test("error: a ship sunk twice, numbered as the log numbers it" FAIL
   ARGS count ${small6} --feedback sunk --board ${battleship_cli_testdata}/sunk_twice_6x6.txt
   STDERR "sunk_twice_6x6.txt:3:1: ship 2 was already sunk")
+# A picture under hit/miss feedback gets no hint about sinkings, nor an empty "()".
 battleship_cli_test("error: count of an observation no layout agrees with" FAIL
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt
-  STDERR "no layout agrees with the observation")
+  STDERR "error: no layout agrees with the observation\n$")
 battleship_cli_test("error: density of an observation no layout agrees with" FAIL
   ARGS density --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt
   STDERR "no layout agrees with the observation")
@@ -334,7 +336,10 @@ battleship_cli_test("error: unknown density model" USAGE ARGS density --grid 3x3
 # The other subcommands: solve, bounds (issue 5), simulate, evaluate (issue 4).
 battleship_cli_test("solve: Audinot Table 1, 4x5 with ships 2,3,4 is 994/88"
   ARGS solve --grid 4x5 --fleet 2,3,4 --rule no-contact --json JSON total_height=994 layouts=88)
-battleship_cli_test("bounds: 4x4 with one 2-ship" ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --json)
+# 24 placements without contact, none sharing its cells: unweighted leaves;
+# the complete tree's 112 over 24 layouts, the hits-aware bound's 136.
+battleship_cli_test("bounds: 4x4 with one 2-ship" ARGS bounds --grid 4x4 --fleet 2 --rule no-contact --json
+  JSON leaves=24 weighted=OFF complete_tree=4.666666666666667 hits_aware=5.666666666666667)
 # One 2-ship on a 1x3 strip: 2 leaves; the complete tree puts both at depth 1 (total 2), the
 # hits-aware bound one at depth 2 and one at depth 3 (C(t-1, 1) slots at depth t): total 5.
 battleship_cli_test("bounds: the hits-aware total is its own, not the complete tree's"
@@ -1163,3 +1168,91 @@ battleship_cli_test("count: --grid with an upper-case X, and the text's list of 
 # 16777215T is 2^64 - 2^40 bytes, the largest whole number of TiB a size holds.
 battleship_cli_test("count: the largest --memory-limit in T"
   ARGS count --grid 3x3 --fleet 2 --memory-limit 16777215T --json JSON labelled=12)
+
+# What solve, bounds, short-games, the board reader, the messages' escaping
+# and the size and time options print and refuse, each as docs/cli.md and
+# docs/board-format.md say, where no test above had looked (round K's mutants).
+battleship_cli_test("battleship --help lists the subcommands"
+  ARGS --help STDOUT "\n  short-games .*\n  solve .*\n  bounds ")
+# Two ships on 3x3 under the touching rule: 84 layouts but 62 leaves (layouts sharing their cells).
+battleship_cli_test("solve: text output of the optimum over the layouts, and the table's size"
+  ARGS solve --grid 3x3 --fleet 2,1
+  STDOUT "\noptimal total height: 561 over 84 layouts = 6\\.67857 shots on average\nfirst shot: +B2\nstates: +116 \\(142 searched\\) in [^ ]+ s, 0\\.0 MiB of table\n")
+battleship_cli_test("solve: --greedy's text line gives its own value over the layouts"
+  ARGS solve --grid 4x4 --fleet 2,3 --greedy
+  STDOUT "\nfirst shot: +B2\nbest greedy: +2471 / 264 = 9\\.35985 \\(first shot B2\\)\n")
+battleship_cli_test("solve: --greedy's JSON average is its own"
+  ARGS solve --grid 4x4 --fleet 2,3 --greedy --json JSON average=9.3484848484848477 greedy_average=9.3598484848484844)
+battleship_cli_test("solve: the text says why there is no first shot once the fleet is sunk"
+  ARGS solve --grid 3x3 --fleet 2 --board ${battleship_cli_testdata}/fleet_sunk_3x3.txt
+  STDOUT "\nfirst shot: +none \\(the fleet is sunk\\)\n")
+# Two 1-ships on 3x3: the optimal first shot is A1, cell 0.
+battleship_cli_test("solve: JSON first shot on the first cell"
+  ARGS solve --grid 3x3 --fleet 1,1 --json JSON first_shot=A1 total_height=240 layouts=36)
+battleship_cli_test("solve: --tree text is the tree alone, indented by depth"
+  ARGS solve --grid 3x3 --fleet 2 --tree text STDOUT "^B2 \\[12\\]\n  hit: A2 \\[4\\]\n    hit: sunk \\(A2 B2\\) \\[1\\]\n")
+battleship_cli_test("solve: --tree with --json holds the tree"
+  ARGS solve --grid 3x3 --fleet 2 --tree text --json JSON total_height=54 STDOUT "\"tree\": \"B2 \\[12\\]\\\\n  hit: A2")
+# Without the symmetries the same optimum on more states (9 with them).
+battleship_cli_test("solve: --no-symmetry, the same optimum on more states"
+  ARGS solve --grid 3x3 --fleet 2 --no-symmetry --json JSON total_height=54 states=16)
+battleship_cli_test("error: solve past --time-limit names the limit in full" FAIL
+  ARGS solve --grid 8x8 --fleet 2 --time-limit 0.01000001 STDERR "no answer within --time-limit 0\\.01000001 s: ")
+# kB is a KiB, as KiB and K are (docs/cli.md: with or without iB or B).
+battleship_cli_test("error: solve with a table past a --memory-limit in kB" FAIL
+  ARGS solve --grid 4x4 --fleet 2,3 --memory-limit 64kB STDERR "table needs more than 64 KiB for this position")
+battleship_cli_test("bounds: text output of both bounds"
+  ARGS bounds --grid 3x1 --fleet 2 --rule no-contact
+  STDOUT "\nleaves: 2, layouts 2\ncomplete-tree bound: 1 shots on average\nhits-aware bound: +2\\.5 shots on average\n")
+battleship_cli_test("error: short-games with a negative thread count" USAGE
+  ARGS short-games --strategy row-scan --grid 5x1 --fleet 2 --threads=-1 STDERR "--threads cannot be negative")
+battleship_cli_test("short-games: text output of one miss is in the singular"
+  ARGS short-games --strategy row-scan --grid 5x1 --fleet 2 --max-misses 1 STDOUT "games of at most 3 shots \\(1 miss\\)")
+# Two ships on 4x4: the sweep's games of 1 and 2 misses (3 and 2 of 264);
+# sweep-horizontal-first has 3 and 13.
+battleship_cli_test("short-games: the sweep clears in four directions"
+  ARGS short-games --strategy sweep --grid 4x4 --fleet 3,2 --max-misses 2 --json
+  JSON ship_cells=5 games.1.layouts=3 games.2.layouts=2 games.1.probability=0.011363636363636364 longer=259)
+# exact-greedy's perfect games are 2 of 264 there, per-ship-density's none (1 with --hit-weight 1).
+battleship_cli_test("short-games: exact-greedy plays the exact density"
+  ARGS short-games --strategy exact-greedy --grid 4x4 --fleet 3,2 --json JSON games.0.layouts=2)
+battleship_cli_test("short-games: --hit-weight reaches the per-ship strategy"
+  ARGS short-games --strategy per-ship-density --grid 4x4 --fleet 3,2 --hit-weight 1 --json JSON games.0.layouts=1)
+# 264 / 9 is 29.3 (three digits); Park's 30093975536 layouts over the row scan's 40 perfect games, in full.
+battleship_cli_test("short-games: one game in a number from 10 to 100 keeps a decimal"
+  ARGS short-games --strategy exact-greedy --grid 4x4 --fleet 3,2 --max-misses 1 STDOUT "\n +1 +6 +9 +0\\.0340909 +29\\.3\n")
+battleship_cli_test("short-games: one game in a number below 10^15 is a whole number"
+  ARGS short-games --strategy row-scan --preset park STDOUT "\n +0 +17 +40 +1\\.32917e-09 +752349388\n")
+# The board reader (docs/board-format.md).
+battleship_cli_test("count: a picture's comment line may be indented"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_indented_comment_3x3.txt --json
+  JSON labelled=2 shots=1)
+battleship_cli_test("count: a picture with O for a miss"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_upper_o_3x3.txt --json JSON labelled=1 shots=2)
+battleship_cli_test("count: a shot log's words in any case, a tab between them"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/shots_tab_upper_case_3x3.txt --json
+  JSON labelled=1 shots=2)
+# The count of cells leaves out the spaces between them; the column counts them.
+battleship_cli_test("error: a spaced picture's short row counts its cells" FAIL
+  ARGS count --grid 7x6 --fleet 3,2 --board ${battleship_cli_testdata}/picture_6x6.txt
+  STDERR "picture_6x6.txt:2: expected 7 cells, found 6\n")
+battleship_cli_test("error: a spaced picture's bad character names its column in the line" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/bad_char_spaced_3x3.txt
+  STDERR "bad_char_spaced_3x3.txt:3:6: unexpected character")
+battleship_cli_test("error: shot off a grid wider than tall names it WxH" FAIL
+  ARGS count --grid 4x3 --fleet 2 --board ${battleship_cli_testdata}/shots_6x6.txt
+  STDERR "shots_6x6.txt:5:1: 'E5' is not a cell of the 4x3 grid \\(rows A\\.\\., columns 1\\.\\.\\)")
+battleship_cli_test("error: a ship index one past the fleet" FAIL
+  ARGS count --grid 3x3 --fleet 1 --feedback sunk --board ${battleship_cli_testdata}/sunk_index_past_fleet.txt
+  STDERR "sunk_index_past_fleet.txt:2:9: no ship '2' in the fleet \\(Ship1, or 1\\.\\.1\\)")
+# Well-formed UTF-8 is quoted as it is, to the word's last byte.
+battleship_cli_test("error: a word ending in a UTF-8 letter is quoted as it is" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/utf8_word.txt STDERR "utf8_word.txt:2:1: 'B2é' is not a cell")
+string(ASCII 224 128 175 overlong3)  # '/' in an overlong three-byte form
+battleship_cli_test("error: an overlong three-byte form in an argument is shown byte by byte" USAGE
+  ARGS count --grid "4${overlong3}x4" STDERR "4\\\\xe0\\\\x80\\\\xafx4")
+string(ASCII 240 128 128 175 overlong4)  # '/' in an overlong four-byte form
+battleship_cli_test("error: an overlong four-byte form in an argument is shown byte by byte" USAGE
+  ARGS count --grid "4${overlong4}x4" STDERR "4\\\\xf0\\\\x80\\\\x80\\\\xafx4")
+battleship_cli_test("error: a newline in an argument is shown" USAGE
+  ARGS count --grid "4\nx4" STDERR "4\\\\nx4")
