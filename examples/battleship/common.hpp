@@ -158,6 +158,16 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
       "SECONDS");
 }
 
+// For other real-number options (CLI11 would also read "0x10" as 16, and
+// "inf"); the range is checked where the option is used.
+[[nodiscard]] inline CLI::Validator decimal_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        return parse_decimal(text) ? std::string{} : "must be a number in decimal, such as 2 or 0.5";
+      },
+      "NUMBER");
+}
+
 // For options that name a file or list cells: the commands read an empty
 // value as the option left out, so `--board "$FILE"` with FILE unset would
 // count the empty board. Refused instead; `what` is what the value names.
@@ -167,16 +177,6 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
         return text.empty() ? "is empty: give " + what + ", or leave the option out" : std::string{};
       },
       "");
-}
-
-// For other real-number options (CLI11 would also read "0x10" as 16, and
-// "inf"); the range is checked where the option is used.
-[[nodiscard]] inline CLI::Validator decimal_number() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        return parse_decimal(text) ? std::string{} : "must be a number in decimal, such as 2 or 0.5";
-      },
-      "NUMBER");
 }
 
 // --time-limit, for the commands that can run long (solve, evaluate,

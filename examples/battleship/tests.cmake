@@ -6,7 +6,8 @@
 #                       [FAIL | USAGE] [TERMINAL] [INPUT <file>] [STDERR <regex>] [STDOUT <regex>]
 #                       [JSON <key>=<value>...] [JSON_LENGTH <key>=<n>...])
 #
-# An empty argument is written "" in ARGS and reaches the tool as one.
+# An empty argument is written "" in ARGS and reaches the tool as one (not
+# under TERMINAL, whose command line is one string).
 # FAIL expects exit status 1 (an error past the command line: a board, a
 # count, the rules' meaning), USAGE exit status 2 (a command line that could
 # not be parsed: an unknown or malformed option, a missing or refused
