@@ -41,12 +41,14 @@ inline observation<dynamic_rules::board_type> read_board_picture(std::istream& i
     if (row >= g.height())
       throw std::invalid_argument(name + ":" + std::to_string(line_no) + ": more than " + std::to_string(g.height()) +
                                   " rows");
-    std::string cells;
-    for (char c : line)
-      if (c != ' ' && c != '\t') cells += c;
-    if (static_cast<int>(cells.size()) != g.width())
+    // Cells are characters, not bytes: an accented letter typed for a cell
+    // is one cell, and the error below quotes it whole.
+    int cell_count = 0;
+    for (std::size_t k = 0; k < line.size(); k += character_length_at(line, k))
+      if (line[k] != ' ' && line[k] != '\t') ++cell_count;
+    if (cell_count != g.width())
       throw std::invalid_argument(name + ":" + std::to_string(line_no) + ": expected " + std::to_string(g.width()) +
-                                  " cells, found " + std::to_string(cells.size()));
+                                  " cells, found " + std::to_string(cell_count));
     int col_no = 0;
     for (std::size_t k = 0; k < line.size(); ++k) {
       const char c = line[k];
@@ -67,9 +69,10 @@ inline observation<dynamic_rules::board_type> read_board_picture(std::istream& i
           obs.record_miss(cell);
           break;
         default:
-          throw std::invalid_argument(name + ":" + std::to_string(line_no) + ":" + std::to_string(k + 1) +
-                                      ": unexpected character '" + printable(std::string_view(&c, 1)) +
-                                      "' (use . X -)");
+          // Every byte before this one is ASCII, so k + 1 is also its column in characters.
+          throw std::invalid_argument(
+              name + ":" + std::to_string(line_no) + ":" + std::to_string(k + 1) + ": unexpected character '" +
+              printable(std::string_view(line).substr(k, character_length_at(line, k))) + "' (use . X -)");
       }
     }
     ++row;

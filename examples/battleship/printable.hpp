@@ -27,6 +27,13 @@ namespace battleship::cli {
   return n;
 }
 
+// The bytes of the character at text[i]: a well-formed UTF-8 sequence is
+// one character, and so is any other byte.
+[[nodiscard]] inline std::size_t character_length_at(std::string_view text, std::size_t i) {
+  const std::size_t n = utf8_sequence_at(text, i);
+  return n == 0 ? 1 : n;
+}
+
 // `text` with its control characters written out (\0, \r, \t, \x1b...,
 // and the C1 controls U+0080-U+009F as \u0080...), for error messages: a
 // NUL would end the message early, a carriage return would let the rest

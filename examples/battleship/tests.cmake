@@ -273,6 +273,13 @@ battleship_cli_test("error: a NUL in a board picture is shown" FAIL
   STDERR "nul_picture.txt:3:3: unexpected character '\\\\0'")
 battleship_cli_test("error: a control character in an argument is shown" USAGE
   ARGS count --grid "4\tx4" STDERR "4\\\\tx4")
+# A picture's cells are characters: an accented letter is one cell, quoted whole.
+battleship_cli_test("error: an accented letter in a picture is one cell, quoted whole" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_accent_3x3.txt
+  STDERR "picture_accent_3x3.txt:1:3: unexpected character 'é' \\(use . X -\\)")
+battleship_cli_test("error: a short row with an accented letter counts it once" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_accent_short_3x3.txt
+  STDERR "picture_accent_short_3x3.txt:1: expected 3 cells, found 2")
 battleship_cli_test("error: short row names the line" FAIL
   ARGS count ${small6} --board ${battleship_cli_testdata}/bad_width.txt STDERR "bad_width.txt:2: expected 6 cells")
 battleship_cli_test("error: too few rows" FAIL
