@@ -47,6 +47,9 @@ void draw_progress(const short_games_progress& p) {
 short_games_result walk(const short_games_cli_options& opts, const rules_t& rules) {
   if (opts.max_misses < 0) throw usage_error("--max-misses cannot be negative");
   if (opts.threads < 0) throw usage_error("--threads cannot be negative");
+  // Another strategy's option is refused before its value is judged.
+  if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
+    throw usage_error("--hit-weight applies to per-ship-density only");
   if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
   short_games_options o;
   o.max_misses = opts.max_misses;
@@ -84,8 +87,6 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
     }
   };
   const std::string& s = opts.strategy;
-  if (s != "per-ship-density" && opts.hit_weight_given)
-    throw usage_error("--hit-weight applies to per-ship-density only");
   if (s == "row-scan") return run(row_scan<rules_t>(rules));
   if (s == "sweep") return run(sweep<rules_t>(rules, sweep_clearing::four_directions));
   if (s == "sweep-horizontal-first") return run(sweep<rules_t>(rules, sweep_clearing::horizontal_first));

@@ -296,11 +296,12 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
 void run(const simulate_options& opts) {
   if (opts.games < 1) throw usage_error("--games must be at least 1");
   if (opts.threads < 0) throw usage_error("--threads cannot be negative");
-  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
   check_writable(opts.histogram, "--histogram");  // before the games, not after
-  // A strategy's own option given to another strategy would be ignored.
+  // A strategy's own option given to another strategy would be ignored; that
+  // is said before its value is judged.
   if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
     throw usage_error("--hit-weight applies to per-ship-density only");
+  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
   if (opts.strategy != "monte-carlo-greedy" && opts.samples_given)
     throw usage_error("--samples applies to monte-carlo-greedy only");
   if (opts.strategy != "exact-greedy" && opts.book_given)

@@ -645,6 +645,12 @@ battleship_cli_test("error: evaluate --book-depth at its default value with anot
   ARGS evaluate --strategy row-scan ${small6} --book-depth 24 STDERR "exact-greedy only")
 battleship_cli_test("error: short-games --hit-weight at its default value with another strategy" USAGE
   ARGS short-games --strategy row-scan --grid 5x5 --fleet 3,2 --hit-weight 32 STDERR "per-ship-density only")
+# An option the strategy does not take is the first thing wrong with it,
+# whatever its value.
+battleship_cli_test("error: short-games --hit-weight 0 with another strategy" USAGE
+  ARGS short-games --strategy row-scan --grid 4x4 --fleet 2 --hit-weight 0 STDERR "per-ship-density only")
+battleship_cli_test("error: simulate --hit-weight 0 with another strategy" USAGE
+  ARGS simulate --strategy hunt-target --preset park --games 5 --hit-weight 0 STDERR "per-ship-density only")
 battleship_cli_test("error: simulate's search options at their default values with --search-climbs 0" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 2 --search-climbs 0 --search-steps 200
   STDERR "need --search-climbs of at least 1")
