@@ -371,6 +371,9 @@ void run(const evaluate_options& opts) {
     std::ofstream out(opts.save);
     if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
     out << to_json(whole, method).dump(1) << '\n';
+    // A full disk fails the writes, not the opening: the part would be lost.
+    out.close();
+    if (!out) throw std::runtime_error("cannot write '" + opts.save + "'");
   }
   // Such a part draws the compared results alone, and refuses a picture of nothing,
   // after its --save: an empty shard's save is still a part that --merge needs.

@@ -1,4 +1,5 @@
 // battleship: count, reason about and play Battleship from the command line.
+#include <cstdio>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -42,6 +43,13 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     // One line, whatever the message quotes (an argument, a path).
     std::cerr << "battleship: error: " << battleship::cli::printable(e.what()) << '\n';
+    return 1;
+  }
+  // A full disk fails the writes, not the command: a script reading the
+  // output must not take what is missing for the whole of it.
+  std::cout.flush();
+  if (std::fflush(stdout) != 0 || std::ferror(stdout) || !std::cout) {
+    std::cerr << "battleship: error: cannot write the output to standard output (is the disk full?)\n";
     return 1;
   }
   return 0;

@@ -3,7 +3,7 @@
 # exactly one line on stderr with nothing on stdout, and the JSON output.
 #
 #   battleship_cli_test(<name> ARGS <arg>...
-#                       [FAIL | USAGE] [TERMINAL] [INPUT <file>] [STDERR <regex>] [STDOUT <regex>]
+#                       [FAIL | USAGE] [TERMINAL] [INPUT <file>] [OUTPUT <file>] [STDERR <regex>] [STDOUT <regex>]
 #                       [JSON <key>=<value>...] [JSON_LENGTH <key>=<n>...])
 #
 # An empty argument is written "" in ARGS and reaches the tool as one (not
@@ -13,7 +13,8 @@
 # not be parsed: an unknown or malformed option, a missing or refused
 # value), both never a crash, as docs/cli.md's "Errors" promises; TERMINAL runs the
 # tool under a pseudo-terminal (skipped if `script` is missing); INPUT feeds a
-# file to standard input (default /dev/null); JSON checks that
+# file to standard input (default /dev/null), OUTPUT sends standard output to
+# a file (not under TERMINAL; /dev/full for a full disk); JSON checks that
 # stdout parses and that each key (a.b.0 = element 0 of a's member b) holds
 # the value (compared as text), JSON_LENGTH that an array has n elements.
 
@@ -34,8 +35,14 @@ if(CMAKE_SCRIPT_MODE_FILE)
     foreach(arg IN LISTS args)
       string(APPEND command " [==[${arg}]==]")
     endforeach()
+    set(out "")
+    if(DEFINED OUTPUT)
+      set(output "OUTPUT_FILE [==[${OUTPUT}]==]")
+    else()
+      set(output "OUTPUT_VARIABLE out")
+    endif()
     cmake_language(EVAL CODE "execute_process(COMMAND [==[${EXE}]==]${command} INPUT_FILE [==[${INPUT}]==]
-                                              RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)")
+                                              ${output} RESULT_VARIABLE status ERROR_VARIABLE err)")
   endif()
   string(REPLACE "|" " " shown "${ARGS}")
   if(FAIL OR USAGE)
@@ -92,7 +99,7 @@ set(battleship_cli_testdata ${CMAKE_CURRENT_LIST_DIR}/testdata)
 set(battleship_cli_test_script ${CMAKE_CURRENT_LIST_FILE})
 
 function(battleship_cli_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;USAGE;TERMINAL" "STDERR;STDOUT;INPUT" "ARGS;JSON;JSON_LENGTH")
+  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;USAGE;TERMINAL" "STDERR;STDOUT;INPUT;OUTPUT" "ARGS;JSON;JSON_LENGTH")
   string(REPLACE ";" "|" args "${T_ARGS}")
   set(defines "-DEXE=$<TARGET_FILE:battleship_cli>" "-DARGS=${args}")
   if(T_FAIL AND T_USAGE)
@@ -111,7 +118,7 @@ function(battleship_cli_test name)
     endif()
     list(APPEND defines -DSCRIPT=${BATTLESHIP_SCRIPT_PROGRAM})
   endif()
-  foreach(key STDERR STDOUT INPUT)
+  foreach(key STDERR STDOUT INPUT OUTPUT)
     if(DEFINED T_${key})
       list(APPEND defines "-D${key}=${T_${key}}")
     endif()
@@ -1270,3 +1277,18 @@ battleship_cli_test("error: an overlong four-byte form in an argument is shown b
   ARGS count --grid "4${overlong4}x4" STDERR "4\\\\xf0\\\\x80\\\\x80\\\\xafx4")
 battleship_cli_test("error: a newline in an argument is shown" USAGE
   ARGS count --grid "4\nx4" STDERR "4\\\\nx4")
+
+# --save written to a disk that fills up (/dev/full stands for one, behind a
+# link in the build directory, so the check before the run, which tries a
+# file beside it, passes) must fail, not exit 0 with the part lost.
+if(EXISTS /dev/full)
+  set(full_disk_save ${CMAKE_CURRENT_BINARY_DIR}/cli_test_full_disk_save.json)
+  file(CREATE_LINK /dev/full ${full_disk_save} SYMBOLIC)
+  battleship_cli_test("error: evaluate --save on a full disk" FAIL
+    ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --save ${full_disk_save} STDERR "cannot write")
+  # The same for standard output: a text line, and JSON through std::cout.
+  battleship_cli_test("error: count's output to a full disk" FAIL
+    ARGS count --grid 3x3 --fleet 2 OUTPUT /dev/full STDERR "cannot write the output to standard output")
+  battleship_cli_test("error: density --json to a full disk" FAIL
+    ARGS density --grid 3x3 --fleet 2 --json OUTPUT /dev/full STDERR "cannot write the output to standard output")
+endif()
