@@ -390,7 +390,8 @@ void run(const evaluate_options& opts) {
   if (opts.json) {
     auto out = to_json(whole, method);
     if (book.cache) out["book"] = book.json();
-    std::cout << out.dump(2) << std::endl;
+    // A --book path need not be UTF-8 (book.file): replaced, not thrown on.
+    std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << std::endl;
     return book.save();
   }
   std::printf("%s on %s (%s)\n", r.strategy.c_str(), r.rules.c_str(), method.c_str());

@@ -367,7 +367,8 @@ void run(const simulate_options& opts) {
     out["cpu_seconds"] = r.cpu_seconds;
     out["games_per_second"] = r.seconds > 0 ? static_cast<double>(r.games_played) / r.seconds : 0.0;
     if (book) out["book"] = kept.json();
-    std::cout << out.dump(2) << std::endl;
+    // A --book path need not be UTF-8 (book.file): replaced, not thrown on.
+    std::cout << out.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << std::endl;
     return kept.save();
   }
   std::printf("strategy %s vs %s defense, %s\n", opts.strategy.c_str(), defense_label(opts).c_str(),

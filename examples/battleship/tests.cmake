@@ -1292,3 +1292,12 @@ if(EXISTS /dev/full)
   battleship_cli_test("error: density --json to a full disk" FAIL
     ARGS density --grid 3x3 --fleet 2 --json OUTPUT /dev/full STDERR "cannot write the output to standard output")
 endif()
+# A file name need not be UTF-8: the JSON naming the --book must still be
+# printed (and the book written), not fail after the run.
+string(ASCII 255 byte_ff)
+battleship_cli_test("simulate --json with a --book whose name is not UTF-8"
+  ARGS simulate --strategy exact-greedy --grid 3x3 --fleet 2 --games 5
+       --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_book_${byte_ff}.txt --json JSON games=5 book.depth=24)
+battleship_cli_test("evaluate --json with a --book whose name is not UTF-8"
+  ARGS evaluate --strategy exact-greedy --grid 3x3 --fleet 2 --threads 1
+       --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_eval_book_${byte_ff}.txt --json JSON layouts=12 book.depth=24)
