@@ -380,9 +380,15 @@ using book_cache = decision_cache<dynamic_rules::board_type>;
 inline constexpr const char* exact_greedy_policy = "exact-greedy";
 
 // The file beside `path` that kept_book::save() writes before renaming it
-// over the book, and that check_writable() tries.
+// over the book, and that check_writable() tries: its name and
+// ".partial-<pid>", the name cut short where the whole would pass the 255
+// bytes a file name may have, which `path`'s own need not.
 [[nodiscard]] inline std::string partial_path(const std::string& path) {
-  return path + ".partial-" + std::to_string(getpid());
+  constexpr std::size_t max_name_bytes = 255;
+  const std::filesystem::path file(path);
+  const std::string suffix = ".partial-" + std::to_string(getpid());
+  const std::string name = file.filename().string();
+  return (file.parent_path() / (name.substr(0, max_name_bytes - suffix.size()) + suffix)).string();
 }
 
 // Refuses, before a run, an output file (`option`: --book, --save,

@@ -1301,3 +1301,9 @@ battleship_cli_test("simulate --json with a --book whose name is not UTF-8"
 battleship_cli_test("evaluate --json with a --book whose name is not UTF-8"
   ARGS evaluate --strategy exact-greedy --grid 3x3 --fleet 2 --threads 1
        --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_eval_book_${byte_ff}.txt --json JSON layouts=12 book.depth=24)
+# A --save file whose name is near the system's 255-byte limit can be written;
+# the check before the run must not refuse it for the longer name it tries.
+string(REPEAT "s" 240 long_name)
+battleship_cli_test("evaluate --save to a file of a 250-byte name"
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --save ${CMAKE_CURRENT_BINARY_DIR}/${long_name}_save.json
+       --json JSON layouts=12)
