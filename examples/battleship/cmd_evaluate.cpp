@@ -150,7 +150,11 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
     std::vector<int> order;
     if (!opts.order.empty()) {
       order = parse_order(opts.order, rules);
-      eo.strategy_name += " order " + opts.order;
+      // The cells named as the grid names them, so that shards of one order
+      // merge however it was typed (a1 or A01 for A1).
+      std::string names;
+      for (const int cell : order) names += (names.empty() ? "" : ",") + rules.geometry().cell_name(cell);
+      eo.strategy_name += " order " + names;
     }
     // An order naming a cell twice is the command line's mistake.
     const auto strategy = as_usage([&] { return sweep<rules_t>(rules, mode, order); });

@@ -1301,6 +1301,10 @@ battleship_cli_test("simulate --json with a --book whose name is not UTF-8"
 battleship_cli_test("evaluate --json with a --book whose name is not UTF-8"
   ARGS evaluate --strategy exact-greedy --grid 3x3 --fleet 2 --threads 1
        --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_eval_book_${byte_ff}.txt --json JSON layouts=12 book.depth=24)
+# Shards of one sweep order merge however its cells were typed: the label
+# names them as the grid does.
+battleship_cli_test("evaluate: --order's cells named as the grid names them"
+  ARGS evaluate --strategy sweep --grid 3x3 --fleet 2 --order b02,a1 --json JSON "strategy=sweep order B2,A1")
 # A --save file whose name is near the system's 255-byte limit can be written;
 # the check before the run must not refuse it for the longer name it tries.
 string(REPEAT "s" 240 long_name)
