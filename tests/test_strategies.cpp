@@ -436,6 +436,24 @@ TEST_CASE("per-ship density: asked about other branches of a game, it starts aga
   CHECK(slow.weights(hit_sunk) == density_map{0, 0, 0, 1, 1});
 }
 
+TEST_CASE("per-ship density: a log holding the last one's cells later on is no extension of it", "[density]") {
+  // The model applied A4 (a miss); the next log holds A4 too, but third:
+  // skipping its first entry as applied left the hit on A1 out, and the
+  // sinking on A2 then fitted no line of hits, a consistent board refused.
+  const auto rules = make_dynamic_rules(4, 1, {2, 1}, adjacency::touching, true);
+  const per_ship_density_reference<dyn> slow(rules);
+  observation<dboard> miss(rules), later(rules);
+  miss.record_miss(3);
+  later.record_hit(0);
+  later.record_sunk(1, 0);  // ship 0 on A1-A2
+  later.record_miss(3);
+  REQUIRE(exact_count(rules, later).labelled == 1);
+  per_ship_density<dyn> fast(rules);
+  (void)fast.weights(miss);
+  CHECK(fast.weights(later) == slow.weights(later));
+  CHECK(slow.weights(later) == density_map{0, 0, 1, 0});
+}
+
 TEST_CASE("per-ship density rejects a bad knob and an impossible sinking", "[density]") {
   const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
   CHECK_THROWS_AS(per_ship_density<dyn>(rules, {0}), std::invalid_argument);

@@ -252,16 +252,21 @@ class per_ship_density {
   // The state is a function of the shot cells, the hits among them and the
   // sinkings in order, each with the hits it saw (which decide what its ship
   // covers); not of the order of the other shots. So `obs` extends it when
-  // it has every applied cell with the same outcome, the applied sinkings
-  // first and no further sinking on an applied cell. A caller walking other
-  // branches of a game (a search, count_short_games) passes the same cells
-  // with another outcome, or in another order.
+  // its log starts with the applied cells, in any order, with the same
+  // outcomes, the applied sinkings first and no further sinking on an
+  // applied cell. A caller walking other branches of a game (a search,
+  // count_short_games) passes the same cells with another outcome, or in
+  // another order.
   void sync(const observation<board_type>& obs) {
     require_observation_of(cells_, ships_, sunk_feedback_, obs);
     const auto& log = obs.log();
     const auto& sunk = obs.sunk_events();
-    const bool extends = log.size() >= applied_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
-                         (sunk.empty() ? sinks_.empty() : sinks_agree(sunk));
+    bool extends = log.size() >= applied_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
+                   (sunk.empty() ? sinks_.empty() : sinks_agree(sunk));
+    // apply_log() skips the log's first applied_ entries: were one of them
+    // not applied, a sinking after it could be applied without its hits and
+    // throw before the restart below.
+    for (std::size_t i = 0; extends && i < applied_; ++i) extends = shots_.test(static_cast<std::size_t>(log[i].cell));
     if (!extends) reset();
     if (!apply_log(log)) {  // an applied cell later in the log: the others are not the applied set
       reset();
