@@ -454,6 +454,28 @@ TEST_CASE("per-ship density: a log holding the last one's cells later on is no e
   CHECK(slow.weights(later) == density_map{0, 0, 1, 0});
 }
 
+TEST_CASE("per-ship density: a sinking refused half way leaves nothing behind for the next board", "[density]") {
+  // The typo announces ship 0 (length 2) sunk on the first shot: the model
+  // throws from the middle of that sinking, with one 2-ship fewer afloat. The
+  // next board holds the typo's cell, as a hit, and sinks ship 0 before it:
+  // taken for an extension, that sinking found no 2-ship afloat, and a
+  // consistent board was refused ("more ships of one length sunk").
+  const auto rules = make_dynamic_rules(5, 1, {2, 3}, adjacency::touching, true);
+  const per_ship_density_reference<dyn> slow(rules);
+  observation<dboard> typo(rules), board(rules);
+  typo.record_sunk(0, 0);
+  board.record_hit(3);
+  board.record_sunk(4, 0);  // ship 0 on A4-A5
+  board.record_hit(0);      // ship 1 on A1-A3
+  REQUIRE(exact_count(rules, board).labelled == 1);
+  per_ship_density<dyn> fast(rules);
+  CHECK_THROWS_AS(fast.weights(typo), inconsistent_observation);
+  CHECK(fast.weights(board) == slow.weights(board));
+  per_ship_density<dyn> again(rules);
+  CHECK_THROWS_AS(again.best_cell(typo), inconsistent_observation);
+  CHECK(again.best_cell(board) == 1);
+}
+
 TEST_CASE("per-ship density rejects a bad knob and an impossible sinking", "[density]") {
   const auto rules = make_dynamic_rules(4, 4, {3, 2}, adjacency::touching, true);
   CHECK_THROWS_AS(per_ship_density<dyn>(rules, {0}), std::invalid_argument);

@@ -268,9 +268,16 @@ class per_ship_density {
     // throw before the restart below.
     for (std::size_t i = 0; extends && i < applied_; ++i) extends = shots_.test(static_cast<std::size_t>(log[i].cell));
     if (!extends) reset();
-    if (!apply_log(log)) {  // an applied cell later in the log: the others are not the applied set
+    try {
+      if (!apply_log(log)) {  // an applied cell later in the log: the others are not the applied set
+        reset();
+        apply_log(log);
+      }
+    } catch (...) {
+      // A sinking refused half way (no line of hits for it) has already
+      // taken its ship off the fleet: the next call must not build on that.
       reset();
-      apply_log(log);
+      throw;
     }
     detail::check_hit_count(hits_.count(), fleet_cells_);
     // total_ holds exact integers: 0 on a live hit means no ship afloat can cover it.
