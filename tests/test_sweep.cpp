@@ -207,6 +207,35 @@ TEST_CASE("sweep restarts cleanly: a reused policy plays like a fresh one", "[sw
   }
 }
 
+TEST_CASE("sweep asked about another game without new_game() plays it as a fresh one", "[sweep]") {
+  // Another game's log as long as the last one's does not restart by its
+  // length: the cursor had passed the cells the last game shot, and the
+  // reused sweep skipped them in this one.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  sweep<dynamic_rules> reused(rules);
+  observation<dynamic_rules::board_type> last(rules), other(rules);
+  for (int k = 0; k < 2; ++k) {
+    const int c = reused.next_shot(last);
+    last.record_miss(c);
+    reused.on_result(c, shot_result::miss(), last);
+  }
+  for (const int c : {15, 14}) other.record_miss(c);
+  REQUIRE(!last.shots().test(14));
+  REQUIRE(!last.shots().test(15));
+  const int fresh = sweep<dynamic_rules>(rules).next_shot(other);
+  CHECK(fresh == reused.order()[0]);
+  CHECK(reused.next_shot(other) == fresh);
+  // The same cell with another outcome is another game too: a hit on the
+  // first shot set the sweep clearing lines from it, a miss there does not.
+  observation<dynamic_rules::board_type> hit(rules), miss(rules);
+  reused.new_game();
+  const int first = reused.next_shot(hit);
+  hit.record_hit(first);
+  reused.on_result(first, shot_result::hit(), hit);
+  miss.record_miss(first);
+  CHECK(reused.next_shot(miss) == sweep<dynamic_rules>(rules).next_shot(miss));
+}
+
 TEST_CASE("a sweep made for another grid is refused, not read past its order", "[sweep][exhaustive]") {
   // Two dynamic_rules share a type whatever their grids: the 10x10 sweep's
   // order (cells up to 99) once wrote past the 6x6 fast path's rank table.

@@ -127,6 +127,8 @@ class sweep {
   void new_game() noexcept {
     cursor_ = 0;
     processed_ = 0;
+    processed_cells_ = {};
+    processed_hits_ = {};
     pending_ = shot_kind::none;
     pending_cell_ = -1;
     clearing_ = false;
@@ -170,12 +172,19 @@ class sweep {
   }
 
   // Reads the log entries not yet seen; the one answering our last choice
-  // drives the state machine, any other shot is just "already shot".
+  // drives the state machine, any other shot is just "already shot". A log
+  // that is not this game's, carried on (shorter, or without a cell read
+  // or with another outcome there), is a new game without new_game(): the
+  // cursor would otherwise pass cells of the order that game has not shot.
   void sync(const observation<board_type>& seen) {
     const auto& log = seen.log();
-    if (log.size() < processed_) new_game();  // a new game without new_game()
+    if (log.size() < processed_ || !processed_cells_.subset_of(seen.shots()) ||
+        (seen.hits() & processed_cells_) != processed_hits_)
+      new_game();
     for (; processed_ < log.size(); ++processed_) {
       const auto& s = log[processed_];
+      processed_cells_.set(static_cast<std::size_t>(s.cell));
+      if (s.result.is_hit()) processed_hits_.set(static_cast<std::size_t>(s.cell));
       if (s.cell != pending_cell_ || pending_ == shot_kind::none) continue;
       const bool hit = s.result.is_hit();
       if (pending_ == shot_kind::sweep) {
@@ -209,6 +218,7 @@ class sweep {
   std::vector<int> order_;
   std::size_t cursor_ = 0;
   std::size_t processed_ = 0;
+  board_type processed_cells_, processed_hits_;  // of the log's first processed_ entries
   shot_kind pending_ = shot_kind::none;
   int pending_cell_ = -1;
   bool clearing_ = false;
