@@ -368,8 +368,17 @@ void run(const evaluate_options& opts) {
   exhaustive_result& r = whole.result;
   for (std::size_t k = 1; k < parts.size(); ++k) r.merge(parts[k].result);  // refuses another game's parts
   // An empty shard is possible; a whole evaluation with no layout is a fleet
-  // that cannot be placed, which every other command refuses too.
-  if (r.complete() && r.layouts() == 0)
+  // that cannot be placed, which every other command refuses too. A shard run
+  // here that holds none asks the counter about the whole; saved parts alone
+  // wait for the merge of them all.
+  const auto fleet_fits = [&] {
+    if (r.layouts() != 0) return true;
+    if (r.complete()) return false;
+    if (opts.strategy.empty()) return true;
+    const rules_t rules = opts.rules.make_rules();
+    return count_layouts(rules, observation<rules_t::board_type>(rules), false, default_count_method()).labelled != 0;
+  };
+  if (!fleet_fits())
     throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + r.rules + ")");
   if (!opts.save.empty()) {
     std::ofstream out(opts.save);

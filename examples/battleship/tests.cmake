@@ -748,6 +748,13 @@ battleship_cli_test("simulate: a search of no steps keeps the climbs' starting l
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 1 --search-steps 0 --json JSON climbs=1 steps=0)
 battleship_cli_test("error: evaluate on a fleet that fits nowhere" FAIL
   ARGS evaluate --strategy row-scan --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "no layout exists")
+# A shard of it too, rather than an empty part that only the merge refuses.
+battleship_cli_test("error: evaluate --shard of a fleet that fits nowhere" FAIL
+  ARGS evaluate --strategy row-scan --grid 3x3 --fleet 3,3,3 --rule no-contact --shard 1/2 STDERR "no layout exists")
+# An empty shard of a fleet that fits is a part like any other: 2x1 with one
+# 1-ship has 2 first-ship placements, so shard 2 of 3 has none.
+battleship_cli_test("evaluate: an empty shard of a fleet that fits"
+  ARGS evaluate --strategy row-scan --grid 2x1 --fleet 1 --shard 2/3 --json JSON layouts=0)
 battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_duplicate_shards.json STDERR "shards must be distinct")
 battleship_cli_test("error: evaluate --merge of a histogram that is not a multiple of labels_per_layout" FAIL
