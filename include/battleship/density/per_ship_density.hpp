@@ -261,18 +261,15 @@ class per_ship_density {
     require_observation_of(cells_, ships_, sunk_feedback_, obs);
     const auto& log = obs.log();
     const auto& sunk = obs.sunk_events();
-    bool extends = log.size() >= applied_ && shots_.subset_of(obs.shots()) && (obs.hits() & shots_) == hits_ &&
-                   (sunk.empty() ? sinks_.empty() : sinks_agree(sunk));
-    // apply_log() skips the log's first applied_ entries: were one of them
-    // not applied, a sinking after it could be applied without its hits and
-    // throw before the restart below.
+    // The applied cells are the log's first applied_ entries (a shot that
+    // throws resets the model below), so those entries must be them:
+    // apply_log() skips them.
+    bool extends =
+        log.size() >= applied_ && (obs.hits() & shots_) == hits_ && (sunk.empty() ? sinks_.empty() : sinks_agree(sunk));
     for (std::size_t i = 0; extends && i < applied_; ++i) extends = shots_.test(static_cast<std::size_t>(log[i].cell));
     if (!extends) reset();
     try {
-      if (!apply_log(log)) {  // an applied cell later in the log: the others are not the applied set
-        reset();
-        apply_log(log);
-      }
+      apply_log(log);
     } catch (...) {
       // A sinking refused half way (no line of hits for it) has already
       // taken its ship off the fleet: the next call must not build on that.
@@ -300,14 +297,9 @@ class per_ship_density {
     return true;
   }
 
-  // Applies log[applied_..]; false if one of those cells was already applied
-  // (also after a shot that threw half applied: its cell is marked first).
-  bool apply_log(const std::vector<typename observation<board_type>::shot>& log) {
-    for (; applied_ < log.size(); ++applied_) {
-      if (shots_.test(static_cast<std::size_t>(log[applied_].cell))) return false;
-      apply_shot(log[applied_].cell, log[applied_].result);
-    }
-    return true;
+  // Applies log[applied_..].
+  void apply_log(const std::vector<typename observation<board_type>::shot>& log) {
+    for (; applied_ < log.size(); ++applied_) apply_shot(log[applied_].cell, log[applied_].result);
   }
 
   void apply_shot(int cell, shot_result r) {
