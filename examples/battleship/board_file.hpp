@@ -24,9 +24,9 @@
 namespace battleship::cli {
 
 // Reads a board picture: one line per row, '.' unknown, 'X' hit, '-' miss
-// (also 'x', 'o' for miss, 'H', 'M'); blank lines and lines starting with
-// '#' are ignored; spaces between cells are allowed. Errors name the line and
-// column.
+// (also 'x', 'o' for miss, 'H', 'M'); '#' starts a comment anywhere on a
+// line, as in a shot log, and blank lines are ignored; spaces between cells
+// are allowed. Errors name the line and column.
 inline observation<dynamic_rules::board_type> read_board_picture(std::istream& in, const dynamic_rules& rules,
                                                                  const std::string& name) {
   const auto g = rules.geometry();
@@ -38,6 +38,9 @@ inline observation<dynamic_rules::board_type> read_board_picture(std::istream& i
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const auto first = line.find_first_not_of(" \t");
     if (first == std::string::npos || line[first] == '#') continue;
+    // A note after a row ("..X-  # the carrier?") is not cells: a shot log
+    // allows it, so a picture does too. The error columns below stay right.
+    if (const auto comment = line.find('#'); comment != std::string::npos) line.erase(comment);
     if (row >= g.height())
       throw std::invalid_argument(name + ":" + std::to_string(line_no) + ": more than " + std::to_string(g.height()) +
                                   " rows");

@@ -1255,6 +1255,10 @@ battleship_cli_test("short-games: one game in a number below 10^15 is a whole nu
 battleship_cli_test("count: a picture's comment line may be indented"
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_indented_comment_3x3.txt --json
   JSON labelled=2 shots=1)
+# A note may follow a picture's row, as it may a shot log's line.
+battleship_cli_test("count: a picture row with a comment after its cells"
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_trailing_comment_3x3.txt --json
+  JSON labelled=1 shots=2)
 battleship_cli_test("count: a picture with O for a miss"
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_upper_o_3x3.txt --json JSON labelled=1 shots=2)
 battleship_cli_test("count: a shot log's words in any case, a tab between them"
