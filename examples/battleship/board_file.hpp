@@ -139,7 +139,7 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
     const auto after = [&](const detail::token& t) { return detail::where(name, line_no, t.column + t.text.size()); };
     const auto cell = g.parse_cell(words[0].text);
     if (!cell)
-      throw std::invalid_argument(at(words[0]) + "'" + printable(words[0].text) + "' is not a cell of the " +
+      throw std::invalid_argument(at(words[0]) + quoted_word(words[0].text) + " is not a cell of the " +
                                   std::to_string(g.width()) + "x" + std::to_string(g.height()) +
                                   " grid (rows A.., columns 1..)");
     if (words.size() < 2)
@@ -164,18 +164,16 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
       if (index < 0 || index >= rules.ship_count()) {
         std::string names;
         for (int i = 0; i < rules.ship_count(); ++i) names += (i ? ", " : "") + std::string(rules.fleet.name(i));
-        throw std::invalid_argument(at(words[2]) + "no ship '" + printable(ship) + "' in the fleet (" + names +
+        throw std::invalid_argument(at(words[2]) + "no ship " + quoted_word(ship) + " in the fleet (" + names +
                                     ", or 1.." + std::to_string(rules.ship_count()) + ")");
       }
       result = shot_result::sunk(index);
       expected_words = 3;
     } else {
-      throw std::invalid_argument(at(words[1]) + "expected hit, miss or sunk, found '" + printable(words[1].text) +
-                                  "'");
+      throw std::invalid_argument(at(words[1]) + "expected hit, miss or sunk, found " + quoted_word(words[1].text));
     }
     if (words.size() > expected_words)
-      throw std::invalid_argument(at(words[expected_words]) + "unexpected '" + printable(words[expected_words].text) +
-                                  "'");
+      throw std::invalid_argument(at(words[expected_words]) + "unexpected " + quoted_word(words[expected_words].text));
     if (result.kind == outcome::sunk && !rules.announces_sunk())
       throw std::invalid_argument(at(words[1]) + "a sunk announcement needs --feedback sunk");
     if (obs.shots().test(static_cast<std::size_t>(*cell)))

@@ -85,4 +85,16 @@ namespace battleship::cli {
   return out;
 }
 
+// A word read from a file, quoted for an error message: printable, and cut
+// to its first 40 characters when longer, with its length, so that a file
+// without spaces (a binary file given by mistake) gives a one-line message
+// rather than one as long as the file.
+[[nodiscard]] inline std::string quoted_word(std::string_view word) {
+  constexpr int most_characters = 40;
+  std::size_t end = 0;
+  for (int n = 0; n < most_characters && end < word.size(); ++n) end += character_length_at(word, end);
+  if (end >= word.size()) return "'" + printable(word) + "'";
+  return "'" + printable(word.substr(0, end)) + "...' (a word of " + std::to_string(word.size()) + " bytes)";
+}
+
 }  // namespace battleship::cli

@@ -1259,6 +1259,14 @@ battleship_cli_test("count: a picture's comment line may be indented"
 battleship_cli_test("count: a picture row with a comment after its cells"
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_trailing_comment_3x3.txt --json
   JSON labelled=1 shots=2)
+# A long word is cut short in an error, so that a binary file given by
+# mistake does not give a message as long as the file.
+battleship_cli_test("error: a long word in a shot log is quoted cut short, with its length" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/long_outcome.txt
+  STDERR "long_outcome.txt:2:4: expected hit, miss or sunk, found 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\.\\.\\.' \\(a word of 60 bytes\\)\n$")
+battleship_cli_test("error: a long word is cut between characters, not inside one" FAIL
+  ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/long_accented_cell.txt
+  STDERR "long_accented_cell.txt:2:1: 'éééééééééééééééééééééééééééééééééééééééé\\.\\.\\.' \\(a word of 83 bytes\\) is not a cell")
 battleship_cli_test("count: a picture with O for a miss"
   ARGS count --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/picture_upper_o_3x3.txt --json JSON labelled=1 shots=2)
 battleship_cli_test("count: a shot log's words in any case, a tab between them"
