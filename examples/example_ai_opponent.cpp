@@ -10,12 +10,14 @@
 // counter's steps and played from DataGenetics' heat map instead (a few
 // microseconds): the pattern for boards or machines where the exact
 // posterior is not always fast enough. (The heat map catches fewer
-// impossible answers; the next exact move, or the count at the end, catches
-// the rest.)
+// impossible answers: the next exact move catches the rest, or the count at
+// the end when the AI sinks every ship; a lie in a game the person wins
+// before either goes unseen.)
 //
 //   example_ai_opponent                   # unattended: a scripted opponent answers and shoots back
 //   example_ai_opponent --interactive     # play it at the terminal
 //   example_ai_opponent --budget-ms 5     # either, with at most about 5 ms of exact counting a move
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -63,10 +65,19 @@ class terminal_opponent {
                                    ". Your answer (hit, miss, or sunk and the ship's name): "));
       std::string word, ship;
       words >> word >> ship;
+      for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));  // as ship names
       if (word == "hit") return shot_result::hit();
       if (word == "miss") return shot_result::miss();
       if (word == "sunk") {
-        if (const int i = find_ship(rules_.fleet, ship); i >= 0) return shot_result::sunk(i);
+        if (const int i = find_ship(rules_.fleet, ship); i >= 0) {
+          // A slip worth asking again, not an impossible answer to end the game on.
+          if ((told_sunk_ >> i & 1U) != 0) {
+            std::cout << "  You already told me the " << rules_.fleet.name(i) << " sank\n";
+            continue;
+          }
+          told_sunk_ |= 1U << i;
+          return shot_result::sunk(i);
+        }
         std::cout << "  Which ship? One of:";
         for (int i = 0; i < rules_.ship_count(); ++i) std::cout << ' ' << rules_.fleet.name(i);
         std::cout << '\n';
@@ -78,7 +89,9 @@ class terminal_opponent {
 
   int shoot(const observation<board_t>& seen) {
     for (;;) {
-      const std::string where = ask("Your shot (a cell such as B7): ");
+      std::string where = ask("Your shot (a cell such as B7): ");
+      where.erase(0, where.find_first_not_of(" \t"));  // blanks around a cell are not part of it
+      where.erase(where.find_last_not_of(" \t") + 1);
       const auto cell = rules_.geometry().parse_cell(where);
       if (!cell)
         std::cout << "  " << where << " is not a cell of the board\n";
@@ -105,6 +118,7 @@ class terminal_opponent {
     return line;
   }
   rules_t rules_;
+  unsigned told_sunk_ = 0;  // the ships the person has announced sunk, by index
 };
 
 // The AI's choice of shot: the exact posterior's likeliest cell, or, when
@@ -125,7 +139,13 @@ class budgeted_ai {
   budgeted_ai& operator=(const budgeted_ai&) = delete;
 
   int next_shot(const observation<board_t>& seen) {
-    if (budget_) deadline_ = clock::now() + *budget_;
+    if (budget_) {
+      // A budget past what the clock can count from now is no limit (now +
+      // budget would overflow).
+      const auto now = clock::now();
+      const auto room = std::chrono::duration_cast<std::chrono::milliseconds>(clock::time_point::max() - now);
+      deadline_ = *budget_ < room ? now + *budget_ : clock::time_point::max();
+    }
     try {
       const int cell = exact_.best_cell(seen);
       ++exact_moves_;
@@ -219,8 +239,10 @@ int main(int argc, char** argv) {
     if (arg == "--interactive") {
       interactive = true;
     } else if (arg == "--budget-ms" && i + 1 < argc) {
-      try {
-        budget = std::chrono::milliseconds(std::stoul(argv[++i]));
+      const std::string n = argv[++i];
+      try {  // digits only: stoul would take "-5" (as a huge number) and "5x" (as 5)
+        if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos) throw std::invalid_argument(n);
+        budget = std::chrono::milliseconds(std::stoll(n));
       } catch (const std::exception&) {
         std::fprintf(stderr, "--budget-ms takes a whole number of milliseconds\n");
         return 2;
