@@ -149,6 +149,9 @@ TEST_CASE("geometry rejects impossible grids", "[geometry]") {
   CHECK_THROWS_AS(board_geometry<bitboard<100>>(5, -1), std::invalid_argument);
   CHECK_THROWS_WITH(board_geometry<bitboard<100>>(11, 10), Catch::Contains("more cells than the bitboard"));
   CHECK_NOTHROW(board_geometry<bitboard<100>>(10, 10));
+  // Rows are named by letters: a 27th would have had no name of its own.
+  CHECK_THROWS_WITH((board_geometry<bitboard<256>>(1, 27)), Catch::Contains("at most 26 rows"));
+  CHECK(board_geometry<bitboard<256>>(1, 26).cell_name(25) == "Z1");
   CHECK_THROWS_WITH(dynamic_grid<256>(17, 16), Catch::Contains("exceeds the 256-cell capacity"));
   CHECK_THROWS_WITH(dynamic_grid<256>(2, 27), Catch::Contains("at most 26 rows"));
 }

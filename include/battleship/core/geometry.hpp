@@ -24,6 +24,9 @@ enum class orientation : unsigned char { horizontal, vertical };
   return d == orientation::horizontal || d == orientation::vertical;
 }
 
+// Rows are named by letters (A..Z), and so are at most this many.
+inline constexpr int max_grid_side = 26;
+
 template <class Board>
 class board_geometry {
  public:
@@ -31,6 +34,8 @@ class board_geometry {
 
   constexpr board_geometry(int width, int height) : width_(width), height_(height) {
     if (width < 1 || height < 1) throw std::invalid_argument("grid dimensions must be at least 1x1");
+    // A row past Z would be named by the next character ('[', '\\'...).
+    if (height > max_grid_side) throw std::invalid_argument("rows are named A..Z: at most 26 rows");
     if (static_cast<std::size_t>(width) * static_cast<std::size_t>(height) > Board::capacity)
       throw std::invalid_argument("grid has more cells than the bitboard can hold");
     full_ = Board::first_n(static_cast<std::size_t>(width * height));

@@ -39,8 +39,6 @@ concept has_dimensions = requires(const G& g) {
 template <class G>
 concept Grid = std::copyable<G> && detail::has_board_type<G> && detail::has_dimensions<G>;
 
-inline constexpr int max_grid_side = 26;
-
 template <int Width, int Height>
 struct grid {
   static_assert(Width >= 1 && Height >= 1, "a grid needs at least one row and one column");
