@@ -2740,4 +2740,14 @@ TEST_CASE("checked_add and checked_mul throw exactly where 128 bits wrap", "[cou
                     "layout count exceeds 128 bits (too many layouts or too large weights)");
 }
 
+TEST_CASE("exact_count refuses a placement weight that carries another ruleset type of the same board size",
+          "[count][exact]") {
+  using six = ruleset<grid<6, 6>, fleet<3, 2>, touching_allowed, hit_miss>;
+  using wide = ruleset<grid<9, 4>, fleet<3, 2>, touching_allowed, hit_miss>;  // bitboard<36> too
+  const six rules{};
+  const observation<six::board_type> seen(rules);
+  CHECK_THROWS_WITH(exact_count(rules, seen, edge_prior<wide>{wide{}, 2}), Catch::Contains("9x4"));
+  CHECK(exact_count(rules, seen, edge_prior<six>{rules, 2}).labelled > 0);
+}
+
 }  // namespace test_exact_counter

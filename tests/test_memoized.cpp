@@ -431,6 +431,16 @@ TEST_CASE("density_greedy refuses a density model made for another game", "[memo
   CHECK(same_game(density_greedy(rules, exact_density<dyn>(rules)).rules(), rules));
 }
 
+TEST_CASE("density_greedy refuses a density model of another ruleset type on a board of the same size",
+          "[memoized][density]") {
+  using six = ruleset<grid<6, 6>, fleet<3, 2>, touching_allowed, hit_miss>;
+  using wide = ruleset<grid<9, 4>, fleet<3, 2>, touching_allowed, hit_miss>;  // bitboard<36> too
+  using apart = ruleset<grid<6, 6>, fleet<3, 2>, no_contact, hit_miss>;
+  CHECK_THROWS_WITH(density_greedy(six{}, exact_density<wide>(wide{})), Catch::Contains("9x4 3,2"));
+  CHECK_THROWS_AS(density_greedy(six{}, per_ship_density<apart>(apart{})), std::invalid_argument);
+  CHECK_NOTHROW(density_greedy(six{}, exact_density<six>(six{})));
+}
+
 TEST_CASE("memoized over a policy that does not say its game: the cache's stamp decides", "[memoized]") {
   const auto two = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
   const auto three = make_dynamic_rules(3, 3, {3}, adjacency::touching, false);  // the same grid

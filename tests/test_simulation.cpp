@@ -553,6 +553,22 @@ TEST_CASE("simulate refuses a defence made for another game", "[simulation]") {
                                             {"a", "b", "c", "d", "e"})));  // names aside
 }
 
+TEST_CASE("simulate refuses a defence of another ruleset type on a board of the same size", "[simulation]") {
+  // grid<6, 6> and grid<9, 4> share bitboard<36>, and so do the contact rules:
+  // the type of a defence's rules does not tell its game apart.
+  using six = ruleset<grid<6, 6>, fleet<3, 2>, touching_allowed, hit_miss>;
+  using apart = ruleset<grid<6, 6>, fleet<3, 2>, no_contact, hit_miss>;
+  using wide = ruleset<grid<9, 4>, fleet<3, 2>, touching_allowed, hit_miss>;
+  const six rules{};
+  simulation_options o;
+  o.games = 4;
+  o.threads = 1;
+  auto scan = [&] { return row_scan<six>(rules); };
+  CHECK_THROWS_WITH(simulate(rules, scan, uniform_defense<apart>(apart{}), o), Catch::Contains("no-contact"));
+  CHECK_THROWS_WITH(simulate(rules, scan, uniform_defense<wide>(wide{}), o), Catch::Contains("9x4"));
+  CHECK(simulate(rules, scan, uniform_defense<six>(rules), o).stats.games == 4);
+}
+
 TEST_CASE("the Figure 8 layout is the one its header draws, and only the classic game takes it", "[simulation]") {
   // The expected picture is the diagram in park_figure8.hpp's comment,
   // rewritten with picture()'s letters (A for ship 1 ... E for ship 5, the

@@ -147,8 +147,8 @@ simulation_result run_simulation(const R& rules, MakeStrategy& make_strategy, co
     throw std::invalid_argument("simulate: progress_interval must be 0 to 1e9 seconds");
   // A defence that keeps its rules must be for this game: a smaller grid's
   // layouts are legal on a larger one, and every game would be played on them.
-  if constexpr (requires { static_cast<const R&>(defense.rules()); })
-    detail::require_same_game(rules, static_cast<const R&>(defense.rules()), "simulate: the defence");
+  if constexpr (requires { requires Ruleset<std::remove_cvref_t<decltype(defense.rules())>>; })
+    detail::require_same_game(rules, defense.rules(), "simulate: the defence");
   const int threads =
       static_cast<int>(std::min<long long>(detail::resolve_threads(options.threads, "simulate"), options.games));
   const int cells = rules.geometry().cell_count();

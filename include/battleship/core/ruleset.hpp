@@ -198,9 +198,11 @@ template <Ruleset R>
 // type whatever they hold, so the parts of the library that combine objects
 // built from rules (simulate and a defence, a counter and a placement weight
 // that carries rules) compare them with this and refuse a mismatch rather
-// than read one game's cells or ships as the other's.
-template <Ruleset R>
-[[nodiscard]] constexpr bool same_game(const R& a, const R& b) noexcept {
+// than read one game's cells or ships as the other's. Two rule sets of
+// different types are compared the same way: grid<9, 4> and grid<6, 6>
+// share a board type, so the type alone tells nothing.
+template <Ruleset A, Ruleset B>
+[[nodiscard]] constexpr bool same_game(const A& a, const B& b) noexcept {
   const auto ga = a.geometry(), gb = b.geometry();
   if (ga.width() != gb.width() || ga.height() != gb.height() || a.contact() != b.contact() ||
       a.announces_sunk() != b.announces_sunk() || a.ship_count() != b.ship_count())
@@ -212,8 +214,8 @@ template <Ruleset R>
 
 namespace detail {
 // Throws std::invalid_argument naming both games when they differ.
-template <Ruleset R>
-void require_same_game(const R& expected, const R& given, std::string_view what) {
+template <Ruleset A, Ruleset B>
+void require_same_game(const A& expected, const B& given, std::string_view what) {
   if (!same_game(expected, given))
     throw std::invalid_argument(std::string(what) + " was made for " + rules_label(given) + ", not " +
                                 rules_label(expected));

@@ -54,9 +54,7 @@ class density_greedy {
   // every position, wrongly.
   density_greedy(const R& rules, Model model, tie_break ties = tie_break::lowest_cell, std::uint64_t seed = 0)
       : rules_(rules), cells_(rules.geometry().cell_count()), model_(std::move(model)), ties_(ties), rng_(seed) {
-    if constexpr (requires {
-                    { model_.rules() } -> std::convertible_to<const R&>;
-                  })
+    if constexpr (requires { requires Ruleset<std::remove_cvref_t<decltype(model_.rules())>>; })
       detail::require_same_game(rules_, model_.rules(), "density_greedy: the density model");
   }
 

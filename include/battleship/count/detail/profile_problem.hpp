@@ -166,8 +166,8 @@ template <Ruleset R, class Weigh>
   require_observation_of(rules, obs);
   // A weight that carries its own rules (edge_prior) reads the fleet and
   // grid from them, with this counter's ship numbers and placements.
-  if constexpr (requires { static_cast<const R&>(weigh.rules); })
-    require_same_game(rules, static_cast<const R&>(weigh.rules), "the placement weight");
+  if constexpr (requires { requires Ruleset<std::remove_cvref_t<decltype(weigh.rules)>>; })
+    require_same_game(rules, weigh.rules, "the placement weight");
   const auto g = rules.geometry();
   const int W = g.width(), H = g.height(), n = W * H;
   profile_problem p;
