@@ -21,6 +21,7 @@
 #include <stdexcept>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -2738,6 +2739,38 @@ TEST_CASE("checked_add and checked_mul throw exactly where 128 bits wrap", "[cou
   // The message says what overflowed, and at which width.
   CHECK_THROWS_WITH(detail::checked_add(max, 1),
                     "layout count exceeds 128 bits (too many layouts or too large weights)");
+}
+
+namespace {
+// A ShipSet whose ship count is a compile-time constant but whose lengths
+// belong to the object (chosen at run time, say): it models ShipSet, so
+// the counter, the sampler and the density take it as they take any fleet.
+struct three_ships_set_at_run_time {
+  std::array<int, 3> lengths{3, 2, 2};
+  static constexpr int ship_count() { return 3; }
+  int length(int i) const { return lengths[static_cast<std::size_t>(i)]; }
+  std::string_view name(int i) const { return i == 0 ? "Big" : i == 1 ? "Mid" : "Small"; }
+};
+}  // namespace
+
+TEST_CASE("exact_counter: a fleet with a constant ship count and lengths of its own counts like dynamic rules",
+          "[count][exact]") {
+  using rules_type = ruleset<grid<5, 5>, three_ships_set_at_run_time, touching_allowed, hit_miss>;
+  rules_type rules{};
+  rules.fleet.lengths = {4, 3, 2};
+  const auto same = make_dynamic_rules(5, 5, {4, 3, 2}, adjacency::touching, false);
+  observation<rules_type::board_type> seen(rules);
+  observation<dynamic_rules::board_type> seen_same(same);
+  seen.record_hit(7);
+  seen_same.record_hit(7);
+  const count_result mine = exact_count(rules, seen);
+  const count_result theirs = exact_count(same, seen_same);
+  CHECK(mine.labelled == theirs.labelled);
+  CHECK(mine.labelled == enumerate_recursive(rules, seen).labelled);
+  CHECK(mine.occupancy == theirs.occupancy);
+  exact_sampler<rules_type> sampler(rules, seen);
+  splitmix_rng rng(1);
+  CHECK(sampler(rng).size() == 3);
 }
 
 TEST_CASE("exact_count refuses a placement weight that carries another ruleset type of the same board size",

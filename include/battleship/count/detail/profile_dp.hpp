@@ -206,12 +206,14 @@ inline constexpr std::size_t default_memory_limit = std::size_t{8} << 30;
 }
 
 // Rules whose grid and fleet are fixed at compile time, and their ships'
-// lengths.
+// lengths. The lengths are asked for too: a ShipSet may fix its ship count
+// (a static constexpr ship_count()) and keep the lengths in the object.
 template <class R>
 concept fixed_grid_and_fleet = requires {
   std::integral_constant<int, R::grid_type::width()>{};
   std::integral_constant<int, R::grid_type::height()>{};
   std::integral_constant<int, R::fleet_type::ship_count()>{};
+  std::integral_constant<int, static_cast<int>(R::fleet_type::length(0))>{};
 };
 template <fixed_grid_and_fleet R>
 [[nodiscard]] consteval auto fixed_lengths() {
