@@ -44,6 +44,19 @@ if(MODE STREQUAL "install")
   if(NOT EXISTS ${prefix}/include/battleship/solver.hpp)
     message(FATAL_ERROR "the staged install holds no include/battleship/solver.hpp")
   endif()
+  # A consumer whose CMake predates file sets (3.22, Ubuntu 22.04's) skips
+  # the part of the targets file that declares them: the include directory
+  # must be stated outside it, or such a consumer finds the package and no
+  # headers.
+  file(GLOB_RECURSE targets_files ${prefix}/*/battleship-targets.cmake)
+  if(NOT targets_files)
+    message(FATAL_ERROR "the staged install holds no battleship-targets.cmake")
+  endif()
+  list(GET targets_files 0 targets_file)
+  file(READ ${targets_file} targets)
+  if(NOT targets MATCHES "INTERFACE_INCLUDE_DIRECTORIES \"[$]{_IMPORT_PREFIX}/include\"")
+    message(FATAL_ERROR "${targets_file} gives the include directory only through file sets, which CMake before 3.23 does not read")
+  endif()
   # Only the staged prefix may satisfy find_package (not the source or build tree).
   list(APPEND configure -DCMAKE_PREFIX_PATH=${prefix} -DEXPECTED_PREFIX=${prefix}
        -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF -DPASSES_ONCE=${PASSES_ONCE})
