@@ -2,6 +2,7 @@
 // distributions (confidence-interval coverage), and the SVG histogram.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -229,6 +230,35 @@ TEST_CASE("SVG histogram: 10,000 bars are drawn, 10,001 refused", "[statistics]"
   CHECK_NOTHROW(histogram_svg({{"good", good}}, o));
   o.x_max = 10000;
   CHECK_THROWS_AS(histogram_svg({{"good", good}}, o), std::invalid_argument);
+}
+
+TEST_CASE("percentile: a rank that p% of the games make exactly is not rounded up", "[statistics]") {
+  // 7% of 100 games is 7 games, 55% of 100 is 55 and 28% of 50 is 14, but
+  // p / 100.0 * games is 7.000000000000001, 55.00000000000001 and
+  // 14.000000000000002 in doubles, whose ceiling is one rank too far.
+  std::vector<long long> seven(21, 0);
+  seven[10] = 7;
+  seven[20] = 93;
+  CHECK(summarize(seven, 2).percentile(7) == 10);
+  std::vector<long long> fifty_five(21, 0);
+  fifty_five[10] = 55;
+  fifty_five[20] = 45;
+  CHECK(summarize(fifty_five, 2).percentile(55) == 10);
+  std::vector<long long> fourteen(21, 0);
+  fourteen[10] = 14;
+  fourteen[20] = 36;
+  CHECK(summarize(fourteen, 2).percentile(28) == 10);
+  // Every whole percentage of 1 to 2,000 games against the rank in integers.
+  for (long long n = 1; n <= 2000; ++n) {
+    std::vector<long long> h(static_cast<std::size_t>(n) + 1, 0);
+    for (std::size_t s = 1; s <= static_cast<std::size_t>(n); ++s) h[s] = 1;  // game k takes k shots
+    const auto st = summarize(h, 1);
+    for (int p = 0; p <= 100; ++p) {
+      const long long rank = std::max<long long>(1, (p * n + 99) / 100);
+      if (st.percentile(p) != rank)
+        FAIL("percentile(" << p << ") of " << n << " games: " << st.percentile(p) << ", not " << rank);
+    }
+  }
 }
 
 }  // namespace test_statistics

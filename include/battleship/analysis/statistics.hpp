@@ -39,7 +39,10 @@ struct shot_statistics {
   // Nearest-rank percentile, p in [0, 100].
   [[nodiscard]] int percentile(double p) const {
     if (!(p >= 0 && p <= 100)) throw std::invalid_argument("percentile must lie in [0, 100]");
-    const auto rank = std::max<long long>(1, static_cast<long long>(std::ceil(p / 100.0 * static_cast<double>(games))));
+    // p * games first: exact for whole p (and games below 2^53), so a rank
+    // that p% of the games make exactly is not rounded up by p / 100.0,
+    // which no double holds exactly (7 / 100.0 * 100 is 7.000000000000001).
+    const auto rank = std::max<long long>(1, static_cast<long long>(std::ceil(p * static_cast<double>(games) / 100.0)));
     long long seen = 0;
     for (std::size_t s = 0; s < histogram.size(); ++s) {
       seen += histogram[s];
