@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <map>
@@ -26,6 +27,7 @@
 #include <battleship/core/layout.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/edge_prior.hpp>
+#include <battleship/count/exact_sampler.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/defense/constrained_defense.hpp>
 #include <battleship/density/per_ship_density.hpp>
@@ -811,6 +813,43 @@ TEST_CASE("constrained_defense: with no region, the refusal names the contact ru
   CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, apart),
                     "constrained defense: no legal layout exists under the no-edge rule the defense keeps to (or "
                     "every placement weighs 0)");
+}
+
+TEST_CASE("constrained_defense refuses tables it could not draw one layout at a time from, at construction",
+          "[defense][constrained][errors]") {
+  // Past three quarters of the memory limit the sampler keeps checkpoints
+  // only, from which place()'s single draws cannot come: refused up front,
+  // naming the limit, rather than by every place() (16x16, the classic
+  // fleet apart, at the default 8 GiB). Small limits reach it cheaply here.
+  const auto rules = make_dynamic_rules(6, 6, {3, 2, 2}, adjacency::touching, false);
+  const observation<board> empty(rules);
+  int checkpointed = 0, kept = 0;
+  for (std::size_t limit = std::size_t{1} << 10; limit <= std::size_t{1} << 26; limit *= 2) {
+    INFO("memory limit " << limit);
+    defense_constraints<board> c;
+    c.memory_limit = limit;
+    bool sampler_built = false, sampler_checkpointed = false;
+    try {
+      const exact_sampler<dynamic_rules> sampler(rules, empty, unit_weight{}, limit);
+      sampler_built = true;
+      sampler_checkpointed = sampler.checkpointed();
+    } catch (const std::length_error&) {
+    }
+    if (!sampler_built) {
+      CHECK_THROWS_AS(constrained_defense<dynamic_rules>(rules, c), std::length_error);
+    } else if (sampler_checkpointed) {
+      ++checkpointed;
+      CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, c),
+                        Catch::Contains("three quarters of the memory limit") && Catch::Contains("raise the limit"));
+    } else {
+      ++kept;
+      const constrained_defense<dynamic_rules> defense(rules, c);
+      splitmix_rng rng(limit);
+      CHECK_FALSE(validate(rules, defense.place(rng)));
+    }
+  }
+  CHECK(checkpointed > 0);
+  CHECK(kept > 0);
 }
 
 }  // namespace test_constrained_defense

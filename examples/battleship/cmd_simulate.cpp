@@ -6,11 +6,13 @@
 
 #include <cmath>
 #include <concepts>
+#include <cstddef>
 #include <cstdio>
 #include <functional>
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <stop_token>
 #include <string>
 #include <utility>
@@ -70,6 +72,10 @@ struct simulate_options {
   std::string region = "all";
   bool apart = false;
   bool clustered = false;
+  // The exact tables' limit: exact-greedy's counter, monte-carlo-greedy's
+  // sampler, and the uniform defense's tables (constrained, or a crowded
+  // fleet's).
+  std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
   // The search for hard layouts (search_hard_layouts), when climbs > 0.
   int search_climbs = 0;
   int search_steps = 200;
@@ -166,13 +172,22 @@ auto with_strategy(const simulate_options& opts, const rules_t& rules, const std
     return run([&] { return density_greedy(rules, per_ship_density<rules_t>(rules, po)); });
   }
   if (s == "exact-greedy") {
+    const auto exact = [&] {
+      exact_density<rules_t> model(rules);
+      model.set_memory_limit(opts.memory_limit);
+      return model;
+    };
     // Deterministic (ties to the lowest cell), so the shared cache replays its own choices.
-    if (book) return run([&] { return memoized(density_greedy(rules, exact_density<rules_t>(rules)), book); });
-    return run([&] { return density_greedy(rules, exact_density<rules_t>(rules)); });
+    if (book) return run([&] { return memoized(density_greedy(rules, exact()), book); });
+    return run([&] { return density_greedy(rules, exact()); });
   }
   if (s == "monte-carlo-greedy") {
     if (opts.samples < 1) throw usage_error("--samples must be at least 1");
-    return run([&] { return density_greedy(rules, monte_carlo_density<rules_t>(rules, 0, opts.samples)); });
+    return run([&] {
+      monte_carlo_density<rules_t> model(rules, 0, opts.samples);
+      model.set_memory_limit(opts.memory_limit);
+      return density_greedy(rules, std::move(model));
+    });
   }
   throw usage_error("unknown strategy '" + s + "'");
 }
@@ -217,6 +232,7 @@ constrained_defense<rules_t> make_constrained_defense(const simulate_options& op
   if (opts.region == "middle") c.region = cells_by_inset(g, 2, g.width() + g.height());
   if (opts.apart && rules.contact() == adjacency::touching) c.contact = adjacency::no_edge;
   if (opts.clustered) c.condition = [rules](const layout& l) { return every_ship_touches_another(rules, l); };
+  c.memory_limit = opts.memory_limit;
   return constrained_defense<rules_t>(rules, std::move(c));
 }
 
@@ -322,15 +338,29 @@ void run(const simulate_options& opts) {
     search(opts, rules, book);
     return kept.save();
   }
-  bool from_tables = false;  // a crowded fleet's uniform layouts come from the counter's tables
+  bool from_tables = false;               // a crowded fleet's uniform layouts come from the counter's tables
+  bool rejection_past_the_limit = false;  // ... unless those pass --memory-limit
   const any_defense defense = [&] {
     if (opts.defense == "park-figure8")  // Park's grid and fleet only: the command line's to get right
       return any_defense(as_usage([&] { return park_figure8_defense(rules); }));
     if (opts.defense == "sequential") return any_defense(sequential_defense<rules_t>(rules));
     if (constrained) return any_defense(make_constrained_defense(opts, rules));
     uniform_defense<rules_t> uniform(rules);
-    from_tables = uniform.acceptance_estimate() < crowded_acceptance;
-    return from_tables ? any_defense(make_constrained_defense(opts, rules)) : any_defense(std::move(uniform));
+    const double acceptance = uniform.acceptance_estimate();
+    if (acceptance < crowded_acceptance) {
+      try {
+        from_tables = true;
+        return any_defense(make_constrained_defense(opts, rules));
+      } catch (const std::length_error&) {
+        // Tables past the memory limit (16x16, ten 6-ships, no contact, by
+        // the default 8 GiB): rejection draws the same layouts, slowly,
+        // when a pilot draw was legal; with none, the refusal stands.
+        if (!(acceptance > 0)) throw;
+        from_tables = false;
+        rejection_past_the_limit = true;
+      }
+    }
+    return any_defense(std::move(uniform));
   }();
   const simulation_result r =
       with_strategy(opts, rules, book, [&](auto make) { return run_with(opts, rules, make, defense); });
@@ -375,6 +405,8 @@ void run(const simulate_options& opts) {
               rules_label(rules).c_str());
   if (from_tables)
     std::printf("draws    from the exact counter's tables (a crowded fleet: most rejection draws would fail)\n");
+  else if (rejection_past_the_limit)
+    std::printf("draws    by rejection, slowly (a crowded fleet whose tables pass the memory limit)\n");
   else if (constrained)  // as JSON's defense_draws says; only --clustered redraws
     std::printf("draws    from the exact counter's tables (the constrained defense)%s\n",
                 opts.clustered ? ", redrawn until every ship shares an edge with another" : "");
@@ -440,6 +472,10 @@ const command_registration registered{[](CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--apart", opts->apart, "uniform defense: no two ships share an edge, though the rules allow it");
   sub->add_flag("--clustered", opts->clustered, "uniform defense: every ship shares an edge with another");
+  add_memory_limit_option(sub, opts->memory_limit,
+                          "the most the exact tables may take: exact-greedy's counter, monte-carlo-greedy's sampler, "
+                          "and the uniform defense's tables (--region, --apart, --clustered, --search-climbs, or a "
+                          "crowded fleet's, which past it draws by rejection)");
   // The search plays its own games: --games would be ignored there, and the
   // search's options without a search.
   auto* climbs = sub->add_option("--search-climbs", opts->search_climbs,

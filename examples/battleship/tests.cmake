@@ -605,6 +605,25 @@ battleship_cli_test("simulate: a crowded fleet's uniform layouts come from the t
 battleship_cli_test("simulate: a crowded fleet says where its layouts come from"
   ARGS simulate --strategy random --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --games 5
   STDOUT "draws    from the exact counter's tables")
+# 7x7 with ships 4,4,3,3,2,2 under no contact: about 1 in 13,000 rejection
+# draws is legal, so the tables are used, but a memory limit they pass
+# makes the tool fall back to rejection, which draws the same layouts.
+battleship_cli_test("simulate: a crowded fleet whose tables pass --memory-limit draws by rejection"
+  ARGS simulate --strategy row-scan --grid 7x7 --fleet 4,4,3,3,2,2 --rule no-contact --games 5 --memory-limit 1K --json
+  JSON games=5 defense_draws=rejection)
+battleship_cli_test("simulate: the text says a crowded fleet fell back to rejection draws"
+  ARGS simulate --strategy row-scan --grid 7x7 --fleet 4,4,3,3,2,2 --rule no-contact --games 5 --memory-limit 1K
+  STDOUT "draws    by rejection, slowly \\(a crowded fleet whose tables pass the memory limit\\)")
+# Constrained tables kept only as checkpoints cannot give one layout at a
+# time: refused once, naming the limit (here 256K sits between the
+# checkpoints and the whole tables; the library's test finds such limits
+# itself).
+battleship_cli_test("error: simulate --apart with tables past three quarters of --memory-limit names it" FAIL
+  ARGS simulate --strategy row-scan --grid 7x7 --fleet 3,2 --apart --games 5 --memory-limit 256K
+  STDERR "three quarters of the memory limit \\(256 KiB\\), so layouts cannot be drawn one at a time")
+battleship_cli_test("error: simulate --memory-limit bounds exact-greedy's counter" FAIL
+  ARGS simulate --strategy exact-greedy --grid 7x7 --fleet 3,2 --games 5 --memory-limit 1K
+  STDERR "needs more than 1 KiB of memory")
 battleship_cli_test("simulate: the classic fleet's layouts come from rejection draws"
   ARGS simulate --strategy random --preset audinot --games 20 --json
   JSON games=20 defense_draws=rejection)

@@ -24,6 +24,7 @@
 // const and safe to call from several threads (simulate() does).
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -43,6 +44,7 @@
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
+#include <battleship/detail/byte_size.hpp>
 
 namespace battleship {
 
@@ -52,6 +54,12 @@ struct defense_constraints {
   std::optional<adjacency> contact;              // at least as strict as the game's; nullopt: the game's
   std::function<bool(const layout&)> condition;  // on the whole layout, met by redrawing; empty: none
   long long max_tries = 100'000;                 // draws per layout before place() gives up on the condition
+  // Bytes the sampler's tables may take (exact_sampler's limit). place()
+  // draws one layout at a time, which needs every table kept, so the
+  // constructor refuses a board whose tables pass three quarters of this
+  // (16x16, ships 5,4,3,3,2 apart, by the default 8 GiB) with
+  // std::length_error, rather than every place() failing.
+  std::size_t memory_limit = detail::default_memory_limit;
 };
 
 // The cells whose distance to the nearest edge of the grid lies in
@@ -95,7 +103,9 @@ class constrained_defense {
 
   // Throws std::invalid_argument for a contact rule looser than the game's,
   // a region with cells off the grid, or when no legal layout meets the
-  // region and the contact rule.
+  // region and the contact rule; std::length_error when the sampler's
+  // tables pass constraints.memory_limit (or three quarters of it: see
+  // defense_constraints).
   constrained_defense(const R& rules, constraints_type constraints)
       : constrained_defense(rules, std::move(constraints), unit_weight{}) {}
 
@@ -128,7 +138,8 @@ class constrained_defense {
         }
     try {
       sampler_ = std::make_shared<const exact_sampler<defender_rules>>(
-          own, observation<board_type>(own), [this](int ship, const placement& p) { return weight_of(ship, p); });
+          own, observation<board_type>(own), [this](int ship, const placement& p) { return weight_of(ship, p); },
+          constraints_.memory_limit);
     } catch (const inconsistent_observation&) {
       throw std::invalid_argument(std::string("constrained defense: no legal layout ") +
                                   (constraints_.region ? "keeps every ship inside the region" : "exists") +
@@ -136,6 +147,10 @@ class constrained_defense {
                                   (contact != rules.contact() ? " the defense keeps to" : "") +
                                   (constraints_.region ? "" : " (or every placement weighs 0)"));
     }
+    if (sampler_->checkpointed())
+      throw std::length_error("constrained defense: the sampling tables pass three quarters of the memory limit (" +
+                              detail::byte_size_name(constraints_.memory_limit) +
+                              "), so layouts cannot be drawn one at a time; raise the limit");
   }
 
   // A layout meeting every constraint. Throws std::runtime_error when
