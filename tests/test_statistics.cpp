@@ -11,6 +11,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <battleship/analysis/histogram.hpp>
@@ -48,7 +49,7 @@ TEST_CASE("summary statistics by hand", "[statistics]") {
   CHECK(st.histogram == std::vector<long long>{0, 1, 1, 1, 1});
   // A histogram handed in with empty bins past its longest game ends there.
   CHECK(summarize({0, 3, 0, 0}, 1).histogram == std::vector<long long>{0, 3});
-  const double half = 1.959963984540054 * std::sqrt(5.0 / 3.0) / 2;
+  const double half = 3.182446305284263 * std::sqrt(5.0 / 3.0) / 2;  // Student's t, 3 degrees of freedom
   CHECK(st.ci95_low == Approx(2.5 - half));
   CHECK(st.ci95_high == Approx(2.5 + half));
 
@@ -100,6 +101,49 @@ TEST_CASE("the 95% interval covers the true mean about 95% of the time", "[stati
   // Binomial(2000, 0.95) has sd 9.7; the normal interval on n = 60 is a hair narrow.
   CHECK(covered > trials * 0.92);
   CHECK(covered < trials * 0.975);
+}
+
+TEST_CASE("the 95% interval takes Student's t quantile for its number of games", "[statistics]") {
+  // Student's t tables' 97.5% points, to three decimals, and the normal's
+  // in the limit.
+  const std::vector<std::pair<long long, double>> table = {
+      {1, 12.706}, {2, 4.303},  {3, 3.182},  {4, 2.776},  {5, 2.571},   {6, 2.447},    {9, 2.262},
+      {10, 2.228}, {20, 2.086}, {30, 2.042}, {60, 2.000}, {100, 1.984}, {1000, 1.962}, {1001, 1.962}};
+  for (const auto& [df, t] : table) {
+    INFO(df << " degrees of freedom");
+    CHECK(detail::student_t_975(df) == Approx(t).margin(5e-4));
+  }
+  CHECK(detail::student_t_975(1) == Approx(std::tan(0.475 * 3.141592653589793)).epsilon(1e-12));
+  CHECK(detail::student_t_975(1'000'000'000) == Approx(1.959963984540054).epsilon(1e-8));
+  // The two ways meet at 1000 degrees of freedom.
+  CHECK(detail::student_t_975(1000) == Approx(detail::student_t_975(1001)).epsilon(1e-5));
+  for (long long df = 1; df < 2000; ++df) CHECK(detail::student_t_975(df + 1) < detail::student_t_975(df));
+  // Two games of 9 and 11 shots: mean 10, standard deviation sqrt(2), and
+  // the interval 10 +- 12.706 (not 1.96).
+  const auto two = summarize_samples({9, 11}, 0);
+  CHECK(two.ci95_high - two.mean == Approx(12.7062).margin(1e-3));
+}
+
+TEST_CASE("the 95% interval covers the true mean about 95% of the time at 5 games too", "[statistics]") {
+  // Samples of 5 draws, each the sum of 4 uniform on 1..10 (nearly normal,
+  // true mean 22); 4000 intervals. The normal factor 1.96 would cover
+  // about 88 % of them here.
+  splitmix_rng rng(7);
+  int covered = 0;
+  const int trials = 4000;
+  for (int t = 0; t < trials; ++t) {
+    std::vector<int> xs;
+    for (int i = 0; i < 5; ++i) {
+      int x = 0;
+      for (int k = 0; k < 4; ++k) x += 1 + static_cast<int>(rng() % 10);
+      xs.push_back(x);
+    }
+    const auto st = summarize_samples(xs, 0);
+    if (st.ci95_low <= 22 && 22 <= st.ci95_high) ++covered;
+  }
+  // Binomial(4000, 0.95) has sd 13.8.
+  CHECK(covered > trials * 0.93);
+  CHECK(covered < trials * 0.97);
 }
 
 TEST_CASE("SVG histogram: one bar per shot count with games, labels and legend", "[statistics]") {
