@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
 #include <battleship/core/layout.hpp>
@@ -391,6 +392,27 @@ TEST_CASE("sampler: max_tries bounds the draws, so 0 tries none", "[random_layou
   std::mt19937_64 rng(5);
   CHECK_FALSE(validate(rules, sampler(rng, 1)));
   CHECK_THROWS_AS(sampler(rng, 0), std::runtime_error);
+}
+
+TEST_CASE("uniform_layout_sampler: max_tries bounds the draws, and the error names it", "[random_layout]") {
+  // One row of four cells, ships 2 and 1, no edge contact: 2 of the 12
+  // draws are legal, so with one try some seeds fail.
+  const auto rules = make_dynamic_rules(4, 1, {2, 1}, adjacency::no_edge, false);
+  const uniform_layout_sampler<dynamic_rules> sampler(rules);
+  int failed = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    std::mt19937_64 rng(seed);
+    try {
+      const layout l = sampler(rng, 1);  // outside CHECK, which would catch the throw itself
+      CHECK_FALSE(validate(rules, l).has_value());
+    } catch (const std::runtime_error& e) {
+      CHECK(std::string(e.what()) ==
+            "uniform layout sampler: no legal layout in 1 draws (the fleet almost cannot "
+            "fit on the grid, or max_tries is too small)");
+      ++failed;
+    }
+  }
+  CHECK(failed > 30);
 }
 
 }  // namespace test_random_layout

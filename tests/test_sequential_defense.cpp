@@ -133,7 +133,9 @@ TEST_CASE("sequential_defense: a draw that gets stuck restarts, up to max_restar
       const layout l = defense.place(once, 1);  // outside CHECK, which would catch the throw itself
       CHECK_FALSE(validate(rules, l).has_value());
     } catch (const std::runtime_error& e) {
-      CHECK(std::string(e.what()) == "no legal layout found: the fleet (almost) cannot fit on the grid");
+      CHECK(std::string(e.what()) ==
+            "sequential defense: no legal layout in 1 attempts (the fleet almost cannot "
+            "fit on the grid, or max_restarts is too small)");
       ++stuck;
     }
     CHECK_FALSE(validate(rules, defense.place(patient)).has_value());

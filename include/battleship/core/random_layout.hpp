@@ -92,7 +92,10 @@ class uniform_layout_sampler {
     layout l;
     for (long long attempt = 0; attempt < max_tries; ++attempt)
       if (try_draw(rng, l)) return l;
-    throw std::runtime_error("no legal layout found: the fleet (almost) cannot fit on the grid");
+    // The budget may be what ran out, not the room: both are named.
+    throw std::runtime_error("uniform layout sampler: no legal layout in " + std::to_string(max_tries) +
+                             " draws (the fleet almost cannot fit on the grid, or max_tries is too "
+                             "small)");
   }
 
   // The share of draws that give a legal layout, estimated from at most

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <random>
 #include <stdexcept>
+#include <string>
 
 #include <battleship/core/adjacency.hpp>
 #include <battleship/core/layout.hpp>
@@ -64,7 +65,10 @@ class sequential_defense {
       }
       if (!stuck) return l;
     }
-    throw std::runtime_error("no legal layout found: the fleet (almost) cannot fit on the grid");
+    // The budget may be what ran out, not the room: both are named.
+    throw std::runtime_error("sequential defense: no legal layout in " + std::to_string(max_restarts) +
+                             " attempts (the fleet almost cannot fit on the grid, or max_restarts is "
+                             "too small)");
   }
 
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
