@@ -296,6 +296,10 @@ TEST_CASE("constrained_defense refuses what cannot work, with a reason", "[defen
   off_grid.region = g.full();
   off_grid.region->set(30);
   CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, off_grid), Catch::Contains("off the grid"));
+  defense_constraints<board> empty_region;
+  empty_region.region = cells_by_inset(g, 3, 3);  // 5x5 has no cell three from every edge
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, empty_region),
+                    "constrained defense: the region holds no cell");
   defense_constraints<board> too_small;
   too_small.region = cells_by_inset(g, 2, 2);  // the centre cell alone
   CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, too_small),

@@ -699,8 +699,12 @@ battleship_cli_test("error: simulate --clustered with one ship" USAGE
 battleship_cli_test("error: simulate --region with another defense" USAGE
   ARGS simulate --strategy random --preset park --region edges --defense sequential --games 3
   STDERR "take the uniform defense")
+# 4x4 has no middle (no cell two or more from every edge): said as such.
 battleship_cli_test("error: simulate with no layout in the middle of a small grid" FAIL
   ARGS simulate --strategy random --grid 4x4 --fleet 3 --region middle --games 3
+  STDERR "constrained defense: the region holds no cell")
+battleship_cli_test("error: simulate with a middle too small for the fleet" FAIL
+  ARGS simulate --strategy random --grid 5x5 --fleet 3 --region middle --games 3
   STDERR "no legal layout keeps every ship inside the region")
 # The middle of 5x5 without its two outer rings is C3 alone: the row scan reaches it with its 13th shot.
 battleship_cli_test("simulate: the middle region of 5x5 is its centre cell"

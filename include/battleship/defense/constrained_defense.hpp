@@ -102,7 +102,7 @@ class constrained_defense {
       ruleset<typename R::grid_type, typename R::fleet_type, dynamic_adjacency, typename R::feedback_type>;
 
   // Throws std::invalid_argument for a contact rule looser than the game's,
-  // a region with cells off the grid, or when no legal layout meets the
+  // a region with cells off the grid or none, or when no legal layout meets the
   // region and the contact rule; std::length_error when the sampler's
   // tables pass constraints.memory_limit (or three quarters of it: see
   // defense_constraints).
@@ -120,6 +120,10 @@ class constrained_defense {
                                   "): its layouts would be illegal");
     if (constraints_.region && !constraints_.region->subset_of(g.full()))
       throw std::invalid_argument("constrained defense: the region has cells off the grid");
+    // Said as such, not as "no layout keeps every ship inside the region"
+    // (the middle of a 4x4 grid, without its two outer rings, is empty).
+    if (constraints_.region && constraints_.region->none())
+      throw std::invalid_argument("constrained defense: the region holds no cell");
     if (constraints_.max_tries < 1) throw std::invalid_argument("constrained defense: max_tries must be at least 1");
     const defender_rules own{rules.grid, rules.fleet, dynamic_adjacency{contact}, rules.feedback};
     const board_type region = constraints_.region.value_or(g.full());
