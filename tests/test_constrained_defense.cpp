@@ -806,17 +806,31 @@ TEST_CASE("search_hard_layouts: progress names each climb from 0 and counts its 
   CHECK(below_best);
 }
 
-TEST_CASE("constrained_defense: with no region, the refusal names the contact rule and the weights",
+TEST_CASE("constrained_defense: the refusal names the contact rule, and the weights where some were given",
           "[defense][constrained][errors]") {
   // Three 3-ships fill 3x3 only touching: none fits under no-edge, which the
-  // defense keeps to though the game allows touching. Without a region the
-  // cause may also be weights of 0, and the message says so.
+  // defense keeps to though the game allows touching. Weights of 0 may be
+  // the cause only where a weight was given, and then the message says so,
+  // with a region or without.
   const auto rules = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::touching, false);
   defense_constraints<board> apart;
   apart.contact = adjacency::no_edge;
   CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, apart),
+                    "constrained defense: no legal layout exists under the no-edge rule the defense keeps to");
+  const auto all_one = [](int, const placement&) { return 1; };
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, apart, all_one),
                     "constrained defense: no legal layout exists under the no-edge rule the defense keeps to (or "
-                    "every placement weighs 0)");
+                    "the placement weights leave none)");
+  const auto two = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  defense_constraints<board> top_row;
+  top_row.region = cells_by_inset(two.geometry(), 0, 0);
+  const auto none_horizontal = [](int, const placement& p) { return p.dir == orientation::horizontal ? 0 : 1; };
+  CHECK_NOTHROW(constrained_defense<dynamic_rules>(two, top_row, none_horizontal));
+  top_row.region = board{};
+  for (int c = 0; c < 3; ++c) top_row.region->set(static_cast<std::size_t>(c));
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(two, top_row, none_horizontal),
+                    "constrained defense: no legal layout keeps every ship inside the region under the touching "
+                    "rule (or the placement weights leave none)");
 }
 
 TEST_CASE("constrained_defense refuses tables it could not draw one layout at a time from, at construction",

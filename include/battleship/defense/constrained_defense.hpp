@@ -32,6 +32,7 @@
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -145,11 +146,12 @@ class constrained_defense {
           own, observation<board_type>(own), [this](int ship, const placement& p) { return weight_of(ship, p); },
           constraints_.memory_limit);
     } catch (const inconsistent_observation&) {
-      throw std::invalid_argument(std::string("constrained defense: no legal layout ") +
-                                  (constraints_.region ? "keeps every ship inside the region" : "exists") +
-                                  " under the " + std::string(to_string(contact)) + " rule" +
-                                  (contact != rules.contact() ? " the defense keeps to" : "") +
-                                  (constraints_.region ? "" : " (or every placement weighs 0)"));
+      throw std::invalid_argument(
+          std::string("constrained defense: no legal layout ") +
+          (constraints_.region ? "keeps every ship inside the region" : "exists") + " under the " +
+          std::string(to_string(contact)) + " rule" + (contact != rules.contact() ? " the defense keeps to" : "") +
+          // Weights of 0 may be the cause only where a weight was given.
+          (std::is_same_v<Weight, unit_weight> ? "" : " (or the placement weights leave none)"));
     }
     if (sampler_->checkpointed())
       throw std::length_error("constrained defense: the sampling tables pass three quarters of the memory limit (" +
