@@ -349,14 +349,14 @@ void run(const simulate_options& opts) {
     const double acceptance = uniform.acceptance_estimate();
     if (acceptance < crowded_acceptance) {
       try {
+        any_defense tables(make_constrained_defense(opts, rules));
         from_tables = true;
-        return any_defense(make_constrained_defense(opts, rules));
+        return tables;
       } catch (const std::length_error&) {
         // Tables past the memory limit (16x16, ten 6-ships, no contact, by
         // the default 8 GiB): rejection draws the same layouts, slowly,
         // when a pilot draw was legal; with none, the refusal stands.
         if (!(acceptance > 0)) throw;
-        from_tables = false;
         rejection_past_the_limit = true;
       }
     }
