@@ -83,6 +83,22 @@ TEST_CASE("repeated and off-grid shots are refused without changing the game", "
   CHECK(g.seen().hits().count() == 1);
 }
 
+TEST_CASE("shots after the game is over are answered as misses and recorded", "[game]") {
+  game g(make_dynamic_rules(4, 4, {2}, adjacency::touching, true), {{0, 0, H}});
+  CHECK(g.shoot(5) == shot_result::miss());
+  CHECK(g.shoot(0) == shot_result::hit());
+  CHECK_FALSE(g.over());
+  CHECK(g.shoot(1) == shot_result::sunk(0));
+  REQUIRE(g.over());
+  for (int c = 2; c < 16; ++c)
+    if (c != 5) CHECK(g.shoot(c) == shot_result::miss());
+  CHECK(g.over());
+  CHECK(g.shots_fired() == 16);
+  CHECK(g.seen().hits().count() == 2);
+  CHECK(g.seen().shots().count() == 16);
+  CHECK_THROWS_WITH(g.shoot(15), "cell 15 (D4) was already shot");
+}
+
 TEST_CASE("the referee refuses an illegal hidden layout", "[game]") {
   // Legal when touching is allowed, not under Audinot et al.'s no-contact rule.
   const layout touching = {{0, 0, H}, {1, 0, H}, {2, 0, H}, {3, 0, H}, {4, 0, H}};

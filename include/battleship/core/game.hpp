@@ -29,7 +29,10 @@ class game {
     }
   }
 
-  // Fires at `cell` and returns the answer; throws on a repeated or off-grid shot.
+  // Fires at `cell` and returns the answer; throws on a repeated or off-grid
+  // shot. Shots after the game is over are still answered (misses: every ship
+  // cell is hit) and recorded, so a referee can build any observation, e.g.
+  // a whole board shot in random order; over() stays true.
   shot_result shoot(int cell) {
     if (cell < 0 || cell >= rules_.geometry().cell_count())
       throw std::out_of_range("shot at cell " + std::to_string(cell) + " is off the grid");
