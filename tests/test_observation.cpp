@@ -225,6 +225,8 @@ TEST_CASE("an observation holds a fleet of 16 ships, the most a fleet has, and t
   CHECK(obs.sunk_ships() == 1U << 15);
   CHECK_THROWS_WITH(obs.record_sunk(254, 16), "sunk ship 16 is not in the fleet (ships are numbered 0 to 15)");
   CHECK_NOTHROW(observation<board>(16, 16, true));
+  observation<board> no_fleet(16, 0, true);
+  CHECK_THROWS_WITH(no_fleet.record_sunk(3, 0), "sunk ship 0 is not in the fleet (the fleet has no ship)");
   CHECK_THROWS_WITH(observation<board>(16, 17, true), "an observation of 17 ships: a fleet has 0 to 16");
 }
 

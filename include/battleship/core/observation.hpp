@@ -73,9 +73,10 @@ class observation {
     if (r.kind == outcome::sunk) {
       if (!sunk_feedback_) throw invalid_observation("hit/miss feedback never announces a sunk ship");
       if (r.ship < 0 || r.ship >= ship_count_)
-        throw invalid_observation("sunk ship " + std::to_string(r.ship) +
-                                  " is not in the fleet (ships are numbered 0 to " + std::to_string(ship_count_ - 1) +
-                                  ")");
+        throw invalid_observation("sunk ship " + std::to_string(r.ship) + " is not in the fleet " +
+                                  (ship_count_ == 0
+                                       ? std::string("(the fleet has no ship)")
+                                       : "(ships are numbered 0 to " + std::to_string(ship_count_ - 1) + ")"));
       if (is_sunk(r.ship)) throw invalid_observation("ship " + std::to_string(r.ship) + " was already sunk");
     } else if (r.ship != -1) {
       throw invalid_observation("only a sunk announcement names a ship");
