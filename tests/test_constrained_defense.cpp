@@ -310,6 +310,9 @@ TEST_CASE("constrained_defense refuses what cannot work, with a reason", "[defen
   const constrained_defense<dynamic_rules> defense(rules, never);
   splitmix_rng rng(1);
   CHECK_THROWS_WITH(defense.place(rng), Catch::Contains("no layout met the condition in 50 draws"));
+  never.condition_name = "a fleet in a row";
+  const constrained_defense<dynamic_rules> named(rules, never);
+  CHECK_THROWS_WITH(named.place(rng), "constrained defense: no layout met a fleet in a row in 50 draws");
   never.max_tries = 0;
   CHECK_THROWS_AS(constrained_defense<dynamic_rules>(rules, never), std::invalid_argument);
 }

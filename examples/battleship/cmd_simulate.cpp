@@ -231,7 +231,10 @@ constrained_defense<rules_t> make_constrained_defense(const simulate_options& op
   if (opts.region == "edges") c.region = cells_by_inset(g, 0, 0);
   if (opts.region == "middle") c.region = cells_by_inset(g, 2, g.width() + g.height());
   if (opts.apart && rules.contact() == adjacency::touching) c.contact = adjacency::no_edge;
-  if (opts.clustered) c.condition = [rules](const layout& l) { return every_ship_touches_another(rules, l); };
+  if (opts.clustered) {
+    c.condition = [rules](const layout& l) { return every_ship_touches_another(rules, l); };
+    c.condition_name = "--clustered (every ship shares an edge with another)";
+  }
   c.memory_limit = opts.memory_limit;
   return constrained_defense<rules_t>(rules, std::move(c));
 }

@@ -696,6 +696,11 @@ battleship_cli_test("error: simulate --clustered under a rule where ships never 
   STDERR "impossible under the no-contact rule, where no two ships share an edge")
 battleship_cli_test("error: simulate --clustered with one ship" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --clustered --games 3 STDERR "needs at least two ships")
+# Two 3-ships on a 3x3 board's border ring lie on opposite sides, never touching:
+# the draws run out, and the error names the option that could not be met.
+battleship_cli_test("error: simulate --clustered that no layout in the region meets" FAIL
+  ARGS simulate --strategy random --grid 3x3 --fleet 3,3 --region edges --clustered --games 1
+  STDERR "no layout met --clustered \\(every ship shares an edge with another\\) in 100000 draws")
 battleship_cli_test("error: simulate --region with another defense" USAGE
   ARGS simulate --strategy random --preset park --region edges --defense sequential --games 3
   STDERR "take the uniform defense")

@@ -61,6 +61,8 @@ struct defense_constraints {
   // (16x16, ships 5,4,3,3,2 apart, by the default 8 GiB) with
   // std::length_error, rather than every place() failing.
   std::size_t memory_limit = detail::default_memory_limit;
+  // What the condition asks, named by place()'s error; empty: "the condition".
+  std::string condition_name;
 };
 
 // The cells whose distance to the nearest edge of the grid lies in
@@ -167,8 +169,10 @@ class constrained_defense {
       layout l = (*sampler_)(rng);
       if (!constraints_.condition || constraints_.condition(l)) return l;
     }
-    throw std::runtime_error("constrained defense: no layout met the condition in " +
-                             std::to_string(constraints_.max_tries) + " draws");
+    throw std::runtime_error(
+        "constrained defense: no layout met " +
+        (constraints_.condition_name.empty() ? std::string("the condition") : constraints_.condition_name) + " in " +
+        std::to_string(constraints_.max_tries) + " draws");
   }
 
   // Does `l` meet every constraint: legal under the defender's contact rule,
