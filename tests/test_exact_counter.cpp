@@ -1375,6 +1375,56 @@ TEST_CASE("exact sampling: checkpointed tables draw the same layouts as whole ta
   CHECK(checkpointed[1] > 850);
 }
 
+TEST_CASE("exact sampling for single draws only: tables past three quarters of the limit refused mid-pass",
+          "[count][exact][sampler]") {
+  // sampler_draws::one_at_a_time_only is for callers that never draw in
+  // batches (constrained_defense): where the ordinary sampler would keep
+  // checkpoints it refuses, at the layer the budget is passed, so its pass
+  // stops early (fewer interruption checks than the whole pass). Elsewhere
+  // it is the ordinary sampler: built alike, and the same seed draws the
+  // same layout.
+  rng_type rng(2026120701);
+  int refused_early = 0, built = 0;
+  for (int instance = 0; instance < 40; ++instance) {
+    const int w = 4 + below(rng, 4), h = 4 + below(rng, 4);
+    const auto [rules, obs] = random_instance(rng, w, h);
+    for (int eighths = 176; eighths >= 64; eighths -= 3) {
+      const auto limit = static_cast<std::size_t>(std::exp2(eighths / 8.0));
+      INFO(describe(rules, obs) << " limit " << limit);
+      int both_calls = 0, single_calls = 0;
+      std::optional<exact_sampler<dynamic_rules>> both, single;
+      try {
+        both.emplace(rules, obs, unit_weight{}, limit, sampler_draws::one_at_a_time, [&] { ++both_calls; });
+      } catch (const inconsistent_observation&) {
+        break;
+      } catch (const std::length_error&) {
+        CHECK_THROWS_AS(
+            exact_sampler<dynamic_rules>(rules, obs, unit_weight{}, limit, sampler_draws::one_at_a_time_only),
+            std::length_error);
+        break;  // smaller limits fail too
+      }
+      try {
+        single.emplace(rules, obs, unit_weight{}, limit, sampler_draws::one_at_a_time_only, [&] { ++single_calls; });
+      } catch (const std::length_error& e) {
+        CHECK(both->checkpointed());
+        CHECK_THAT(e.what(), Catch::Contains("so layouts cannot be drawn one at a time; raise the limit"));
+        CHECK(single_calls < both_calls);
+        ++refused_early;
+        continue;
+      }
+      ++built;
+      CHECK_FALSE(both->checkpointed());
+      CHECK_FALSE(single->checkpointed());
+      CHECK(single->layout_count() == both->layout_count());
+      rng_type a(static_cast<std::uint64_t>(eighths)), b(static_cast<std::uint64_t>(eighths));
+      CHECK((*single)(a) == (*both)(b));
+    }
+  }
+  INFO(refused_early << " refused early, " << built << " built");
+  CHECK(refused_early > 10);
+  CHECK(built > 100);
+}
+
 TEST_CASE("exact_count: every scan orientation gives the same counts, matrix and legal samples", "[count][exact]") {
   // The counter picks one of eight scans (transposed or not, rows and
   // columns flipped or not) from where the hits are; each must map its

@@ -53,7 +53,11 @@ namespace battleship {
 // limit instead of three quarters: less memory on boards whose tables pass
 // a quarter of it. (An empty 16x16 board's no longer do: 1000 layouts take
 // about 1.5 s and 0.94 GiB either way; see docs/RESULTS.md.)
-enum class sampler_draws { one_at_a_time, batches_only };
+// one_at_a_time_only promises operator() alone (never draw()): the
+// constructor then refuses with std::length_error as soon as the tables pass
+// three quarters of the limit, instead of finishing a pass whose checkpoints
+// no single draw could use.
+enum class sampler_draws { one_at_a_time, batches_only, one_at_a_time_only };
 
 template <Ruleset R>
 class exact_sampler {
@@ -84,8 +88,10 @@ class exact_sampler {
         [&](auto& dp) {
           dp.set_memory_limit(memory_limit);
           const checking_passes<std::remove_cvref_t<decltype(dp)>> checking(dp, interruption_check_);
-          const count_type types = dp.forward(use == sampler_draws::batches_only ? detail::keep_tables::for_batches
-                                                                                 : detail::keep_tables::for_sampling);
+          const count_type types =
+              dp.forward(use == sampler_draws::batches_only         ? detail::keep_tables::for_batches
+                         : use == sampler_draws::one_at_a_time_only ? detail::keep_tables::for_single_draws
+                                                                    : detail::keep_tables::for_sampling);
           if (types == 0) throw no_layout_agrees(obs);
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
           dp.backward(nullptr, true);

@@ -45,7 +45,6 @@
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
-#include <battleship/detail/byte_size.hpp>
 
 namespace battleship {
 
@@ -59,7 +58,7 @@ struct defense_constraints {
   // draws one layout at a time, which needs every table kept, so the
   // constructor refuses a board whose tables pass three quarters of this
   // (16x16, ships 5,4,3,3,2 apart, by the default 8 GiB) with
-  // std::length_error, rather than every place() failing.
+  // std::length_error, as soon as its pass gets there.
   std::size_t memory_limit = detail::default_memory_limit;
   // What the condition asks, named by place()'s error; empty: "the condition".
   std::string condition_name;
@@ -144,9 +143,13 @@ class constrained_defense {
           if (mask && mask->subset_of(region)) weights_[index(ship, p)] = static_cast<std::uint64_t>(weight(ship, p));
         }
     try {
+      // place() draws one layout at a time: tables past the limit are
+      // refused as soon as the pass reaches them, not checkpointed.
       sampler_ = std::make_shared<const exact_sampler<defender_rules>>(
           own, observation<board_type>(own), [this](int ship, const placement& p) { return weight_of(ship, p); },
-          constraints_.memory_limit);
+          constraints_.memory_limit, sampler_draws::one_at_a_time_only);
+    } catch (const std::length_error& e) {
+      throw std::length_error(std::string("constrained defense: ") + e.what());
     } catch (const inconsistent_observation&) {
       throw std::invalid_argument(
           std::string("constrained defense: no legal layout ") +
@@ -155,10 +158,6 @@ class constrained_defense {
           // Weights of 0 may be the cause only where a weight was given.
           (std::is_same_v<Weight, unit_weight> ? "" : " (or the placement weights leave none)"));
     }
-    if (sampler_->checkpointed())
-      throw std::length_error("constrained defense: the sampling tables pass three quarters of the memory limit (" +
-                              detail::byte_size_name(constraints_.memory_limit) +
-                              "), so layouts cannot be drawn one at a time; raise the limit");
   }
 
   // A layout meeting every constraint. Throws std::runtime_error when

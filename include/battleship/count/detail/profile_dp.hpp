@@ -378,6 +378,10 @@ enum class keep_tables {
   // The same for a caller that only draws in batches: checkpoints past a
   // quarter of the limit, as for the occupancy.
   for_batches,
+  // For a caller that only draws one at a time: every layer whole within
+  // three quarters of the limit, and std::length_error as soon as they would
+  // pass it, rather than checkpoints that caller cannot use.
+  for_single_draws,
   // The occupancy only: whole layers up to a quarter of the limit (with what
   // the pass holds besides), then
   // checkpoints that backward() recomputes between, and a problem that
@@ -531,7 +535,8 @@ class profile_dp {
   // checkpoints: three quarters of the memory limit for a sampler that also
   // draws one at a time, a quarter otherwise (backward() needs the rest).
   [[nodiscard]] static constexpr std::size_t table_budget(std::size_t memory_limit, keep_tables what) noexcept {
-    return what == keep_tables::for_sampling ? memory_limit / 4 * 3 : memory_limit / 4;
+    return what == keep_tables::for_sampling || what == keep_tables::for_single_draws ? memory_limit / 4 * 3
+                                                                                      : memory_limit / 4;
   }
 
   // States in the largest layer built (stepping two cells at a time builds
@@ -1716,6 +1721,10 @@ class profile_dp {
   }
 
   [[noreturn]] void refuse_memory(keep_tables what) const {
+    if (what == keep_tables::for_single_draws)
+      throw std::length_error("the sampling tables pass three quarters of the memory limit (" +
+                              byte_size_name(memory_limit_) +
+                              "), so layouts cannot be drawn one at a time; raise the limit");
     throw std::length_error(
         std::string(what == keep_tables::for_occupancy ? "the occupancy matrix"
                     : what != keep_tables::nothing     ? "exact sampling"
@@ -1886,6 +1895,7 @@ class profile_dp {
         const std::size_t held = held_now();
         peak_held = std::max(peak_held, held);
         if (held > full_budget && i + stride < n) {
+          if (what == keep_tables::for_single_draws) refuse_memory(what);
           // From here on keep checkpoints only, about sqrt(cells left) apart.
           full_ = i + stride;
           checkpoint_stride_ = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(n - full_))));
