@@ -341,6 +341,38 @@ TEST_CASE("per-ship density takes as many hits as the fleet has cells, and refus
   CHECK_THROWS_AS(per_ship_density_reference<dyn>(rules, {10}).weights(seen), inconsistent_observation);
 }
 
+TEST_CASE("per-ship density: a hit weight too large for exact sums still weights hits up", "[density]") {
+  // 4x4, one 2-ship, a hit at A1. Any hit bonus makes A2 (or B1) the best
+  // cell; with none (hit weight 1) the interior B2 wins, 4 placements to 3.
+  // The powers are capped to keep the sums exact (below 2^52 / (24 * 16)
+  // here, about 2^43): a weight past the cap must saturate, not fall back
+  // to 1, which turned the bonus off (`--hit-weight 1000000000000` played
+  // exactly like `--hit-weight 1`).
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  observation<dboard> seen(rules);
+  seen.record_hit(0);
+  for (const std::int64_t w :
+       {std::int64_t{32}, std::int64_t{1} << 44, std::int64_t{1} << 50, std::numeric_limits<std::int64_t>::max()}) {
+    per_ship_density<dyn> m(rules, {w});
+    const int best = m.best_cell(seen);
+    CHECK((best == 1 || best == 4));
+    const density_map fast = m.weights(seen);
+    CHECK(fast[1] > fast[5]);
+    CHECK(per_ship_density_reference<dyn>(rules, {w}).weights(seen) == fast);
+  }
+  // Two hits beat one when the second power passes the cap: 5x1, one
+  // 3-ship, hits at A2 and A3. A1 lies on A1-A3 (two hits), A5 on A3-A5
+  // (one); 2^30 squared is past this board's cap (about 2^46).
+  const auto row = make_dynamic_rules(5, 1, {3}, adjacency::touching, false);
+  observation<dboard> two(row);
+  two.record_hit(1);
+  two.record_hit(2);
+  per_ship_density<dyn> m2(row, {std::int64_t{1} << 30});
+  const density_map w2 = m2.weights(two);
+  CHECK(w2[0] > w2[4]);
+  CHECK(per_ship_density_reference<dyn>(row, {std::int64_t{1} << 30}).weights(two) == w2);
+}
+
 TEST_CASE("per-ship density: sunk ships leave the sum and their cells block the others", "[density]") {
   // 4x1 row, ships 2 and 1 (length-1 ships lie horizontally only).
   const auto rules = make_dynamic_rules(4, 1, {2, 1}, adjacency::touching, true);

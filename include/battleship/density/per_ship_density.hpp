@@ -25,8 +25,10 @@
 // Knobs (per_ship_density_options):
 //   hit_weight  the factor per covered hit (default 32; DataGenetics suggests
 //               "10-100x"; 1 turns the hit bonus off, which plays badly).
-// The exponent is capped so that every weight sum stays an exact integer in a
-// double (below 2^52); the cap is far above the classic fleet's needs.
+// The powers are capped (saturated) so that every weight sum stays an exact
+// integer in a double (below 2^52); the cap is far above the classic fleet's
+// needs. Powers past the cap stay at it: a huge weight still weights hits
+// up, though a second hit then adds nothing.
 //
 // The model is incremental: it keeps per-placement state and per-cell sums,
 // and each new shot updates only the placements through that cell (about 30
@@ -105,7 +107,8 @@ inline void check_hit_count(int hits, int fleet_cells) {
   std::vector<std::int64_t> pw{1};
   for (int h = 1; h <= max_length; ++h) {
     const std::int64_t prev = pw.back();
-    pw.push_back(prev <= limit / hit_weight ? prev * hit_weight : prev);
+    // Saturate at the cap: keeping `prev` would turn a weight past it into 1.
+    pw.push_back(prev <= limit / hit_weight ? prev * hit_weight : std::max(prev, limit));
   }
   return pw;
 }
