@@ -4,6 +4,7 @@
 #include <iostream>
 #include <new>
 #include <string>
+#include <system_error>
 
 #include "board_file.hpp"
 #include "command.hpp"
@@ -35,6 +36,13 @@ int main(int argc, char** argv) {
     // or a memory limit (8 GiB by default) past the machine's memory.
     std::cerr << "battleship: error: out of memory (is a count such as --samples or --threads too large, or "
                  "--memory-limit above what this machine has?)\n";
+    return 1;
+  } catch (const std::system_error& e) {
+    // std::thread's only failure: what() names no thread ("Resource
+    // temporarily unavailable"), so say which count to lower.
+    const bool no_thread = e.code() == std::errc::resource_unavailable_try_again;
+    std::cerr << "battleship: error: " << (no_thread ? "could not start a thread (" : "")
+              << battleship::cli::printable(e.what()) << (no_thread ? "): try fewer --threads" : "") << '\n';
     return 1;
   } catch (const battleship::inconsistent_observation& e) {
     const std::string& hint = battleship::cli::board_hint();
