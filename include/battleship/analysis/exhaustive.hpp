@@ -132,7 +132,9 @@ std::vector<std::uint64_t> run_parts(const std::vector<int>& parts, std::size_t 
   };
   // A dedicated progress thread keeps the calling thread working; a callback
   // that throws cancels the run, as in simulate(), and a cancelled run
-  // reports no more.
+  // reports no more. It starts after the workers, which `running` counts
+  // though start() skips them once the run has stopped: then it is skipped
+  // too, rather than waiting a whole interval for bodies that never ran.
   joined_threads reporter(errors);
   if (options.progress)
     reporter.start([&] {
