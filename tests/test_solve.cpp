@@ -1133,4 +1133,24 @@ TEST_CASE("reference_total_height takes a grid of 64 cells, the most it holds", 
   CHECK(ref.total_height == 3);
 }
 
+TEST_CASE("solve_optimal takes many equal ships whose cell sets are few, under hit/miss", "[solve]") {
+  // Eight one-cell ships on 4x3: C(12, 8) = 495 cell sets, the leaves the
+  // search tells apart under hit/miss (at most 4096), though 8! times as
+  // many labelled layouts (20 M). Every order of shots ends at the last
+  // ship cell, so any strategy is optimal and the total is the sum over
+  // m of m C(m - 1, 7) = 5720.
+  using eight = ruleset<grid<4, 3>, fleet<1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>;
+  const auto r = solve_optimal(eight{});
+  CHECK(r.total_height == 5720);
+  CHECK(r.layouts == 495);
+  // Nine: 220 cell sets, 2574 shots.
+  CHECK(
+      solve_optimal(ruleset<grid<4, 3>, fleet<1, 1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>{}).total_height ==
+      2574);
+  // Sixteen fill 4x4: one leaf of 16 shots.
+  using sixteen =
+      ruleset<grid<4, 4>, fleet<1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1>, touching_allowed, hit_miss>;
+  CHECK(optimal_total_height<sixteen>() == 16);
+}
+
 }  // namespace test_solve

@@ -361,6 +361,10 @@ battleship_cli_test("bounds: the hits-aware total is its own, not the complete t
   ARGS bounds --grid 3x1 --fleet 2 --rule no-contact --json
   JSON leaves=2 complete_tree_total=2 hits_aware_total=5 hits_aware=2.5)
 battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x8 --fleet 2)
+# Eight one-cell ships on 4x3: 495 cell sets (within the 4096 the search tells
+# apart), 20 M labelled layouts; the total is the sum over m of m C(m - 1, 7).
+battleship_cli_test("solve: eight one-cell ships on 4x3 are 495 cell sets, 5720 shots"
+  ARGS solve --grid 4x3 --fleet 1,1,1,1,1,1,1,1 --json JSON total_height=5720 layouts=495)
 # --progress writes to stderr only (twice a second at most, so nothing on a run this short in release).
 battleship_cli_test("solve: --progress leaves the answer alone"
   ARGS solve --grid 4x5 --fleet 2,3 --rule no-contact --progress --json JSON total_height=2326 layouts=242)

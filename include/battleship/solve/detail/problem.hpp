@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -35,7 +36,9 @@
 namespace battleship::detail::solve {
 
 inline constexpr int max_cells = 64;
-inline constexpr std::size_t max_labelled_layouts = 4'000'000;
+// Layouts make_problem lists at most: labelled under sunk feedback, with
+// equal-length ships alike under hit/miss.
+inline constexpr std::size_t max_listed_layouts = 4'000'000;
 
 struct problem {
   int width = 0;
@@ -185,20 +188,40 @@ template <Ruleset R>
         allowed[static_cast<std::size_t>(i)].push_back(
             {to_word(pl.mask), to_word(halo<Board>(g, rules.contact(), pl.mask))});
 
-  // Labelled layouts, as ship masks (ship_count words each).
+  // Layouts, as ship masks (ship_count words each): labelled under sunk
+  // feedback; under hit/miss feedback equal-length ships have the same
+  // candidates and are interchangeable, so they are placed in increasing
+  // candidate order, one layout per set of renamings (an atom's weight is
+  // its unlabelled count), and many equal ships on a full grid (4x3 with
+  // eight one-cell ships: 495 atoms, 20 M labelled layouts) stay within
+  // the enumeration's limit.
   std::vector<std::uint64_t> found;
   std::array<std::uint64_t, max_ships> current{};
+  std::array<int, max_ships> previous_equal{};  // the last ship before i of i's length, or -1
+  std::array<std::size_t, max_ships> chosen{};  // the candidate each ship took
+  for (int i = 0; i < p.ship_count; ++i) {
+    previous_equal[static_cast<std::size_t>(i)] = -1;
+    if (!p.sunk)
+      for (int j = 0; j < i; ++j)
+        if (rules.ship_length(j) == rules.ship_length(i)) previous_equal[static_cast<std::size_t>(i)] = j;
+  }
   const auto place = [&](auto& self, int i, std::uint64_t forbidden, std::uint64_t occupied) -> void {
     if (i == p.ship_count) {
       if ((p.start_hits & ~occupied) != 0) return;
-      if (found.size() >= max_labelled_layouts * static_cast<std::size_t>(p.ship_count))
-        throw std::invalid_argument("too many layouts for exact solving");
+      if (found.size() >= max_listed_layouts * static_cast<std::size_t>(p.ship_count))
+        throw std::invalid_argument("too many layouts for exact solving (more than " +
+                                    std::to_string(max_listed_layouts) + " " +
+                                    (p.sunk ? "labelled ones" : "with equal-length ships alike") + " to list)");
       for (int k = 0; k < p.ship_count; ++k) found.push_back(current[static_cast<std::size_t>(k)]);
       return;
     }
-    for (const auto& c : allowed[static_cast<std::size_t>(i)]) {
+    const auto& candidates = allowed[static_cast<std::size_t>(i)];
+    const int before = previous_equal[static_cast<std::size_t>(i)];
+    for (std::size_t k = before < 0 ? 0 : chosen[static_cast<std::size_t>(before)] + 1; k < candidates.size(); ++k) {
+      const auto& c = candidates[k];
       if ((c.mask & forbidden) != 0) continue;
       current[static_cast<std::size_t>(i)] = c.mask;
+      chosen[static_cast<std::size_t>(i)] = k;
       self(self, i + 1, forbidden | c.forbid, occupied | c.mask);
     }
   };
@@ -206,6 +229,9 @@ template <Ruleset R>
   const std::size_t n = found.size() / static_cast<std::size_t>(p.ship_count);
   if (n == 0) throw no_layout_agrees(obs);
   p.labelled = n;
+  // Under hit/miss, n counts unlabelled layouts; 2^64 - 1 stands for more labelled ones.
+  if (!p.sunk && __builtin_mul_overflow(p.labelled, unlabelled_divisor(rules, obs), &p.labelled))
+    p.labelled = ~std::uint64_t{0};
   const auto sc = static_cast<std::size_t>(p.ship_count);
 
   if (!p.sunk) {
@@ -213,15 +239,13 @@ template <Ruleset R>
     for (std::size_t l = 0; l < n; ++l)
       for (std::size_t k = 0; k < sc; ++k) occs[l] |= found[l * sc + k];
     std::sort(occs.begin(), occs.end());
-    const auto divisor = unlabelled_divisor(rules, obs);
     for (std::size_t i = 0; i < n;) {
       std::size_t j = i;
       while (j < n && occs[j] == occs[i]) ++j;
-      const auto mult = static_cast<std::uint64_t>(j - i);
-      if (mult % divisor != 0) throw std::logic_error("labelled multiplicity not divisible by the ship symmetry");
+      const auto mult = static_cast<std::uint64_t>(j - i);  // unlabelled layouts on these cells
       p.occ.push_back(occs[i]);
-      p.weight.push_back(mult / divisor);
-      if (mult != divisor) p.unit_weights = false;
+      p.weight.push_back(mult);
+      if (mult != 1) p.unit_weights = false;
       i = j;
     }
   } else {
