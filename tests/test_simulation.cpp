@@ -491,6 +491,30 @@ TEST_CASE("simulate: the classic strategies land near the published means", "[si
   CHECK(psd.max <= 80);
 }
 
+TEST_CASE("random firing on the classic game: 17 % of games need all 100 shots, the mean 17 x 101 / 18",
+          "[simulation]") {
+  // DataGenetics: the last of the 100 cells holds a ship 17 times in 100, so
+  // about 17 % of random games take every shot (17 million of their 100
+  // million); the mean is E[T] = 17 x 101 / 18 = 95.389 (Park's Table 3: 95.4).
+  const park_rules rules;
+  simulation_options o;
+  constexpr int games = 50'000;  // a few seconds under the sanitizers
+  o.games = games;
+  o.seed = 1;
+  o.threads = 1;
+  const auto st = simulate(
+                      rules, [&] { return random_fire<park_rules>(rules); }, uniform_defense<park_rules>(rules), o)
+                      .stats;
+  const double all = static_cast<double>(st.histogram[100]) / games;
+  CHECK(std::abs(all - 0.17) < 5 * std::sqrt(0.17 * 0.83 / games));
+  const double mean = 17.0 * 101.0 / 18.0;
+  CHECK(std::abs(st.mean - mean) < 5 * st.stddev / std::sqrt(double{games}));
+  CHECK(std::abs(st.mean - 95.4) < 0.1);
+  // P(T <= 96) = C(96,17) / C(100,17) = 0.469 < 1/2: the median is 97 (DataGenetics' chart reads 96).
+  CHECK(st.median == 97);
+  CHECK(st.max == 100);
+}
+
 TEST_CASE("simulate: the strategy factory is never called by two threads at once", "[simulation]") {
   const park_rules rules;
   const uniform_defense<park_rules> defense(rules);

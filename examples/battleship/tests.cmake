@@ -3,7 +3,7 @@
 # exactly one line on stderr with nothing on stdout, and the JSON output.
 #
 #   battleship_cli_test(<name> ARGS <arg>...
-#                       [FAIL | USAGE] [TERMINAL] [INPUT <file>] [OUTPUT <file>] [STDERR <regex>] [STDOUT <regex>]
+#                       [FAIL | USAGE] [TERMINAL] [HEAVY] [INPUT <file>] [OUTPUT <file>] [STDERR <regex>] [STDOUT <regex>]
 #                       [JSON <key>=<value>...] [JSON_LENGTH <key>=<n>...])
 #
 # An empty argument is written "" in ARGS and reaches the tool as one (not
@@ -13,7 +13,8 @@
 # not be parsed: an unknown or malformed option, a missing or refused
 # value), both never a crash, as docs/cli.md's "Errors" promises; TERMINAL runs the
 # tool under a pseudo-terminal (skipped if `script` is missing); INPUT feeds a
-# file to standard input (default /dev/null), OUTPUT sends standard output to
+# file to standard input (default /dev/null); HEAVY skips the test in the
+# sanitizer build (seconds in release, a minute there); OUTPUT sends standard output to
 # a file (not under TERMINAL; /dev/full for a full disk); JSON checks that
 # stdout parses and that each key (a.b.0 = element 0 of a's member b) holds
 # the value (compared as text), JSON_LENGTH that an array has n elements.
@@ -99,7 +100,12 @@ set(battleship_cli_testdata ${CMAKE_CURRENT_LIST_DIR}/testdata)
 set(battleship_cli_test_script ${CMAKE_CURRENT_LIST_FILE})
 
 function(battleship_cli_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;USAGE;TERMINAL" "STDERR;STDOUT;INPUT;OUTPUT" "ARGS;JSON;JSON_LENGTH")
+  cmake_parse_arguments(PARSE_ARGV 1 T "FAIL;USAGE;TERMINAL;HEAVY" "STDERR;STDOUT;INPUT;OUTPUT" "ARGS;JSON;JSON_LENGTH")
+  # HEAVY: a second or two in release, up to a minute under the sanitizers,
+  # whose build skips it (cheaper tests take the same code paths there).
+  if(T_HEAVY AND BATTLESHIP_SANITIZE)
+    return()
+  endif()
   string(REPLACE ";" "|" args "${T_ARGS}")
   set(defines "-DEXE=$<TARGET_FILE:battleship_cli>" "-DARGS=${args}")
   if(T_FAIL AND T_USAGE)
@@ -1362,3 +1368,42 @@ string(REPEAT "s" 240 long_name)
 battleship_cli_test("evaluate --save to a file of a 250-byte name"
   ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --save ${CMAKE_CURRENT_BINARY_DIR}/${long_name}_save.json
        --json JSON layouts=12)
+# The papers' figures in the default run (the HEAVY ones take 1-5 s in a
+# release build, 24-65 s under the sanitizers, which skip them).
+# Audinot et al. Figure 3: the frequency matrix of the no-contact game, in
+# percent, every cell as the paper prints it (the occurrence matrix of
+# Figure 2 over 1,925,751,392 layouts).
+battleship_cli_test("density: Audinot et al. Figure 3, the no-contact frequency matrix in percent"
+  ARGS density --preset audinot --colour never
+  STDOUT "\nA   11\\.9 15\\.1 18\\.6 19\\.9 20\\.5 20\\.5 19\\.9 18\\.6 15\\.1 11\\.9\nB   15\\.1 14\\.3 16\\.0 15\\.8 15\\.7 15\\.7 15\\.8 16\\.0 14\\.3 15\\.1\nC   18\\.6 16\\.0 17\\.6 17\\.4 17\\.3 17\\.3 17\\.4 17\\.6 16\\.0 18\\.6\nD   19\\.9 15\\.8 17\\.4 17\\.1 17\\.1 17\\.1 17\\.1 17\\.4 15\\.8 19\\.9\nE   20\\.5 15\\.7 17\\.3 17\\.1 17\\.2 17\\.2 17\\.1 17\\.3 15\\.7 20\\.5\nF   20\\.5 15\\.7 17\\.3 17\\.1 17\\.2 17\\.2 17\\.1 17\\.3 15\\.7 20\\.5\nG   19\\.9 15\\.8 17\\.4 17\\.1 17\\.1 17\\.1 17\\.1 17\\.4 15\\.8 19\\.9\nH   18\\.6 16\\.0 17\\.6 17\\.4 17\\.3 17\\.3 17\\.4 17\\.6 16\\.0 18\\.6\nI   15\\.1 14\\.3 16\\.0 15\\.8 15\\.7 15\\.7 15\\.8 16\\.0 14\\.3 15\\.1\nJ   11\\.9 15\\.1 18\\.6 19\\.9 20\\.5 20\\.5 19\\.9 18\\.6 15\\.1 11\\.9\n")
+# Audinot et al. equation 2: phi(10,10) > 30.8, from the layouts the tool counts.
+battleship_cli_test("bounds: Audinot et al. equation 2, phi of the 10x10 game above 30.8"
+  ARGS bounds --preset audinot --json JSON leaves=1925751392 complete_tree_total=59476560896
+  STDOUT "\"complete_tree\": 30\\.8")
+# Audinot et al. section 4.2: the row scan over every layout, 91.7 (about 1.5 s on one core).
+battleship_cli_test("evaluate: Audinot et al. section 4.2, the row scan over every layout averages 91.7" HEAVY
+  ARGS evaluate --strategy row-scan --preset audinot --threads 1 --json
+  JSON layouts=3851502784 mean_fraction=176584297983/1925751392 max=100
+  STDOUT "\"mean\": 91\\.(6[5-9]|7[0-4])")
+# The two Figure 10 sweeps over every layout take 8-14 s each on one core (the
+# hidden Catch2 test checks them exactly); 200,000 sampled layouts each give
+# their means to +-0.04: 58.7, and below 55.6 with deviation 7.6.
+battleship_cli_test("simulate: Audinot et al. section 4.2, the Figure 10 sweep on sampled layouts averages 58.7" HEAVY
+  ARGS simulate --strategy sweep --preset audinot --games 200000 --seed 1 --quiet
+  STDOUT "\nmean +58\\.(6[5-9]|7[0-4])")
+battleship_cli_test("simulate: Audinot et al. section 4.2, the horizontal-first sweep on sampled layouts below 55.6" HEAVY
+  ARGS simulate --strategy sweep-horizontal-first --preset audinot --games 200000 --seed 1 --quiet
+  STDOUT "\nmean +55\\.[45][0-9]* .*\nstddev +7\\.6")
+# Park Table 4 (10,000,000 games each): hunt and target against random
+# placement 66.1, against the Figure 8 layout 77.8; 200,000 games each here.
+battleship_cli_test("simulate: Park Table 4, hunt and target against random placement averages 66.1" HEAVY
+  ARGS simulate --strategy hunt-target --preset park --games 200000 --seed 1 --quiet
+  STDOUT "\nmean +66\\.[0-2]")
+battleship_cli_test("simulate: Park Table 4, hunt and target against the Figure 8 layout averages 77.8" HEAVY
+  ARGS simulate --strategy hunt-target --preset park --defense park-figure8 --games 200000 --seed 1 --quiet
+  STDOUT "\nmean +(77\\.[5-9]|78\\.[0-2])")
+# Park Table 3: the exact density attack averages 46.1 over his 100 games;
+# 20 games here (a standard error of about 1.7 shots).
+battleship_cli_test("simulate: Park Table 3, the exact density attack averages about 46.1" HEAVY
+  ARGS simulate --strategy exact-greedy --preset park --games 20 --seed 1 --quiet
+  STDOUT "\nmean +4[3-9]\\.")
