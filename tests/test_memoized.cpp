@@ -220,6 +220,29 @@ TEST_CASE("decision_cache: a saved book loads back and replays the same games", 
   }
 }
 
+TEST_CASE("decision_cache: a book cut short in its last answer, or with words after an answer, is refused",
+          "[memoized]") {
+  // "- - - -> 12\n" cut after its "1" reads as the answer 1, another cell: a
+  // book copied or written only in part must not answer wrongly.
+  for (const char* bad : {"battleship-decision-cache 1\n- - - -> 1", "battleship-decision-cache 1\n- - - -> 12 7\n",
+                          "battleship-decision-cache 1\n- - - -> 12x\n"}) {
+    INFO(bad);
+    std::istringstream in(bad);
+    decision_cache<dboard> c;
+    CHECK_THROWS_AS(c.load(in), std::invalid_argument);
+    CHECK(c.size() == 0);
+  }
+  // A whole book, with LF or CRLF line ends, still loads.
+  for (const char* good :
+       {"battleship-decision-cache 1\n- - - -> 12\n", "battleship-decision-cache 1\r\n- - - -> 12\r\n"}) {
+    INFO(good);
+    std::istringstream in(good);
+    decision_cache<dboard> c;
+    c.load(in);
+    CHECK(c.size() == 1);
+  }
+}
+
 TEST_CASE("decision_cache: a hand-written book's announcements match in any order, and impossible positions refused",
           "[memoized]") {
   // Ship 1 sank at cell 4 (hits 3,4), then ship 0 at cell 8 (hits 3,4,7,8):

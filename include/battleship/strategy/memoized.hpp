@@ -253,6 +253,13 @@ class decision_cache {
       int cell = -1;
       if (!(fields >> hits >> misses >> sunk >> arrow >> cell) || arrow != "->" || cell < 0 || cell >= capacity)
         bad_line(number);
+      // Nothing after the answer, and the line ended by its newline, as
+      // save() writes every line: a book cut short in its last answer
+      // ("-> 12" cut to "-> 1") would otherwise answer another cell.
+      if (!(fields >> std::ws).eof()) bad_line(number);
+      if (in.eof())
+        throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
+                                    " has no newline at its end: the book was not written whole");
       const Board hit = parse_cells(hits, number), missed = parse_cells(misses, number);
       // A line must be a position a game reaches, and its answer a cell not
       // yet shot: find() could never match anything else.
