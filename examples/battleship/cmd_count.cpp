@@ -23,11 +23,11 @@ struct count_options {
 
 void run_count(const count_options& opts) {
   const auto rules = opts.rules.make_rules();
-  const auto obs = read_board_file(opts.rules.board_file, rules);
   if (opts.memory_limit_given && opts.method != "exact")
     throw usage_error("--memory-limit bounds the exact counter's memory; --method " + opts.method + " keeps nothing");
   if (opts.time_limit.set() && opts.method != "exact")
     throw usage_error("--time-limit stops the exact counter; --method " + opts.method + " cannot be stopped");
+  const auto obs = read_board_file(opts.rules.board_file, rules);  // after the command line's own checks
   const auto result = count_layouts(rules, obs, false, opts.method, 1, opts.memory_limit, opts.time_limit);
   if (opts.json) {
     nlohmann::ordered_json out = rules_json(rules, obs);

@@ -49,9 +49,9 @@ struct density_result {
   std::optional<count_result> counts;
 };
 
-density_result compute(const density_options& opts, const dynamic_rules& rules, const observation<board>& obs) {
-  density_result out;
-  const int cells = rules.geometry().cell_count();
+// The options that do not go together (exit status 2), checked before the
+// board is read.
+void check_options(const density_options& opts) {
   if (opts.edge_weight_given && opts.model != "exact")
     throw usage_error("--edge-weight is a prior of the exact model, not of --model " + opts.model);
   if (opts.method_given && opts.model != "exact")
@@ -66,6 +66,14 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     throw usage_error("--memory-limit bounds the exact counter's and sampler's tables; " + which + " keeps none");
   if (opts.time_limit.set() && runs_no_passes)
     throw usage_error("--time-limit stops the exact counter's and sampler's passes; " + which + " cannot be stopped");
+  if (opts.model == "monte-carlo" && opts.samples < 1) throw usage_error("--samples must be at least 1");
+  if (opts.model != "exact" && opts.model != "monte-carlo" && opts.model != "per-ship")
+    throw usage_error("unknown model '" + opts.model + "' (exact, monte-carlo or per-ship)");
+}
+
+density_result compute(const density_options& opts, const dynamic_rules& rules, const observation<board>& obs) {
+  density_result out;
+  const int cells = rules.geometry().cell_count();
   if (opts.model == "exact") {
     auto counts = count_layouts(rules, obs, true, opts.method, opts.edge_weight, opts.memory_limit, opts.time_limit);
     if (counts.labelled == 0 && opts.edge_weight == 0)
@@ -78,7 +86,6 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     return out;
   }
   if (opts.model == "monte-carlo") {
-    if (opts.samples < 1) throw usage_error("--samples must be at least 1");
     monte_carlo_density<dynamic_rules> model(rules, opts.seed, opts.samples);
     model.set_memory_limit(opts.memory_limit);
     model.set_interruption_check(  // the sampler's passes and its batch of draws
@@ -104,7 +111,7 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     }
     for (double w : out.raw) out.probability.push_back(w / top);
   } else {
-    throw usage_error("unknown model '" + opts.model + "' (exact, monte-carlo or per-ship)");
+    throw std::logic_error("model " + opts.model + " passed check_options");
   }
   if (out.probability.size() != static_cast<std::size_t>(cells))
     throw std::logic_error("model " + opts.model + " returned the wrong number of cells");
@@ -171,6 +178,7 @@ void print_heat_map(const dynamic_rules& rules, const observation<board>& obs, c
 
 void run_density(const density_options& opts) {
   const auto rules = opts.rules.make_rules();
+  check_options(opts);
   const auto obs = read_board_file(opts.rules.board_file, rules);
   const auto result = compute(opts, rules, obs);
   // Once every ship cell is hit the game is over: no shot is left to choose.

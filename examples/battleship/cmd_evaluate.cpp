@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -141,9 +142,7 @@ exhaustive_result evaluate(const evaluate_options& opts, const rules_t& rules, s
       }
     };
   }
-  const std::string& s = opts.strategy;
-  if (!opts.order.empty() && s != "sweep" && s != "sweep-horizontal-first")
-    throw usage_error("--order applies to the sweep strategies only");
+  const std::string& s = opts.strategy;  // --order and --shard were checked by run()
   if (s == "row-scan") return run_strategy(opts, rules, row_scan<rules_t>(rules), eo, method);
   if (s == "sweep" || s == "sweep-horizontal-first") {
     const auto mode = s == "sweep" ? sweep_clearing::four_directions : sweep_clearing::horizontal_first;
@@ -216,6 +215,17 @@ nlohmann::ordered_json to_json(const evaluation& e, const std::string& method) {
   return out;
 }
 
+// A whole number of a saved evaluation, as an int: get<int>() would wrap
+// 4294967298 to 2, cut 2.5 to 2, and read 1e300 with undefined behaviour.
+int whole_number_in(const nlohmann::ordered_json& n, const std::string& what) {
+  const bool fits = n.is_number_unsigned()  ? n.get<std::uint64_t>() <= std::numeric_limits<int>::max()
+                    : n.is_number_integer() ? n.get<std::int64_t>() >= std::numeric_limits<int>::min() &&
+                                                  n.get<std::int64_t>() <= std::numeric_limits<int>::max()
+                                            : false;
+  if (!fits) throw std::invalid_argument(what + " is " + n.dump() + ", not a whole number an int holds");
+  return n.get<int>();
+}
+
 evaluation load(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open '" + path + "'");
@@ -231,14 +241,17 @@ evaluation load(const std::string& path) {
     e.game = rules_json(game);
     if (j.contains("grid")) {
       std::vector<int> lengths;
-      for (const auto& ship : j.at("fleet")) lengths.push_back(ship.at("length").get<int>());
+      for (const auto& ship : j.at("fleet")) lengths.push_back(whole_number_in(ship.at("length"), "a ship's length"));
       const std::string saved = rules_label(make_dynamic_rules(
-          j.at("grid").at("width").get<int>(), j.at("grid").at("height").get<int>(), lengths,
+          whole_number_in(j.at("grid").at("width"), "grid.width"),
+          whole_number_in(j.at("grid").at("height"), "grid.height"), lengths,
           parse_adjacency(j.at("rule").get<std::string>()), parse_feedback(j.at("feedback").get<std::string>())));
       if (saved != r.rules)
         throw std::invalid_argument("its grid, fleet, rule and feedback (" + saved + ") are not its rules' (" +
                                     r.rules + ")");
     }
+    if (!j.at("labels_per_layout").is_number_unsigned())
+      throw std::invalid_argument("labels_per_layout is " + j.at("labels_per_layout").dump() + ", not a count");
     r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
     if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
     // Every evaluation weighs an unlabelled layout by its fleet's relabellings.
@@ -246,8 +259,9 @@ evaluation load(const std::string& path) {
         r.labels_per_layout != expected)
       throw std::invalid_argument("labels_per_layout is " + std::to_string(r.labels_per_layout) +
                                   ", where its fleet's equal-length ships give " + std::to_string(expected));
-    r.shard_count = j.at("shard_count").get<int>();
-    r.shards = j.at("shards").get<std::vector<int>>();
+    r.shard_count = whole_number_in(j.at("shard_count"), "shard_count");
+    if (!j.at("shards").is_array()) throw std::invalid_argument("shards is not an array");
+    for (const auto& s : j.at("shards")) r.shards.push_back(whole_number_in(s, "a shard"));
     if (j.contains("split")) {
       r.split = j.at("split").get<std::string>();
       if (r.split != "fast" && r.split != "play")
@@ -338,6 +352,25 @@ void run(const evaluate_options& opts) {
         "--strategy");
   if (opts.strategy != "exact-greedy" && opts.book_given)
     throw usage_error("--book-depth and --book apply to --strategy exact-greedy only");
+  // Before any file is read or written: an output that another file option
+  // names would be overwritten, the command reporting success. --save may
+  // name a --merge part: the merged whole replaces it.
+  {
+    std::vector<std::pair<std::string, std::string>> inputs;
+    for (const auto& f : opts.compare) inputs.emplace_back("--compare", f);
+    std::vector<std::pair<std::string, std::string>> not_save = inputs, not_histogram = inputs;
+    for (const auto& f : opts.merge) not_histogram.emplace_back("--merge", f);
+    not_save.emplace_back("--histogram", opts.histogram);
+    not_save.emplace_back("--book", opts.book);
+    not_histogram.emplace_back("--book", opts.book);
+    refuse_same_file({"--save", opts.save}, not_save);
+    refuse_same_file({"--histogram", opts.histogram}, not_histogram);
+  }
+  // Checks of the command line alone, before a file is read (exit status 2
+  // whatever the files hold).
+  if (!opts.strategy.empty()) (void)parse_shard(opts.shard);
+  if (!opts.order.empty() && opts.strategy != "sweep" && opts.strategy != "sweep-horizontal-first")
+    throw usage_error("--order applies to the sweep strategies only");
   check_writable(opts.save, "--save");  // before the run, which may take hours
   check_writable(opts.histogram, "--histogram");
   // The results drawn beside this one, read before the run too: a missing or

@@ -247,7 +247,6 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   if (opts.fresh_games < 0) throw usage_error("--fresh-games must not be negative");
   if (!(opts.search_temperature >= 0) || !std::isfinite(opts.search_temperature))
     throw usage_error("--search-temperature must be finite and not negative");
-  if (!opts.histogram.empty()) throw usage_error("--histogram is for simulations, not --search-climbs");
   const constrained_defense<rules_t> defense = make_constrained_defense(opts, rules);
   hard_layout_options o;
   o.climbs = opts.search_climbs;
@@ -315,7 +314,7 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
 void run(const simulate_options& opts) {
   if (opts.games < 1) throw usage_error("--games must be at least 1");
   if (opts.threads < 0) throw usage_error("--threads cannot be negative");
-  check_writable(opts.histogram, "--histogram");  // before the games, not after
+  refuse_same_file({"--histogram", opts.histogram}, {{"--book", opts.book}});
   // A strategy's own option given to another strategy would be ignored; that
   // is said before its value is judged.
   if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
@@ -334,6 +333,9 @@ void run(const simulate_options& opts) {
   if ((constrained || opts.search_climbs > 0) && opts.defense != "uniform")
     throw usage_error("--region, --apart, --clustered and --search-climbs take the uniform defense, not --defense " +
                       opts.defense);
+  if (opts.search_climbs > 0 && !opts.histogram.empty())
+    throw usage_error("--histogram is for simulations, not --search-climbs");
+  check_writable(opts.histogram, "--histogram");  // before the games, not after
   const rules_t rules = opts.rules.make_rules();
   const kept_book kept = opts.strategy == "exact-greedy" ? open_book(rules, opts.book_depth, opts.book) : kept_book{};
   const auto& book = kept.cache;

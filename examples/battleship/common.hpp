@@ -405,6 +405,29 @@ inline void check_writable(const std::string& path, const std::string& option) {
   std::filesystem::remove(partial, ec);
 }
 
+// Whether two paths name one file: the same file when both exist (a link,
+// another spelling), else the same path once absolute and normal.
+[[nodiscard]] inline bool same_file(const std::string& a, const std::string& b) {
+  std::error_code ea, eb;
+  if (std::filesystem::exists(a, ea) && std::filesystem::exists(b, eb)) {
+    const bool same = std::filesystem::equivalent(a, b, ea);
+    if (!ea) return same;
+  }
+  return std::filesystem::weakly_canonical(a, ea) == std::filesystem::weakly_canonical(b, eb) && !ea && !eb;
+}
+
+// Refuses, as the command line's mistake, an output file (`output`: option
+// and path) that another of the command's files (`others`) also names: one
+// write would replace the other, or an input be lost, with the command
+// reporting success. Empty paths are not files.
+inline void refuse_same_file(const std::pair<std::string, std::string>& output,
+                             const std::vector<std::pair<std::string, std::string>>& others) {
+  if (output.second.empty()) return;
+  for (const auto& [option, path] : others)
+    if (!path.empty() && same_file(output.second, path))
+      throw usage_error(output.first + " '" + output.second + "' and " + option + " '" + path + "' name the same file");
+}
+
 // exact-greedy's book in one run: the cache, the --book file it was read
 // from and is written back to (or none), and the positions read.
 struct kept_book {

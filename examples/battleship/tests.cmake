@@ -1407,3 +1407,32 @@ battleship_cli_test("simulate: Park Table 4, hunt and target against the Figure 
 battleship_cli_test("simulate: Park Table 3, the exact density attack averages about 46.1" HEAVY
   ARGS simulate --strategy exact-greedy --preset park --games 20 --seed 1 --quiet
   STDOUT "\nmean +4[3-9]\\.")
+
+# Two outputs naming one file: the later write replaced the earlier with exit
+# status 0 (the --save part lost to the book or the picture).
+battleship_cli_test("error: evaluate --save and --histogram naming one file" USAGE
+  ARGS evaluate --strategy row-scan ${small6} --save ${CMAKE_CURRENT_BINARY_DIR}/cli_test_one_output
+       --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_one_output STDERR "name the same file")
+battleship_cli_test("error: evaluate --save and --book naming one file" USAGE
+  ARGS evaluate --strategy exact-greedy --grid 4x4 --fleet 2 --threads 1 --save ${CMAKE_CURRENT_BINARY_DIR}/cli_test_one_output_book
+       --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_one_output_book STDERR "name the same file")
+# The command line's mistakes are exit status 2 whatever a file holds
+# (docs/cli.md, "Errors"): the file was read first, and its error (1) won.
+battleship_cli_test("error: count --time-limit with a brute-force method, whatever the board holds" USAGE
+  ARGS count --grid 3x3 --fleet 2 --method bitset --time-limit 1 --board ${battleship_cli_testdata}/bad_char.txt
+  STDERR "cannot be stopped")
+battleship_cli_test("error: density --seed with the per-ship model, whatever the board holds" USAGE
+  ARGS density --grid 3x3 --fleet 2 --model per-ship --seed 3 --board ${battleship_cli_testdata}/bad_char.txt
+  STDERR "draws nothing")
+battleship_cli_test("error: evaluate --shard out of range, whatever --merge holds" USAGE
+  ARGS evaluate --strategy row-scan ${small6} --shard 5/2 --merge ${battleship_cli_testdata}/shots_6x6.txt
+  STDERR "is not of the form i/n")
+battleship_cli_test("error: simulate --histogram with --search-climbs, whatever --book holds" USAGE
+  ARGS simulate --strategy exact-greedy ${small6} --search-climbs 1 --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_search.svg
+       --book ${battleship_cli_testdata}/shots_6x6.txt STDERR "not --search-climbs")
+# Whole numbers of a saved evaluation read as int: 4294967298 shards were
+# taken for 2, and a length of 1e300 was undefined behaviour (read as -2147483648).
+battleship_cli_test("error: evaluate --merge of a shard_count past what an int holds" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_shard_count_past_int.json STDERR "shard_count is 4294967298")
+battleship_cli_test("error: evaluate --merge of a ship length of 1e300" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_length_1e300.json STDERR "a ship's length is 1e\\+300")
