@@ -413,14 +413,11 @@ void run(const evaluate_options& opts) {
   };
   if (!fleet_fits())
     throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + r.rules + ")");
-  if (!opts.save.empty()) {
-    std::ofstream out(opts.save);
-    if (!out) throw std::invalid_argument("cannot write '" + opts.save + "'");
-    out << to_json(whole, method).dump(1) << '\n';
-    // A full disk fails the writes, not the opening: the part would be lost.
-    out.close();
-    if (!out) throw std::runtime_error("cannot write '" + opts.save + "'");
-  }
+  // Whole or not at all: `--merge total.json ... --save total.json` must
+  // not lose the parts merged so far to a full disk. A full disk fails the
+  // writes, not the opening, and is reported.
+  if (!opts.save.empty())
+    write_whole(opts.save, "--save", [&](std::ostream& out) { out << to_json(whole, method).dump(1) << '\n'; });
   // Such a part draws the compared results alone, and refuses a picture of nothing,
   // after its --save: an empty shard's save is still a part that --merge needs.
   if (!opts.histogram.empty() && r.layouts() == 0 && compared.empty())

@@ -515,27 +515,50 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
   return book;
 }
 
-// Writes the book to its file through a file beside it, renamed over the
-// book once whole, so that a run stopped while writing leaves the old book
-// intact and two runs writing one book at once leave one of theirs, not a mix.
-inline void kept_book::save() const {
-  if (!cache || path.empty()) return;
-  const std::string partial = partial_path(path);
+// Writes `path` (named `option` in errors) through a file beside it,
+// renamed over it once whole: a run stopped, or a disk that fills up, while
+// writing leaves the old file intact (an accumulated --save, a book), and
+// two runs writing one file at once leave one of theirs, not a mix. A link
+// is followed (the link stays, its target is replaced, keeping its
+// permissions); a path that is no regular file (a device, a FIFO) is
+// written in place.
+template <class Write>
+void write_whole(const std::string& path, const std::string& option, Write&& write) {
   std::error_code ec;
+  std::filesystem::path target = path;
+  if (std::filesystem::exists(path, ec)) target = std::filesystem::canonical(path, ec);
+  const auto status = std::filesystem::status(target, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    std::ofstream out(path);
+    if (!out) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
+    write(out);
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + option + " '" + path + "'");
+    return;
+  }
+  const std::string partial = partial_path(target.string());
   {
     std::ofstream out(partial, std::ios::trunc);
-    cache->save(out);
+    if (!out) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
+    write(out);
     out.close();
     if (!out) {
       std::filesystem::remove(partial, ec);
-      throw std::runtime_error("cannot write --book '" + path + "'");
+      throw std::runtime_error("cannot write " + option + " '" + path + "'");
     }
   }
-  std::filesystem::rename(partial, path, ec);
+  if (std::filesystem::exists(status)) std::filesystem::permissions(partial, status.permissions(), ec);
+  std::filesystem::rename(partial, target, ec);
   if (ec) {
     std::filesystem::remove(partial, ec);
-    throw std::runtime_error("cannot replace --book '" + path + "'");
+    throw std::runtime_error("cannot replace " + option + " '" + path + "'");
   }
+}
+
+// Writes the book back to its file, whole or not at all (write_whole).
+inline void kept_book::save() const {
+  if (!cache || path.empty()) return;
+  write_whole(path, "--book", [this](std::ostream& out) { cache->save(out); });
 }
 
 }  // namespace battleship::cli
