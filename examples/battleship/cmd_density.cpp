@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <battleship/core/random_layout.hpp>
 #include <battleship/density/monte_carlo_density.hpp>
 #include <battleship/density/per_ship_density.hpp>
 
@@ -94,6 +95,12 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     // The model leaves shot cells at 0; a hit cell certainly holds a ship.
     obs.hits().for_each([&](std::size_t c) { out.probability.at(c) = 1.0; });
   } else if (opts.model == "per-ship") {
+    // The per-ship model maps any fleet, even one no layout can hold (every
+    // ship has room alone): refuse a fleet that fits nowhere, as the other
+    // models and commands do, by the samplers' cheap search (nullopt, not
+    // false, when its budget runs out).
+    if (battleship::detail::some_layout_exists(rules, placement_table<dynamic_rules>(rules)) == false)
+      throw std::invalid_argument("no layout exists: the fleet cannot be placed on the grid (" + describe(rules) + ")");
     // A board whose hits are as many as the fleet's cells is a finished game
     // only if a layout lies on them, which this model cannot tell: the exact
     // counter says, cheaply (every layout must cover the hits alone).

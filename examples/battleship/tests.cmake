@@ -351,6 +351,10 @@ battleship_cli_test("error: density of an observation no layout agrees with" FAI
   STDERR "no layout agrees with the observation")
 battleship_cli_test("error: density when the fleet fits nowhere" FAIL
   ARGS density --grid 3x3 --fleet 3,3,3 --rule no-contact STDERR "cannot be placed")
+# Every ship has room alone, but no layout holds all three: the per-ship
+# model, which counts nothing, must refuse the fleet as the other models do.
+battleship_cli_test("error: per-ship density when the fleet fits nowhere" FAIL
+  ARGS density --grid 3x3 --fleet 3,3,3 --rule no-contact --model per-ship STDERR "cannot be placed")
 battleship_cli_test("error: unknown density model" USAGE ARGS density --grid 3x3 --fleet 2 --model oracle
   STDERR "--model: oracle not in \\{exact,monte-carlo,per-ship\\}")
 
