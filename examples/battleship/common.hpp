@@ -528,29 +528,23 @@ void write_whole(const std::string& path, const std::string& option, Write&& wri
   std::filesystem::path target = path;
   if (std::filesystem::exists(path, ec)) target = std::filesystem::canonical(path, ec);
   const auto status = std::filesystem::status(target, ec);
-  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-    std::ofstream out(path);
-    if (!out) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
-    write(out);
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + option + " '" + path + "'");
-    return;
-  }
-  const std::string partial = partial_path(target.string());
+  const bool in_place = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+  const std::string written = in_place ? path : partial_path(target.string());
   {
-    std::ofstream out(partial, std::ios::trunc);
+    std::ofstream out(written, std::ios::trunc);
     if (!out) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
     write(out);
     out.close();
     if (!out) {
-      std::filesystem::remove(partial, ec);
+      if (!in_place) std::filesystem::remove(written, ec);
       throw std::runtime_error("cannot write " + option + " '" + path + "'");
     }
   }
-  if (std::filesystem::exists(status)) std::filesystem::permissions(partial, status.permissions(), ec);
-  std::filesystem::rename(partial, target, ec);
+  if (in_place) return;
+  if (std::filesystem::exists(status)) std::filesystem::permissions(written, status.permissions(), ec);
+  std::filesystem::rename(written, target, ec);
   if (ec) {
-    std::filesystem::remove(partial, ec);
+    std::filesystem::remove(written, ec);
     throw std::runtime_error("cannot replace " + option + " '" + path + "'");
   }
 }
