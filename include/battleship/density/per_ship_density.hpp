@@ -107,8 +107,9 @@ inline void check_hit_count(int hits, int fleet_cells) {
   std::vector<std::int64_t> pw{1};
   for (int h = 1; h <= max_length; ++h) {
     const std::int64_t prev = pw.back();
-    // Saturate at the cap: keeping `prev` would turn a weight past it into 1.
-    pw.push_back(prev <= limit / hit_weight ? prev * hit_weight : std::max(prev, limit));
+    // Every power is at most the cap, so past it the cap itself: keeping
+    // `prev` would turn a weight past the cap into 1.
+    pw.push_back(prev <= limit / hit_weight ? prev * hit_weight : limit);
   }
   return pw;
 }
