@@ -1372,7 +1372,7 @@ string(REPEAT "s" 240 long_name)
 battleship_cli_test("evaluate --save to a file of a 250-byte name"
   ARGS evaluate --strategy row-scan --grid 3x3 --fleet 2 --save ${CMAKE_CURRENT_BINARY_DIR}/${long_name}_save.json
        --json JSON layouts=12)
-# The papers' figures in the default run (the HEAVY ones take 1-5 s in a
+# The papers' figures in the default run (the HEAVY ones take 2-6 s in a
 # release build, 24-65 s under the sanitizers, which skip them).
 # Audinot et al. Figure 3: the frequency matrix of the no-contact game, in
 # percent, every cell as the paper prints it (the occurrence matrix of
