@@ -184,6 +184,27 @@ TEST_CASE("SVG histogram: quotes escaped, and written to a file as histogram_svg
                     "cannot write histogram to '/nonexistent-directory/h.svg'");
 }
 
+TEST_CASE("SVG histogram: control characters and bytes that are not UTF-8 never reach the XML", "[statistics]") {
+  // XML 1.0 holds no C0 control but tab, newline and carriage return, and
+  // only well-formed UTF-8: a strategy name read from a saved evaluation
+  // could carry either, and the chart must stay well-formed.
+  const auto st = summarize_samples({40, 41, 41}, 17);
+  histogram_svg_options opt;
+  opt.title = std::string("a\x1b[31mb") + '\0' + 'c' + '\x01' + 'd';
+  const std::vector<histogram_series> series{{"name \xff\xc3(", st}, {"caf\xc3\xa9 \xe2\x82\xac\tx", st}};
+  const std::string svg = histogram_svg(series, opt);
+  const auto not_xml = [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return (byte < 0x20 && c != '\t' && c != '\n' && c != '\r') || byte == 0xff;
+  };
+  CHECK(std::count_if(svg.begin(), svg.end(), not_xml) == 0);
+  const std::string replacement = "\xef\xbf\xbd";
+  CHECK(svg.find("a" + replacement + "[31mb" + replacement + "c" + replacement + "d") != std::string::npos);
+  CHECK(svg.find("name " + replacement + replacement + "(") != std::string::npos);
+  // Well-formed UTF-8 and tabs are kept as they are.
+  CHECK(svg.find("caf\xc3\xa9 \xe2\x82\xac\tx") != std::string::npos);
+}
+
 TEST_CASE("histogram_svg refuses charts it cannot draw instead of looping", "[statistics]") {
   shot_statistics st;  // games counted, but no bar (a hand-built or truncated series)
   st.games = 10;

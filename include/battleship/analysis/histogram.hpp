@@ -9,15 +9,18 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
 #include <battleship/analysis/statistics.hpp>
 #include <battleship/detail/platform.hpp>
+#include <battleship/detail/utf8.hpp>
 
 namespace battleship {
 
@@ -37,10 +40,22 @@ struct histogram_svg_options {
 };
 
 namespace detail {
+// Text as XML character data: markup characters escaped, and what XML 1.0
+// cannot hold at all (control characters other than tab, newline and
+// carriage return, and bytes that are not UTF-8) replaced by U+FFFD, so a
+// name read from a file never makes the chart ill-formed.
 inline std::string svg_escape(const std::string& s) {
+  constexpr std::string_view replacement = "\xef\xbf\xbd";
   std::string out;
-  for (char c : s) {
-    switch (c) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(s[i]);
+    if (byte >= 0x80) {
+      const std::size_t n = utf8_sequence_at(s, i);
+      out += n == 0 ? replacement : std::string_view(s).substr(i, n);
+      if (n != 0) i += n - 1;
+      continue;
+    }
+    switch (s[i]) {
       case '<':
         out += "&lt;";
         break;
@@ -53,8 +68,16 @@ inline std::string svg_escape(const std::string& s) {
       case '"':
         out += "&quot;";
         break;
+      case '\t':
+      case '\n':
+      case '\r':
+        out += s[i];
+        break;
       default:
-        out += c;
+        if (byte < 0x20)
+          out += replacement;
+        else
+          out += s[i];
     }
   }
   return out;
