@@ -234,6 +234,11 @@ evaluation load(const std::string& path) {
     evaluation e;
     exhaustive_result& r = e.result;
     r.strategy = j.at("strategy").get<std::string>();
+    // The name reaches the terminal and the SVG chart: an escape sequence
+    // there would act on the terminal, and XML holds no such character.
+    if (printable(r.strategy) != r.strategy)
+      throw std::invalid_argument("its strategy name '" + printable(r.strategy) +
+                                  "' holds control characters or bytes that are not UTF-8");
     r.rules = j.at("rules").get<std::string>();
     // The game's keys, from its label (a file saved before it carried them
     // gets them too); the keys it carries must name the same game.

@@ -804,6 +804,10 @@ battleship_cli_test("error: evaluate --merge of a histogram that is not a multip
 battleship_cli_test("error: evaluate --merge of a labels_per_layout its fleet cannot have" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_labels_not_the_fleets.json
   STDERR "labels_per_layout is 5, where its fleet's equal-length ships give 1")
+# The name reaches the terminal and the SVG chart.
+battleship_cli_test("error: evaluate --merge of a strategy name with an escape character" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_control_in_strategy.json
+  STDERR "its strategy name 'sweep.x1b.31m' holds control characters or bytes that are not UTF-8")
 battleship_cli_test("error: evaluate --merge of a histogram with a negative bin" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_negative_bin.json STDERR "its histogram holds -1, not a count")
 battleship_cli_test("error: evaluate --merge of a histogram with a fractional bin" FAIL
