@@ -3,6 +3,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 
@@ -43,6 +44,20 @@ int main(int argc, char** argv) {
     const bool no_thread = e.code() == std::errc::resource_unavailable_try_again;
     std::cerr << "battleship: error: " << (no_thread ? "could not start a thread (" : "")
               << battleship::cli::printable(e.what()) << (no_thread ? "): try fewer --threads" : "") << '\n';
+    return 1;
+  } catch (const std::length_error& e) {
+    // The library tells its caller to "raise the limit" (or, past the
+    // occupancy matrix's, to "count without it", which no subcommand that
+    // maps densities can): here that limit is --memory-limit.
+    std::string message = e.what();
+    const auto* sub = app.get_subcommands().empty() ? nullptr : app.get_subcommands().front();
+    if (sub != nullptr && sub->get_option_no_throw("--memory-limit") != nullptr)
+      for (const std::string advice : {"count without it, or raise the limit", "raise the limit"})
+        if (message.ends_with(advice)) {
+          message.replace(message.size() - advice.size(), advice.size(), "raise --memory-limit");
+          break;
+        }
+    std::cerr << "battleship: error: " << battleship::cli::printable(message) << '\n';
     return 1;
   } catch (const battleship::inconsistent_observation& e) {
     const std::string& hint = battleship::cli::board_hint();

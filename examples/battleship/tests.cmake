@@ -402,14 +402,14 @@ battleship_cli_test("count: a --memory-limit the count fits leaves the answer al
   ARGS count --preset park --memory-limit 64M --json JSON labelled=30093975536)
 battleship_cli_test("error: count past --memory-limit"
   FAIL ARGS count --grid 12x12 --fleet 5,4,4,3,3,3,2,2 --memory-limit 64M
-  STDERR "the exact count needs more than 64 MiB of memory on this board")
+  STDERR "the exact count needs more than 64 MiB of memory on this board. raise --memory-limit\n$")
 battleship_cli_test("error: count's --memory-limit with a brute-force method"
   USAGE ARGS count --grid 5x5 --fleet 3 --method bitset --memory-limit 8M STDERR "--method bitset keeps nothing")
 battleship_cli_test("error: density with tables past --memory-limit"
-  FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of memory")
+  FAIL ARGS density --preset park --memory-limit 1M STDERR "the occupancy matrix needs more than 1 MiB of memory on this board. raise --memory-limit\n$")
 battleship_cli_test("error: density's monte-carlo sampler past --memory-limit"
   FAIL ARGS density --preset park --model monte-carlo --samples 10 --memory-limit 1M
-  STDERR "exact sampling needs more than 1 MiB")
+  STDERR "exact sampling needs more than 1 MiB of memory on this board. raise --memory-limit\n$")
 battleship_cli_test("error: --memory-limit with a model that keeps no tables"
   USAGE ARGS density --preset park --model per-ship --memory-limit 1G STDERR "--model per-ship keeps none")
 battleship_cli_test("error: density's --seed with a model that draws nothing"
@@ -634,10 +634,10 @@ battleship_cli_test("simulate: the text says a crowded fleet fell back to reject
 # itself).
 battleship_cli_test("error: simulate --apart with tables past three quarters of --memory-limit names it" FAIL
   ARGS simulate --strategy row-scan --grid 7x7 --fleet 3,2 --apart --games 5 --memory-limit 256K
-  STDERR "three quarters of the memory limit \\(256 KiB\\), so layouts cannot be drawn one at a time")
+  STDERR "three quarters of the memory limit \\(256 KiB\\), so layouts cannot be drawn one at a time. raise --memory-limit\n$")
 battleship_cli_test("error: simulate --memory-limit bounds exact-greedy's counter" FAIL
   ARGS simulate --strategy exact-greedy --grid 7x7 --fleet 3,2 --games 5 --memory-limit 1K
-  STDERR "needs more than 1 KiB of memory")
+  STDERR "the occupancy matrix needs more than 1 KiB of memory on this board. raise --memory-limit\n$")
 battleship_cli_test("simulate: the classic fleet's layouts come from rejection draws"
   ARGS simulate --strategy random --preset audinot --games 20 --json
   JSON games=20 defense_draws=rejection)
@@ -1050,10 +1050,10 @@ battleship_cli_test("error: evaluate --merge of a partial merge saved before the
   STDERR "a part saved before parts named their split cannot be merged when several ships share the longest length")
 battleship_cli_test("error: bounds past --memory-limit, refused before enumerating under the touching rule" FAIL
   ARGS bounds --grid 8x8 --fleet 4,3,3,2 --memory-limit 1G
-  STDERR "the bounds need every layout's cells, about 1831 MiB for 39998648 layouts, more than 1 GiB; raise the limit")
+  STDERR "the bounds need every layout's cells, about 1831 MiB for 39998648 layouts, more than 1 GiB. raise --memory-limit\n$")
 battleship_cli_test("error: bounds past --memory-limit in the count, under a contact rule" FAIL
   ARGS bounds --grid 8x8 --fleet 4,3,3,2 --rule no-edge --memory-limit 16K
-  STDERR "the exact count needs more than 16 KiB of memory on this board")
+  STDERR "the exact count needs more than 16 KiB of memory on this board. raise --memory-limit\n$")
 battleship_cli_test("bounds: --memory-limit above what the enumeration takes"
   ARGS bounds --grid 5x5 --fleet 3,2 --memory-limit 1M --json JSON layouts=956 leaves=910 weighted=ON)
 battleship_cli_test("bounds: text output says the leaves are weighted"
