@@ -138,10 +138,21 @@ inline observation<dynamic_rules::board_type> read_shot_log(std::istream& in, co
     // line, which may hold spaces and a comment.
     const auto after = [&](const detail::token& t) { return detail::where(name, line_no, t.column + t.text.size()); };
     const auto cell = g.parse_cell(words[0].text);
-    if (!cell)
-      throw std::invalid_argument(at(words[0]) + quoted_word(words[0].text) + " is not a cell of the " +
-                                  std::to_string(g.width()) + "x" + std::to_string(g.height()) +
-                                  " grid (rows A.., columns 1..)");
+    if (!cell) {
+      // "A1: hit" or "A1,hit": a cell with punctuation after it is one
+      // word, which the message would otherwise call only "not a cell".
+      const std::string& w = words[0].text;
+      const auto cell_end = std::find_if(w.begin(), w.end(), [](char c) {
+        return !(c >= '0' && c <= '9') && !(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z');
+      });
+      const std::string cell_part(w.begin(), cell_end);
+      const std::string hint =
+          cell_end != w.begin() && cell_end != w.end() && g.parse_cell(cell_part)
+              ? ": write the cell and what it was with spaces between, as in '" + cell_part + " hit'"
+              : " (rows A.., columns 1..)";
+      throw std::invalid_argument(at(words[0]) + quoted_word(w) + " is not a cell of the " + std::to_string(g.width()) +
+                                  "x" + std::to_string(g.height()) + " grid" + hint);
+    }
     if (words.size() < 2)
       throw std::invalid_argument(after(words[0]) + "expected hit, miss or sunk after " + words[0].text);
     const std::string what = detail::lower_case(words[1].text);

@@ -932,7 +932,7 @@ battleship_cli_test("count: a CR LF shot log with a blank line before the first 
   JSON shots=2 labelled=2)
 battleship_cli_test("error: a shot log whose first shot is mistyped" FAIL
   ARGS count --grid 10x10 --fleet 2 --board ${battleship_cli_testdata}/mistyped_first_shot.txt
-  STDERR "mistyped_first_shot.txt:2:1: 'A1:' is not a cell of the 10x10 grid")
+  STDERR "mistyped_first_shot.txt:2:1: 'A1:' is not a cell of the 10x10 grid: write the cell and what it was with spaces between, as in 'A1 hit'\n$")
 # Standard input that cannot be read (here a directory) is not an empty board.
 battleship_cli_test("error: --board - on standard input that cannot be read" FAIL
   ARGS count --grid 3x3 --fleet 2 --board - INPUT ${battleship_cli_testdata} STDERR "<stdin>: cannot be read")
