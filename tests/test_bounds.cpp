@@ -297,4 +297,36 @@ TEST_CASE("lower_bounds calls its interruption check in the count and in the enu
   }
 }
 
+// Totals past 128 bits wrapped: sixteen one-cell ships on 16x16 with
+// sinkings, no edge (3.2e37 labelled layouts), printed averages of 8.96
+// and 5.93 shots, below the 16 hits every game needs.
+TEST_CASE("the bounds refuse a total depth past 128 bits rather than wrap it", "[bounds]") {
+  const count_type huge = count_type{1} << 125;
+  CHECK_THROWS_AS(complete_tree_bound(huge), std::overflow_error);
+  CHECK_THROWS_AS(hits_aware_bound(huge, 16), std::overflow_error);
+  CHECK_THROWS_AS(hits_aware_bound(std::vector<count_type>{huge, huge}, 16), std::overflow_error);
+  const std::vector<int> ones(16, 1);
+  CHECK_THROWS_WITH(lower_bounds(make_dynamic_rules(16, 16, ones, adjacency::no_edge, true)),
+                    Catch::Contains("passes 128 bits"));
+  CHECK_THROWS_AS(lower_bounds(make_dynamic_rules(16, 16, ones, adjacency::no_contact, true)), std::overflow_error);
+  // Below it nothing changes.
+  CHECK(complete_tree_bound(count_type{1} << 120).total == (count_type{1} << 120) * 120);
+  // From 2^127 leaves up, the search for the depth doubled past 2^128, wrapped
+  // to 0 and never ended.
+  CHECK_THROWS_AS(complete_tree_bound(count_type{1} << 127), std::overflow_error);
+}
+
+// C(n, k) stays exact up to 128 bits: multiplying before dividing passed 128
+// bits for C(130, 65) (9.5e37) and returned a wrong count of slots.
+TEST_CASE("the slots per depth are exact binomials up to 128 bits, and saturate past them", "[bounds]") {
+  const count_type c130_65 = (count_type{5153626322785702056U} << 64) + count_type{9329686416565790604U};
+  CHECK(detail::binomial128(130, 65) == c130_65);
+  CHECK(detail::binomial128(40, 20) == 137846528820U);
+  CHECK(detail::binomial128(132, 66) == ~count_type{0});
+  CHECK(detail::binomial128(300, 150) == ~count_type{0});
+  CHECK(sunk_slot_multiplier(200, 60) == ~count_type{0});
+  // A saturated slot count still holds every leaf at the shallowest depth.
+  CHECK(hits_aware_bound(count_type{1000}, 80, sunk_slot_multiplier(80, 40)).total == 80 * 1000);
+}
+
 }  // namespace test_bounds

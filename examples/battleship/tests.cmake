@@ -370,6 +370,12 @@ battleship_cli_test("bounds: 4x4 with one 2-ship" ARGS bounds --grid 4x4 --fleet
 battleship_cli_test("bounds: the hits-aware total is its own, not the complete tree's"
   ARGS bounds --grid 3x1 --fleet 2 --rule no-contact --json
   JSON leaves=2 complete_tree_total=2 hits_aware_total=5 hits_aware=2.5)
+# Sixteen one-cell ships on 16x16 with sinkings, no edge: 3.2e37 leaves, whose
+# totals passed 2^128 and wrapped to averages of 8.96 and 5.93 shots (below the
+# 16 hits every game needs), printed as bounds.
+battleship_cli_test("error: bounds whose total depth passes 128 bits" FAIL
+  ARGS bounds --grid 16x16 --fleet 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 --rule no-edge --feedback sunk
+  STDERR "the lower bounds' total depth of the leaves passes 128 bits \\(too many layouts\\)\n$")
 battleship_cli_test("error: solve on a grid too large" FAIL ARGS solve --grid 9x8 --fleet 2)
 # Eight one-cell ships on 4x3: 495 cell sets (within the 4096 the search tells
 # apart), 20 M labelled layouts; the total is the sum over m of m C(m - 1, 7).

@@ -25,6 +25,7 @@
 #include <cstdint>
 #include <functional>
 #include <stdexcept>
+#include <utility>
 #include <vector>
 
 #include <battleship/core/observation.hpp>
@@ -43,12 +44,40 @@ struct tree_bound {
 };
 
 namespace detail {
+inline constexpr count_type count_type_max = ~count_type{0};
+
+// a * b, or count_type_max past 128 bits: as a number of slots at one
+// depth, a saturated value is still more than any count of leaves (which
+// fits in 128 bits), so the bounds built from it stay exact.
+[[nodiscard]] constexpr count_type saturating_mul128(count_type a, count_type b) noexcept {
+  count_type r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? count_type_max : r;
+}
+
+// C(n, k), saturated as saturating_mul128. Each step divides by gcd(r, i)
+// first, so an intermediate product passes 128 bits only when the result does.
 [[nodiscard]] constexpr count_type binomial128(int n, int k) noexcept {
   if (k < 0 || k > n) return 0;
   if (k > n - k) k = n - k;
   count_type r = 1;
-  for (int i = 1; i <= k; ++i) r = r * static_cast<count_type>(n - k + i) / static_cast<count_type>(i);
+  for (int i = 1; i <= k; ++i) {
+    // C(n-k+i, i) = C(n-k+i-1, i-1) (n-k+i) / i, and i divides the product.
+    auto g = static_cast<int>(r % static_cast<count_type>(i));
+    for (int b = i; b != 0;) g = std::exchange(b, g % b);
+    const auto factor = static_cast<count_type>((n - k + i) / (i / g));
+    r = saturating_mul128(r / static_cast<count_type>(g), factor);
+    if (r == count_type_max) return r;
+  }
   return r;
+}
+
+// a * b + c for a bound's total depth, which must not wrap: a total past
+// 128 bits would read as a bound far below the truth.
+[[nodiscard]] constexpr count_type add_product_to_total(count_type c, count_type a, count_type b) {
+  count_type product = 0;
+  if (__builtin_mul_overflow(a, b, &product) || __builtin_add_overflow(c, product, &c))
+    throw std::overflow_error("the lower bounds' total depth of the leaves passes 128 bits (too many layouts)");
+  return c;
 }
 }  // namespace detail
 
@@ -59,14 +88,14 @@ namespace detail {
   const auto m = static_cast<count_type>(arity);
   count_type full = 1;  // m^k <= leaves < m^(k+1)
   count_type k = 0;
-  while (full * m <= leaves) {
+  while (full <= leaves / m) {
     full *= m;
     ++k;
   }
   // Expanding x leaves of depth k into up to m children each adds up to
   // (m - 1) leaves apiece; the rest stay at depth k.
   const count_type x = (leaves - full + (m - 2)) / (m - 1);
-  return {leaves * k + (leaves - full + x), leaves};
+  return {detail::add_product_to_total(leaves - full + x, leaves, k), leaves};
 }
 
 // Weighted leaves: Huffman's optimum over m-ary trees (leaves with equal
@@ -103,9 +132,9 @@ namespace detail {
   if (hits_left <= 0 || leaves == 0) return b;
   count_type left = leaves;
   for (int t = hits_left; left > 0; ++t) {
-    const count_type cap = detail::binomial128(t - 1, hits_left - 1) * mult;
+    const count_type cap = detail::saturating_mul128(detail::binomial128(t - 1, hits_left - 1), mult);
     const count_type take = cap < left ? cap : left;
-    b.total += take * static_cast<count_type>(t);
+    b.total = detail::add_product_to_total(b.total, take, static_cast<count_type>(t));
     left -= take;
   }
   return b;
@@ -119,8 +148,9 @@ namespace detail {
   if (hits_left <= 0) return b;
   std::size_t i = 0;
   for (int t = hits_left; i < weights.size(); ++t) {
-    count_type cap = detail::binomial128(t - 1, hits_left - 1) * mult;
-    for (; cap > 0 && i < weights.size(); --cap, ++i) b.total += weights[i] * static_cast<count_type>(t);
+    count_type cap = detail::saturating_mul128(detail::binomial128(t - 1, hits_left - 1), mult);
+    for (; cap > 0 && i < weights.size(); --cap, ++i)
+      b.total = detail::add_product_to_total(b.total, weights[i], static_cast<count_type>(t));
   }
   return b;
 }
@@ -128,7 +158,7 @@ namespace detail {
 // Slots per depth multiplier for sunk feedback: C(h-1, s-1) * s!.
 [[nodiscard]] constexpr count_type sunk_slot_multiplier(int hits_left, int ships_afloat) {
   count_type m = detail::binomial128(hits_left - 1, ships_afloat - 1);
-  for (int i = 2; i <= ships_afloat; ++i) m *= static_cast<count_type>(i);
+  for (int i = 2; i <= ships_afloat; ++i) m = detail::saturating_mul128(m, static_cast<count_type>(i));
   return m;
 }
 
