@@ -448,8 +448,9 @@ const command_registration registered{[](CLI::App& app) {
       ->required()
       ->check(CLI::IsMember({"random", "hunt-target", "parity", "park-hunt-target", "row-scan", "sweep",
                              "sweep-horizontal-first", "per-ship-density", "exact-greedy", "monte-carlo-greedy"}));
-  auto* games =
-      sub->add_option("--games", opts->games, "number of games")->transform(whole_number())->capture_default_str();
+  auto* games = sub->add_option("--games", opts->games, "number of games")
+                    ->transform(whole_number<long long>())
+                    ->capture_default_str();
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
       ->transform(whole_number_u64())
       ->capture_default_str();

@@ -7,12 +7,14 @@
 #include <charconv>
 #include <chrono>
 #include <cmath>
+#include <concepts>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -77,18 +79,22 @@ namespace battleship::cli {
 
 // For signed integer options: CLI11 2.1 reads them in base 0, so "010" is 8
 // and "0x10" 16, and clamps numbers past the type. Accepts an optional '-'
-// and decimal digits only, refuses what int64 cannot hold, and rewrites the
-// text as the number's plain decimal form ("010" -> "10"), which base 0
-// reads the same (hence ->transform, which keeps the rewritten text, not
-// ->check); the option's own range is checked where it is used.
-[[nodiscard]] inline CLI::Validator whole_number() {
+// and decimal digits only, refuses what the option's type T cannot hold
+// (CLI11 would say only "Could not convert"), and rewrites the text as the
+// number's plain decimal form ("010" -> "10"), which base 0 reads the same
+// (hence ->transform, which keeps the rewritten text, not ->check); the
+// option's own range is checked where it is used.
+template <std::signed_integral T = int>
+[[nodiscard]] CLI::Validator whole_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         const std::size_t sign = text.starts_with('-') ? 1 : 0;
         if (text.size() == sign || text.find_first_not_of("0123456789", sign) != std::string::npos)
           return "must be a whole number in decimal digits";
-        std::int64_t value = 0;
-        if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{}) return "is out of range";
+        T value = 0;
+        if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{})
+          return sign == 1 ? "is out of range (at least " + std::to_string(std::numeric_limits<T>::min()) + ")"
+                           : "is out of range (at most " + std::to_string(std::numeric_limits<T>::max()) + ")";
         text = std::to_string(value);
         return {};
       },

@@ -787,6 +787,12 @@ battleship_cli_test("error: simulate --games that is a minus sign alone" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games - STDERR "--games: must be a whole number in decimal digits")
 battleship_cli_test("error: simulate --games past int64, not clamped" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 99999999999999999999999 STDERR "out of range")
+# Past an int but within the 64 bits the validator read: CLI11 said only
+# "Could not convert".
+battleship_cli_test("error: short-games --max-misses past what an int holds" USAGE
+  ARGS short-games --grid 3x3 --fleet 2 --max-misses 3000000000 STDERR "--max-misses: is out of range \\(at most 2147483647\\)")
+battleship_cli_test("error: simulate --threads past what an int holds" USAGE
+  ARGS simulate --strategy random --grid 3x3 --fleet 2 --threads 3000000000 STDERR "--threads: is out of range \\(at most 2147483647\\)")
 battleship_cli_test("error: simulate --search-climbs negative" USAGE
   ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs -1 STDERR "cannot be negative")
 battleship_cli_test("error: simulate with the search's options but no search" USAGE
