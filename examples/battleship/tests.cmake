@@ -584,6 +584,11 @@ battleship_cli_test("evaluate: a --time-limit the run keeps leaves the answer al
 battleship_cli_test("error: evaluate past --time-limit"
   FAIL ARGS evaluate --preset park --strategy row-scan --method play --threads 2 --time-limit 0.3
   STDERR "no answer within --time-limit 0.3 s: [0-9]+ of 120 first-ship placements done")
+# The fast path looked at the time only at each placement of the second
+# ship, which with eight ships holds hours of layouts: it ran on past 100 s.
+battleship_cli_test("error: evaluate past --time-limit on the fast path with many ships"
+  FAIL ARGS evaluate --strategy row-scan --grid 10x10 --fleet 5,4,3,3,2,2,2,2 --threads 1 --time-limit 0.3
+  STDERR "no answer within --time-limit 0.3 s: 0 of 120 first-ship placements done")
 # A run stopped by its --time-limit writes back the positions its book
 # gained (each decided whole), and the next run reads them.
 set(stopped_book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_stopped_book.txt)

@@ -60,9 +60,9 @@ struct exhaustive_options {
   std::string strategy_name;  // recorded in the result (defaults per strategy)
   // Called about every progress_interval seconds from a reporter thread, and once at the end
   // from the calling thread (never two calls at once). A call that throws
-  // cancels the run: each thread leaves the first-ship placement it walks at
-  // its next placement of the second ship at the latest (when playing, its
-  // next game), and the exception reaches the caller.
+  // cancels the run: each thread leaves the first-ship placement it walks
+  // within 4,096 placements of the other ships (when playing, at its next
+  // game), and the exception reaches the caller.
   std::function<void(const exhaustive_progress&)> progress;
   double progress_interval = 0.5;  // seconds, 0 to 1e9 (calls at least 1 ms apart)
 };

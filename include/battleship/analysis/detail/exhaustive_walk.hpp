@@ -184,13 +184,16 @@ class fast_walker {
 
   // Scores the layouts with slot 0 at placement p0 (key order); returns how
   // many (unlabelled), also added to sink.walked as it goes. Checks
-  // sink.stop before each placement of slot 1 (on 10x10, about a
-  // millisecond of layouts apart).
+  // sink.stop before each placement of slot 1 (on 10x10 with five ships,
+  // about a millisecond of layouts apart) and every check_every placements
+  // below it; once stopped, the part's histogram is partial.
   std::uint64_t run(int p0, std::uint64_t* histogram, part_sink sink = {}) {
     histogram_ = histogram;
     sink_ = sink;
     layouts_ = 0;
     added_ = 0;
+    halted_ = false;
+    until_check_ = check_every;
     if (plan_.slots == 1) {
       std::vector<word> only(static_cast<std::size_t>(plan_.row_words), 0);
       only[static_cast<std::size_t>(p0 / 64)] = word{1} << (p0 % 64);
@@ -216,9 +219,11 @@ class fast_walker {
   }
 
   // Top: the call for slot 1, which checks the sink before each of its
-  // placements and adds what they walked after; deeper calls never look (a
-  // check in every node cost 2-4 % of the instructions on 7x7, its nodes
-  // above the leaves being many).
+  // placements and adds what they walked after; deeper calls look once
+  // every check_every placements (a check in every node cost 2-4 % of the
+  // instructions on 7x7, its nodes above the leaves being many), since with
+  // many ships one placement of slot 1 can hold more layouts than a run
+  // walks in hours (10x10, ships 5,4,3,3,2,2,2,2).
   template <bool Top, class State>
   void recurse(int i, word* state, const State& st) {
     const word* mine = state + plan_.offset[static_cast<std::size_t>(i)];
@@ -236,6 +241,12 @@ class fast_walker {
         if constexpr (Top) {
           if (sink_.stopped()) return;
           sink_.add_walked(layouts_, added_);
+        } else if (--until_check_ == 0) {
+          until_check_ = check_every;
+          if (sink_.stopped()) {
+            halted_ = true;
+            return;
+          }
         }
         const int p = w * 64 + std::countr_zero(bits);
         bits &= bits - 1;
@@ -250,7 +261,10 @@ class fast_walker {
           }
           dead = any == 0;
         }
-        if (!dead) recurse<false>(i + 1, next, kernel_.push(st, i, p));
+        if (!dead) {
+          recurse<false>(i + 1, next, kernel_.push(st, i, p));
+          if (halted_) return;
+        }
       }
     }
   }
@@ -261,6 +275,9 @@ class fast_walker {
   std::uint64_t* histogram_ = nullptr;
   part_sink sink_;
   std::uint64_t layouts_ = 0, added_ = 0;  // walked in this part, and of those added to the sink
+  static constexpr std::uint32_t check_every = 4096;
+  std::uint32_t until_check_ = check_every;  // placements below slot 1 until the next look at the sink
+  bool halted_ = false;                      // a deeper call saw the sink stopped: leave the part
 };
 
 // The candidates of a last-level word split at key-order index t: bits below t.
