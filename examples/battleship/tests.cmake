@@ -1284,6 +1284,10 @@ battleship_cli_test("solve: --tree text is the tree alone, indented by depth"
   ARGS solve --grid 3x3 --fleet 2 --tree text STDOUT "^B2 \\[12\\]\n  hit: A2 \\[4\\]\n    hit: sunk \\(A2 B2\\) \\[1\\]\n")
 battleship_cli_test("solve: --tree with --json holds the tree"
   ARGS solve --grid 3x3 --fleet 2 --tree text --json JSON total_height=54 STDOUT "\"tree\": \"B2 \\[12\\]\\\\n  hit: A2")
+battleship_cli_test("solve: --tree takes a sunk position the search takes, 6840 labelled layouts but 1140 to the search"
+  ARGS solve --grid 5x4 --fleet 1,1,1 --feedback sunk --tree text STDOUT "^[A-D][1-5] \\[6840\\]\n")
+battleship_cli_test("error: solve --no-symmetry past 4096 labelled layouts says they are labelled" FAIL
+  ARGS solve --grid 5x4 --fleet 1,1,1 --feedback sunk --no-symmetry STDERR "6840 > 4096 labelled layouts")
 # Without the symmetries the same optimum on more states (9 with them).
 battleship_cli_test("solve: --no-symmetry, the same optimum on more states"
   ARGS solve --grid 3x3 --fleet 2 --no-symmetry --json JSON total_height=54 states=16)

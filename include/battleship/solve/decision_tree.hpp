@@ -143,12 +143,33 @@ class decision_tree {
 };
 
 namespace detail::solve {
+// The labelled layouts one of the search's atoms stands for on a path where
+// the ships in `named` have been announced: the renamings within each type
+// of its ships not named yet (problem::ship_type; 1 when no type is shared).
+[[nodiscard]] inline std::uint64_t renamings_left(const problem& p, std::uint64_t named) {
+  if (!p.merged_renamings()) return 1;
+  std::uint64_t r = 1;
+  for (int t = 0; t < p.ship_count; ++t) {
+    if (p.ship_type[static_cast<std::size_t>(t)] != t) continue;
+    std::uint64_t left = 0;
+    for (int k = 0; k < p.ship_count; ++k)
+      if (p.ship_type[static_cast<std::size_t>(k)] == t && ((named >> k) & 1U) == 0) ++left;
+    for (std::uint64_t i = 2; i <= left; ++i) r *= i;
+  }
+  return r;
+}
+
+// `named`: the ships announced sunk on the path so far (sunk feedback). The
+// search announces a type of ship (problem::ship_type) and, when renamings
+// are merged, holds one atom for a layout's renamings within types; the tree
+// names the ship, one branch for each ship of the type not yet named, each
+// the same strategy (a renaming changes no shot).
 template <class Engine>
-int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decision_tree& t) {
+int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decision_tree& t, std::uint64_t named = 0) {
   const problem& p = e.prob();
   const int c = e.best_shot(A, H);
   const int node = t.add(c);
-  t.nodes()[static_cast<std::size_t>(node)].weight = e.weight(A);
+  t.nodes()[static_cast<std::size_t>(node)].weight = e.weight(A) * renamings_left(p, named);
   if (c < 0) {
     t.nodes()[static_cast<std::size_t>(node)].occupied = p.occ[static_cast<std::size_t>(A.lowest())];
     return node;
@@ -161,19 +182,28 @@ int build_tree(Engine& e, const typename Engine::set& A, std::uint64_t H, decisi
     const auto& child = sr.child[static_cast<std::size_t>(i)];
     const std::uint64_t H2 = sr.hits[static_cast<std::size_t>(i)];
     if (p.sunk && H2 != H) {
-      // The search announces a type of ship sunk (problem::ship_type); the
-      // tree names the ship, one branch for each that can have sunk here.
       const auto on_ship = e.covering(c);
-      bool sinks = false;
-      for (std::size_t k = 0; k < on_ship.size(); ++k) {
-        const auto sunk_k = e.whole_hit(child & on_ship[k], k, H2);
-        if (!sunk_k.any()) continue;
-        t.link(node, shot_result::sunk(static_cast<int>(k)), build_tree(e, sunk_k, H2, t));
-        sinks = true;
+      int sunk_type = -1;
+      for (std::size_t k = 0; k < on_ship.size() && sunk_type < 0; ++k)
+        if (e.whole_hit(child & on_ship[k], k, H2).any()) sunk_type = p.ship_type[k];
+      if (sunk_type >= 0) {
+        if (!p.merged_renamings()) {
+          // Labelled atoms: one branch for each ship that can have sunk here.
+          for (std::size_t k = 0; k < on_ship.size(); ++k) {
+            const auto sunk_k = e.whole_hit(child & on_ship[k], k, H2);
+            if (sunk_k.any())
+              t.link(node, shot_result::sunk(static_cast<int>(k)),
+                     build_tree(e, sunk_k, H2, t, named | (std::uint64_t{1} << k)));
+          }
+        } else {
+          for (int k = 0; k < p.ship_count; ++k)
+            if (p.ship_type[static_cast<std::size_t>(k)] == sunk_type && ((named >> k) & 1U) == 0)
+              t.link(node, shot_result::sunk(k), build_tree(e, child, H2, t, named | (std::uint64_t{1} << k)));
+        }
+        continue;
       }
-      if (sinks) continue;
     }
-    const int sub = build_tree(e, child, H2, t);
+    const int sub = build_tree(e, child, H2, t, named);
     t.link(node, H2 == H ? shot_result::miss() : shot_result::hit(), sub);
   }
   return node;
@@ -185,7 +215,7 @@ template <Ruleset R>
 [[nodiscard]] decision_tree solve_tree(const R& rules, const observation<typename R::board_type>& obs,
                                        solve_options opt = {}) {
   const auto start = std::chrono::steady_clock::now();
-  const auto p = detail::solve::make_problem(rules, obs, opt.symmetry, false);
+  const auto p = detail::solve::make_problem(rules, obs, opt.symmetry);
   decision_tree t(p.width, p.height);
   detail::solve::with_configured_engine(p, opt, start, [&](auto& e) {
     detail::solve::build_tree(e, e.all(), p.start_hits, t);

@@ -925,10 +925,14 @@ constexpr auto with_engine(const problem& p, bool greedy_only, F&& f, bool line_
   if (atoms <= 2048) return run(std::integral_constant<std::size_t, 32>{});
   if (atoms <= max_atoms) return run(std::integral_constant<std::size_t, 64>{});
   // What the search tells apart (problem::atom_count): cell sets under
-  // hit/miss feedback, layouts with equal-length ships alike under sunk.
+  // hit/miss feedback; under sunk, layouts with equal-length ships alike
+  // where renamings are merged (problem::ship_type), else labelled layouts.
   throw std::invalid_argument("too many layouts for exact solving (" + std::to_string(atoms) + " > " +
                               std::to_string(max_atoms) + " " +
-                              (p.sunk ? "layouts with equal-length ships alike" : "sets of ship cells") + ")");
+                              (!p.sunk                ? "sets of ship cells"
+                               : p.merged_renamings() ? "layouts with equal-length ships alike"
+                                                      : "labelled layouts") +
+                              ")");
 }
 
 }  // namespace battleship::detail::solve
