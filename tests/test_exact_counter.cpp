@@ -2833,4 +2833,47 @@ TEST_CASE("exact_count refuses a placement weight that carries another ruleset t
   CHECK(exact_count(rules, seen, edge_prior<six>{rules, 2}).labelled > 0);
 }
 
+// A counter keeps its buffers from call to call, and they weighed against
+// the limit: after the matrix of the empty 10x10 board under the default
+// limit, a count alone under 4.3 MB, which a fresh counter takes, was
+// refused ("needs more than 4262493 bytes"), and a call again succeeded.
+TEST_CASE("exact_counter: a limit a fresh counter takes is taken after a larger count", "[count][exact]") {
+  for (const adjacency rule : {adjacency::touching, adjacency::no_edge, adjacency::no_contact}) {
+    const auto rules = make_dynamic_rules(10, 10, {5, 4, 3, 3, 2}, rule, false);
+    const observation<dynamic_rules::board_type> empty(rules);
+    const auto whole = exact_counter<dynamic_rules>(rules).count(empty, true);
+    for (const bool matrix : {false, true}) {
+      // About the least limit a fresh counter takes (bisected to 1/64).
+      const auto fresh_takes = [&](std::size_t limit) {
+        exact_counter<dynamic_rules> fresh(rules);
+        fresh.set_memory_limit(limit);
+        try {
+          (void)fresh.count(empty, matrix);
+          return true;
+        } catch (const std::length_error&) {
+          return false;
+        }
+      };
+      std::size_t refused = std::size_t{1} << 20, limit = std::size_t{1} << 26;
+      REQUIRE(!fresh_takes(refused));
+      REQUIRE(fresh_takes(limit));
+      while (limit - refused > limit / 64) {
+        const std::size_t middle = refused + (limit - refused) / 2;
+        (fresh_takes(middle) ? limit : refused) = middle;
+      }
+      INFO(to_string(rule) << (matrix ? ", the matrix" : ", a count alone") << " under " << limit << " bytes");
+      exact_counter<dynamic_rules> reused(rules);
+      (void)reused.count(empty, true);  // under the default limit
+      reused.set_memory_limit(limit);
+      const auto again = reused.count(empty, matrix);
+      CHECK(again.labelled == whole.labelled);
+      if (matrix) CHECK(again.occupancy == whole.occupancy);
+      // Tables past the limit are still refused, after the second try too.
+      reused.set_memory_limit(limit / 2);
+      CHECK_THROWS_AS(reused.count(empty, matrix), std::length_error);
+      CHECK(reused.held_bytes() == 0);
+    }
+  }
+}
+
 }  // namespace test_exact_counter

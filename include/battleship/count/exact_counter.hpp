@@ -134,23 +134,21 @@ class profile_dp_pool {
   // A call refused for memory (std::length_error, or std::bad_alloc from
   // the allocator) frees every table: they can be most of the limit, and
   // the caller, told to count without the matrix or to raise the limit,
-  // should not go on holding them.
-  template <class F>
-  decltype(auto) run(profile_problem p, F&& f) {
+  // should not go on holding them. The buffers an earlier, larger count
+  // left (kept for speed) weigh against the limit too, so a call refused
+  // while it held any runs once more from nothing: a limit a fresh counter
+  // takes is taken after any earlier count (a count alone after the
+  // matrix of the empty 10x10 board was refused under 4.3 MB).
+  template <class MakeProblem, class F>
+  decltype(auto) run(MakeProblem&& make_problem, F&& f) {
     const running_flag running = hold("count");
-    [[maybe_unused]] const bool takes_wide =
-        takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
+    const bool held_earlier_tables = held_bytes() != 0;
     try {
-      if constexpr (Wide)
-        if (takes_wide) return f(get(wide_, std::move(p)));
-      return f(get(narrow_, std::move(p)));
+      return attempt(make_problem(), f);
     } catch (const std::length_error&) {
-      free_tables();
-      throw;
-    } catch (const std::bad_alloc&) {
-      free_tables();
-      throw;
+      if (!held_earlier_tables) throw;
     }
+    return attempt(make_problem(), f);
   }
   // Frees every table; the next run builds them afresh. The limit and the
   // interruption check stay.
@@ -187,6 +185,22 @@ class profile_dp_pool {
   void free_tables() noexcept {
     narrow_.reset();
     if constexpr (Wide) wide_.reset();
+  }
+  template <class F>
+  decltype(auto) attempt(profile_problem p, F& f) {
+    [[maybe_unused]] const bool takes_wide =
+        takes_wide_key<Wide>(profile_dp<std::uint64_t>::bits_needed(p), "exact counter");
+    try {
+      if constexpr (Wide)
+        if (takes_wide) return f(get(wide_, std::move(p)));
+      return f(get(narrow_, std::move(p)));
+    } catch (const std::length_error&) {
+      free_tables();
+      throw;
+    } catch (const std::bad_alloc&) {
+      free_tables();
+      throw;
+    }
   }
   run_state running_;
   std::optional<profile_dp<std::uint64_t>> narrow_;
@@ -259,7 +273,8 @@ class exact_counter {
   template <detail::value_passes Passes, class Weight>
   [[nodiscard]] count_result count_as(const observation<board_type>& obs, Weight&& weight, bool with_occupancy) {
     const auto g = rules_.geometry();
-    return pool_.run(detail::make_profile_problem(rules_, obs, weight), [&](auto& dp) {
+    const auto make_problem = [&] { return detail::make_profile_problem(rules_, obs, weight); };
+    return pool_.run(make_problem, [&](auto& dp) {
       count_result result;
       const count_type types = dp.template forward<Passes>(with_occupancy ? detail::keep_tables::for_occupancy
                                                                           : detail::keep_tables::nothing);
