@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -192,6 +193,20 @@ TEST_CASE("count_short_games: classic fleet, 10x10, perfect games of the row sca
   CHECK(r.games[0] == exact_count(rules, seen, false).labelled);
   CHECK(r.games[0] > 0);
   CHECK(r.positions == 17);
+}
+
+// Its counters ran under the default 8 GiB whatever the caller could spare.
+TEST_CASE("count_short_games: its counts keep within options.memory_limit", "[short-games]") {
+  const park_rules rules;
+  short_games_options tight = walk(0, 2);
+  tight.memory_limit = std::size_t{1} << 20;  // the count of Park's layouts needs a few MiB
+  CHECK_THROWS_WITH(count_short_games(rules, row_scan(rules), tight),
+                    Catch::Contains("needs more than 1 MiB of memory on this board"));
+  short_games_options enough = walk(0, 2);
+  enough.memory_limit = std::size_t{64} << 20;
+  const auto r = count_short_games(rules, row_scan(rules), enough);
+  CHECK(r.layouts == 30'093'975'536ULL);
+  CHECK(r.games == count_short_games(rules, row_scan(rules), walk(0, 2)).games);
 }
 
 TEST_CASE("count_short_games refuses bad requests with clear errors", "[short-games]") {

@@ -2,6 +2,7 @@
 // sinks the fleet within a few misses, on any board (count_short_games walks
 // the game tree with exact counts instead of playing every layout).
 
+#include <cstddef>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -36,6 +37,7 @@ struct short_games_cli_options {
   bool progress = false;
   bool quiet = false;
   deadline time_limit;
+  std::size_t memory_limit = exact_counter<rules_t>::default_memory_limit;
 };
 
 void draw_progress(const short_games_progress& p) {
@@ -55,6 +57,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   o.max_misses = opts.max_misses;
   o.threads = opts.threads;
   o.strategy_name = opts.strategy;
+  o.memory_limit = opts.memory_limit;
   const bool show = shows_progress(opts.progress, opts.quiet);
   bool drawn = false;  // a progress line is on stderr
   if (show || opts.time_limit.set()) {
@@ -98,6 +101,7 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
     // shot's alone can outlast a short limit on a large board.
     exact_density<rules_t> model(rules);
     model.set_interruption_check(opts.time_limit.interruption_check("exact-greedy was choosing a shot"));
+    model.set_memory_limit(opts.memory_limit);
     return run(density_greedy(rules, std::move(model), tie_break::lowest_cell));
   }
   throw usage_error("unknown strategy '" + s + "'");
@@ -175,6 +179,8 @@ const command_registration registered{[](CLI::App& app) {
       sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
   sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
   add_time_limit_option(sub, opts->time_limit, "the whole command");
+  add_memory_limit_option(sub, opts->memory_limit,
+                          "the most each thread's exact counter may take, and exact-greedy's own (one copy a thread)");
   sub->callback([opts, hit_weight] {
     opts->hit_weight_given = hit_weight->count() > 0;
     run(*opts);

@@ -131,7 +131,7 @@ template <std::signed_integral T = int>
 
 // --memory-limit, for the commands whose exact tables can outgrow the
 // machine (count, density's exact and Monte Carlo models, solve, bounds,
-// simulate). The library's limits all default to 8 GiB, and so does the
+// simulate, short-games). The library's limits all default to 8 GiB, and so does the
 // option.
 inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, const std::string& what) {
   return sub

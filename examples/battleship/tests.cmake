@@ -751,6 +751,18 @@ battleship_cli_test("simulate: a clustered defense's text says it redraws"
   STDOUT "tables \\(the constrained defense\\), redrawn until every ship shares an edge with another\n")
 
 # short-games: the game tree walked with exact counts (count_short_games).
+# The walk's counts and exact-greedy's own run under --memory-limit: the
+# count of Park's layouts takes a few MiB, exact-greedy's 10x10 matrix
+# between 16 and 32 MiB.
+battleship_cli_test("error: short-games past --memory-limit in the count of all layouts" FAIL
+  ARGS short-games --preset datagenetics --strategy row-scan --memory-limit 1M
+  STDERR "the exact count needs more than 1 MiB of memory on this board. raise --memory-limit\n$")
+battleship_cli_test("error: short-games past --memory-limit in exact-greedy's matrix" FAIL
+  ARGS short-games --grid 10x10 --strategy exact-greedy --memory-limit 16M
+  STDERR "the occupancy matrix needs more than 16 MiB of memory on this board. raise --memory-limit\n$")
+battleship_cli_test("short-games: a --memory-limit the counts fit leaves the answer alone"
+  ARGS short-games --grid 10x10 --strategy exact-greedy --memory-limit 32M --json
+  JSON layouts=30093975536 games.0.layouts=42)
 # One 2-ship on a 1x5 strip, row scan: it finishes at once only when the
 # ship starts on A1 (1 layout of 4), after one miss when it starts on A2.
 battleship_cli_test("short-games: the row scan on a strip"

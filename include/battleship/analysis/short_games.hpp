@@ -66,6 +66,10 @@ struct short_games_options {
   // exception reaches the caller.
   std::function<void(const short_games_progress&)> progress;
   double progress_interval = 0.5;
+  // What each thread's exact counter may hold (exact_counter::set_memory_limit);
+  // past it, std::length_error. A strategy's own counts (an exact_density
+  // in the strategy) keep their own limit.
+  std::size_t memory_limit = detail::default_memory_limit;
 };
 
 struct short_games_result {
@@ -114,7 +118,8 @@ class short_game_walker {
  public:
   // `settled` adds up the layouts whose game has ended or been cut.
   short_game_walker(const R& rules, const S& strategy, int max_misses, std::atomic<std::uint64_t>& positions,
-                    std::atomic<double>& settled, const first_error& errors)
+                    std::atomic<double>& settled, const first_error& errors,
+                    std::size_t memory_limit = default_memory_limit)
       : counter_(rules),
         shared_(strategy),
         max_misses_(max_misses),
@@ -123,6 +128,7 @@ class short_game_walker {
         positions_(positions),
         settled_(settled),
         errors_(errors) {
+    counter_.set_memory_limit(memory_limit);
     start_new_game(shared_);
   }
 
@@ -247,7 +253,9 @@ requires std::same_as<typename S::board_type, typename R::board_type> && std::co
   std::atomic<std::uint64_t> positions{0};
   std::atomic<double> settled{0};
   detail::first_error errors;  // the first one stops every walker and reaches the caller
-  auto make_walker = [&] { return walker_type(rules, strategy, max_misses, positions, settled, errors); };
+  auto make_walker = [&] {
+    return walker_type(rules, strategy, max_misses, positions, settled, errors, options.memory_limit);
+  };
   auto add = [&](const walker_type& w) {
     for (std::size_t m = 0; m < result.games.size(); ++m) result.games[m] += w.games()[m];
     result.longer += w.longer();
