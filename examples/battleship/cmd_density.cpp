@@ -261,7 +261,7 @@ const command_registration registered{[](CLI::App& app) {
                    ->transform(whole_number_u64())
                    ->capture_default_str();
   auto* samples = sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")
-                      ->transform(whole_number())
+                      ->transform(whole_number(opts->samples))
                       ->capture_default_str();
   sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}))

@@ -476,7 +476,7 @@ const command_registration registered{[](CLI::App& app) {
       ->capture_default_str()
       ->needs(strategy);
   sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
-      ->transform(whole_number())
+      ->transform(whole_number(opts->threads))
       ->capture_default_str()
       ->needs(strategy);
   const book_options book =

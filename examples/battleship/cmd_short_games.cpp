@@ -165,14 +165,14 @@ const command_registration registered{[](CLI::App& app) {
   opts->rules.add_to(sub, true, false);
   sub->add_option("--max-misses", opts->max_misses,
                   "count the games of up to this many misses; longer ones are counted together")
-      ->transform(whole_number())
+      ->transform(whole_number(opts->max_misses))
       ->capture_default_str();
   sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
-      ->transform(whole_number())
+      ->transform(whole_number(opts->threads))
       ->capture_default_str();
   auto* hit_weight =
       sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
-          ->transform(whole_number())
+          ->transform(whole_number(opts->hit_weight))
           ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
   auto* progress =

@@ -449,13 +449,13 @@ const command_registration registered{[](CLI::App& app) {
       ->check(CLI::IsMember({"random", "hunt-target", "parity", "park-hunt-target", "row-scan", "sweep",
                              "sweep-horizontal-first", "per-ship-density", "exact-greedy", "monte-carlo-greedy"}));
   auto* games = sub->add_option("--games", opts->games, "number of games")
-                    ->transform(whole_number<long long>())
+                    ->transform(whole_number(opts->games))
                     ->capture_default_str();
   sub->add_option("--seed", opts->seed, "master seed (game g uses a seed derived from it and g)")
       ->transform(whole_number_u64())
       ->capture_default_str();
   sub->add_option("--threads", opts->threads, "worker threads (0: one per hardware thread)")
-      ->transform(whole_number())
+      ->transform(whole_number(opts->threads))
       ->capture_default_str();
   sub->add_option("--defense", opts->defense,
                   "uniform (every legal layout equally likely), sequential (ship by ship, each redrawn until it "
@@ -465,10 +465,10 @@ const command_registration registered{[](CLI::App& app) {
       ->capture_default_str();
   auto* hit_weight =
       sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
-          ->transform(whole_number())
+          ->transform(whole_number(opts->hit_weight))
           ->capture_default_str();
   auto* samples = sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")
-                      ->transform(whole_number())
+                      ->transform(whole_number(opts->samples))
                       ->capture_default_str();
   const book_options book = add_book_options(sub, opts->book_depth, opts->book, "all games and threads", "");
   sub->add_option("--region", opts->region,
@@ -487,7 +487,7 @@ const command_registration registered{[](CLI::App& app) {
   auto* climbs = sub->add_option("--search-climbs", opts->search_climbs,
                                  "instead of simulating, search for the layouts the strategy finds hardest: this many "
                                  "hill climbs from layouts the (uniform, maybe constrained) defense draws")
-                     ->transform(whole_number())
+                     ->transform(whole_number(opts->search_climbs))
                      ->excludes(games);
   // Each needs --search-climbs, and all of them count as the search's options.
   std::vector<const CLI::Option*> search_options;
@@ -495,15 +495,16 @@ const command_registration registered{[](CLI::App& app) {
     search_options.push_back(
         sub->add_option(name, value, help)->transform(number)->capture_default_str()->needs(climbs));
   };
-  search_option("--search-steps", opts->search_steps, "moves tried per climb", whole_number());
+  search_option("--search-steps", opts->search_steps, "moves tried per climb", whole_number(opts->search_steps));
   search_option("--move-ships", opts->move_ships, "a move of the search relocates 1 to this many ships",
-                whole_number());
+                whole_number(opts->move_ships));
   search_option("--games-per-layout", opts->games_per_layout,
-                "games averaged per layout in the search (1 is exact for a deterministic strategy)", whole_number());
+                "games averaged per layout in the search (1 is exact for a deterministic strategy)",
+                whole_number(opts->games_per_layout));
   search_option("--fresh-games", opts->fresh_games,
                 "after the search, games against the hardest layout with seeds the climbs never used (an unbiased "
                 "mean for a randomised strategy)",
-                whole_number());
+                whole_number(opts->fresh_games));
   search_option("--search-temperature", opts->search_temperature,
                 "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
                 "from this to 0 over a climb (0: keep only moves that lose nothing)",

@@ -39,7 +39,7 @@ namespace battleship::cli {
 
 // A whole number in decimal digits alone (no sign, space or '+', which
 // std::stoi lets through), up to 9 digits after any leading zeros (ignored,
-// as whole_number() ignores them); nullopt otherwise.
+// as whole_number ignores them); nullopt otherwise.
 [[nodiscard]] inline std::optional<int> parse_digits(std::string_view s) {
   if (s.empty() || s.find_first_not_of("0123456789") != std::string_view::npos) return std::nullopt;
   s.remove_prefix(std::min(s.find_first_not_of('0'), s.size() - 1));
@@ -61,7 +61,7 @@ namespace battleship::cli {
 // For options read into std::uint64_t: CLI11 2.1 converts "-1" by wrapping
 // it to 2^64-1, clamps numbers past 2^64-1 and reads in base 0 ("010" is 8,
 // "0x10" 16), so check the text first and rewrite it in plain decimal
-// ("010" -> "10"; hence ->transform, as for whole_number()).
+// ("010" -> "10"; hence ->transform, as for whole_number).
 [[nodiscard]] inline CLI::Validator whole_number_u64() {
   return CLI::Validator(
       [](std::string& text) -> std::string {
@@ -83,9 +83,11 @@ namespace battleship::cli {
 // (CLI11 would say only "Could not convert"), and rewrites the text as the
 // number's plain decimal form ("010" -> "10"), which base 0 reads the same
 // (hence ->transform, which keeps the rewritten text, not ->check); the
-// option's own range is checked where it is used.
-template <std::signed_integral T = int>
-[[nodiscard]] CLI::Validator whole_number() {
+// option's own range is checked where it is used. The argument is the
+// option's variable, whose type alone is read: a range written apart from
+// it once refused a 64-bit --hit-weight past 2^31.
+template <std::signed_integral T>
+[[nodiscard]] CLI::Validator whole_number(const T& /*option's variable*/) {
   return CLI::Validator(
       [](std::string& text) -> std::string {
         const std::size_t sign = text.starts_with('-') ? 1 : 0;
@@ -488,7 +490,7 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
   auto* d = sub->add_option("--book-depth", depth,
                             "exact-greedy: cache the choice at every position of at most this many shots, shared by " +
                                 shared_by + " (the same results, much faster); -1 turns the cache off")
-                ->transform(whole_number())
+                ->transform(whole_number(depth))
                 ->capture_default_str();
   auto* f = sub->add_option("--book", file,
                             "exact-greedy: read the book from this file if it exists, and write it back after the run "

@@ -804,6 +804,13 @@ battleship_cli_test("error: simulate --games that is a minus sign alone" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games - STDERR "--games: must be a whole number in decimal digits")
 battleship_cli_test("error: simulate --games past int64, not clamped" USAGE
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --games 99999999999999999999999 STDERR "out of range")
+# --hit-weight is a 64-bit weight (per_ship_density_options::hit_weight):
+# whole_number<int> refused 3000000000 ("at most 2147483647"), which it took
+# before the validator learnt the option's type.
+battleship_cli_test("simulate --hit-weight past what an int holds, within its 64 bits"
+  ARGS simulate --strategy per-ship-density --grid 4x4 --fleet 2 --games 3 --hit-weight 3000000000 --json JSON games=3)
+battleship_cli_test("short-games --hit-weight past what an int holds, within its 64 bits"
+  ARGS short-games --strategy per-ship-density --grid 4x4 --fleet 2 --hit-weight 3000000000 --json JSON layouts=24)
 # Past an int but within the 64 bits the validator read: CLI11 said only
 # "Could not convert".
 battleship_cli_test("error: short-games --max-misses past what an int holds" USAGE
