@@ -205,6 +205,20 @@ TEST_CASE("SVG histogram: control characters and bytes that are not UTF-8 never 
   CHECK(svg.find("caf\xc3\xa9 \xe2\x82\xac\tx") != std::string::npos);
 }
 
+// XML 1.0's Char production leaves out U+FFFE and U+FFFF, which are
+// well-formed UTF-8 (EF BF BE, EF BF BF): a strategy name "sweep\uffff" in a
+// saved evaluation (evaluate --merge ... --histogram) made a chart that
+// expat refuses ("not well-formed (invalid token)").
+TEST_CASE("SVG histogram: the noncharacters U+FFFE and U+FFFF never reach the XML", "[statistics]") {
+  const auto st = summarize_samples({40, 41, 41}, 17);
+  histogram_svg_options opt;
+  opt.title = "title \xef\xbf\xbe end";
+  const std::string svg = histogram_svg({{"sweep\xef\xbf\xbf", st}}, opt);
+  CHECK(svg.find("\xef\xbf\xbe") == std::string::npos);
+  CHECK(svg.find("\xef\xbf\xbf") == std::string::npos);
+  CHECK(svg.find("sweep\xef\xbf\xbd") != std::string::npos);
+}
+
 TEST_CASE("histogram_svg refuses charts it cannot draw instead of looping", "[statistics]") {
   shot_statistics st;  // games counted, but no bar (a hand-built or truncated series)
   st.games = 10;

@@ -42,7 +42,8 @@ struct histogram_svg_options {
 namespace detail {
 // Text as XML character data: markup characters escaped, and what XML 1.0
 // cannot hold at all (control characters other than tab, newline and
-// carriage return, and bytes that are not UTF-8) replaced by U+FFFD, so a
+// carriage return, the noncharacters U+FFFE and U+FFFF, and bytes that are
+// not UTF-8) replaced by U+FFFD, so a
 // name read from a file never makes the chart ill-formed.
 inline std::string svg_escape(const std::string& s) {
   constexpr std::string_view replacement = "\xef\xbf\xbd";
@@ -51,7 +52,10 @@ inline std::string svg_escape(const std::string& s) {
     const auto byte = static_cast<unsigned char>(s[i]);
     if (byte >= 0x80) {
       const std::size_t n = utf8_sequence_at(s, i);
-      out += n == 0 ? replacement : std::string_view(s).substr(i, n);
+      // U+FFFE and U+FFFF are well-formed UTF-8 but no XML Char: one U+FFFD each.
+      const bool noncharacter = n == 3 && byte == 0xef && static_cast<unsigned char>(s[i + 1]) == 0xbf &&
+                                static_cast<unsigned char>(s[i + 2]) >= 0xbe;
+      out += n == 0 || noncharacter ? replacement : std::string_view(s).substr(i, n);
       if (n != 0) i += n - 1;
       continue;
     }
