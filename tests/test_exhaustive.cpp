@@ -709,12 +709,14 @@ namespace {
 // first one stops the run, as a progress callback that throws does.
 struct stopping_kernel {
   std::atomic<bool>* stop = nullptr;
-  mutable std::uint64_t leaves = 0;
+  const std::atomic<std::uint64_t>* walked = nullptr;  // the run's progress, read at the 10,000th leaf
+  mutable std::uint64_t leaves = 0, walked_at_10000 = 0;
   [[nodiscard]] int root() const noexcept { return 0; }
   [[nodiscard]] int push(int state, int, int) const noexcept { return state; }
   void leaf(int, int, const std::uint64_t*, std::uint64_t*) const noexcept {
     ++leaves;
     if (stop != nullptr) stop->store(true);
+    if (walked != nullptr && leaves == 10'000) walked_at_10000 = walked->load();
   }
 };
 }  // namespace
@@ -743,6 +745,15 @@ TEST_CASE("the fast walker leaves a stopped part within a few thousand placement
   stopping.leaves = 0;
   (void)walker.run(0, histogram.data());
   CHECK(stopping.leaves == counting.leaves);
+  // Progress moves within a placement of the second ship too: the 10,000th
+  // leaf comes within the first one (about 145,000 leaves), where the
+  // layouts walked were added only after it.
+  std::atomic<std::uint64_t> walked{0};
+  stopping_kernel watching{nullptr, &walked};
+  detail::fast_walker<dynamic_rules::board_type, stopping_kernel> watched(plan, watching);
+  const std::uint64_t layouts = watched.run(0, histogram.data(), detail::part_sink{nullptr, &walked});
+  CHECK(watching.walked_at_10000 > 0);
+  CHECK(walked.load() == layouts);
 }
 
 }  // namespace test_exhaustive

@@ -219,8 +219,8 @@ class fast_walker {
   }
 
   // Top: the call for slot 1, which checks the sink before each of its
-  // placements and adds what they walked after; deeper calls look once
-  // every check_every placements (a check in every node cost 2-4 % of the
+  // placements and adds what they walked after; deeper calls look, and
+  // add, once every check_every placements (a check in every node cost 2-4 % of the
   // instructions on 7x7, its nodes above the leaves being many), since with
   // many ships one placement of slot 1 can hold more layouts than a run
   // walks in hours (10x10, ships 5,4,3,3,2,2,2,2).
@@ -242,7 +242,10 @@ class fast_walker {
           if (sink_.stopped()) return;
           sink_.add_walked(layouts_, added_);
         } else if (--until_check_ == 0) {
+          // Progress moves within the placement too (with eight ships on
+          // 10x10 one holds hours of layouts, and the count stood at 0).
           until_check_ = check_every;
+          sink_.add_walked(layouts_, added_);
           if (sink_.stopped()) {
             halted_ = true;
             return;
