@@ -325,6 +325,9 @@ TEST_CASE("the slots per depth are exact binomials up to 128 bits, and saturate 
   CHECK(detail::binomial128(132, 66) == ~count_type{0});
   CHECK(detail::binomial128(300, 150) == ~count_type{0});
   CHECK(sunk_slot_multiplier(200, 60) == ~count_type{0});
+  // No slot at all would leave the leaves unplaced forever.
+  CHECK_THROWS_AS(hits_aware_bound(count_type{5}, 2, 0), std::invalid_argument);
+  CHECK_THROWS_AS(hits_aware_bound(std::vector<count_type>{1, 2}, 2, 0), std::invalid_argument);
   // A saturated slot count still holds every leaf at the shallowest depth.
   CHECK(hits_aware_bound(count_type{1000}, 80, sunk_slot_multiplier(80, 40)).total == 80 * 1000);
 }

@@ -128,6 +128,7 @@ inline constexpr count_type count_type_max = ~count_type{0};
 
 // At most C(t-1, h-1) * mult leaves at depth t; `leaves` unit leaves.
 [[nodiscard]] constexpr tree_bound hits_aware_bound(count_type leaves, int hits_left, count_type mult = 1) {
+  if (mult == 0) throw std::invalid_argument("hits_aware_bound: no slot at any depth (mult is 0)");
   tree_bound b{0, leaves};
   if (hits_left <= 0 || leaves == 0) return b;
   count_type left = leaves;
@@ -142,6 +143,7 @@ inline constexpr count_type count_type_max = ~count_type{0};
 
 // The same with weighted leaves: the heaviest take the shallowest slots.
 [[nodiscard]] inline tree_bound hits_aware_bound(std::vector<count_type> weights, int hits_left, count_type mult = 1) {
+  if (mult == 0) throw std::invalid_argument("hits_aware_bound: no slot at any depth (mult is 0)");
   tree_bound b;
   std::sort(weights.begin(), weights.end(), std::greater<>());
   for (auto w : weights) b.leaves += w;
