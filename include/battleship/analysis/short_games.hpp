@@ -118,8 +118,7 @@ class short_game_walker {
  public:
   // `settled` adds up the layouts whose game has ended or been cut.
   short_game_walker(const R& rules, const S& strategy, int max_misses, std::atomic<std::uint64_t>& positions,
-                    std::atomic<double>& settled, const first_error& errors,
-                    std::size_t memory_limit = default_memory_limit)
+                    std::atomic<double>& settled, const first_error& errors, std::size_t memory_limit)
       : counter_(rules),
         shared_(strategy),
         max_misses_(max_misses),
