@@ -43,8 +43,8 @@ namespace detail {
 // Text as XML character data: markup characters escaped, and what XML 1.0
 // cannot hold at all (control characters other than tab, newline and
 // carriage return, the noncharacters U+FFFE and U+FFFF, and bytes that are
-// not UTF-8) replaced by U+FFFD, so a
-// name read from a file never makes the chart ill-formed.
+// not UTF-8) replaced by U+FFFD, so a name read from a file never makes
+// the chart ill-formed.
 inline std::string svg_escape(const std::string& s) {
   constexpr std::string_view replacement = "\xef\xbf\xbd";
   std::string out;

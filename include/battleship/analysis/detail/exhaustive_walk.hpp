@@ -220,8 +220,8 @@ class fast_walker {
 
   // Top: the call for slot 1, which checks the sink before each of its
   // placements and adds what they walked after; deeper calls look, and
-  // add, once every check_every placements (a check in every node cost 2-4 % of the
-  // instructions on 7x7, its nodes above the leaves being many), since with
+  // add, once every check_every placements (a check in every node cost 2-4 %
+  // of the instructions on 7x7, its nodes above the leaves being many), since with
   // many ships one placement of slot 1 can hold more layouts than a run
   // walks in hours (10x10, ships 5,4,3,3,2,2,2,2).
   template <bool Top, class State>
