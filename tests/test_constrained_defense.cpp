@@ -873,4 +873,27 @@ TEST_CASE("constrained_defense refuses tables it could not draw one layout at a 
   CHECK(kept > 0);
 }
 
+// The progress callback comes after each step only, so a deadline kept by it
+// could not stop the fresh games, nor the climbs' starting layouts (all of a
+// search with steps = 0), however many games those take.
+TEST_CASE("search_hard_layouts: a throwing interruption check stops the fresh games, and a search without steps",
+          "[defense][hard_layouts]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  for (const bool fresh : {true, false}) {
+    INFO((fresh ? "fresh games" : "no steps"));
+    hard_layout_options o;
+    o.climbs = 2;
+    o.steps = fresh ? 3 : 0;
+    o.games_per_layout = fresh ? 1 : 100'000;
+    o.fresh_games = fresh ? 100'000 : 0;
+    std::atomic<long long> checks{0};
+    o.interruption_check = [&] {
+      if (++checks > 50) throw std::runtime_error("stop");
+    };
+    CHECK_THROWS_WITH(search_hard_layouts(defense, hunt_target<dynamic_rules>(rules), o), "stop");
+    CHECK(checks == 51);  // one call a game, and none after the throw
+  }
+}
+
 }  // namespace test_constrained_defense

@@ -4,6 +4,7 @@
 // --search-climbs it searches for the layouts the strategy finds hardest
 // instead (search_hard_layouts).
 
+#include <atomic>
 #include <cmath>
 #include <concepts>
 #include <cstddef>
@@ -258,14 +259,25 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   o.threads = opts.threads;
   o.seed = opts.seed;
   const bool bar = shows_progress(opts.progress, opts.quiet);
+  const long long total = static_cast<long long>(o.climbs) * o.steps;
+  std::atomic<long long> searched{0};  // steps, for the time limit's message
+  auto how_far = [&] {
+    const long long done = searched.load();
+    return done == total && o.fresh_games > 0
+               ? "the search done, its fresh games not"
+               : std::to_string(done) + " of " + std::to_string(total) + " steps searched";
+  };
   if (bar || opts.time_limit.set()) {
     const auto start = std::chrono::steady_clock::now();
-    const long long total = static_cast<long long>(o.climbs) * o.steps;
-    o.progress = [start, total, bar, &limit = opts.time_limit](const hard_layout_progress& p) {
-      limit.check([&] { return std::to_string(p.steps) + " of " + std::to_string(total) + " steps searched"; });
+    o.progress = [start, total, bar, &searched, &how_far, &limit = opts.time_limit](const hard_layout_progress& p) {
+      searched = p.steps;
+      limit.check(how_far);
       if (bar) draw_progress(p.steps, total, start, "steps");
     };
   }
+  // Between games too: a step of many --games-per-layout, the climbs'
+  // starting layouts and --fresh-games are games no progress call sees.
+  if (opts.time_limit.set()) o.interruption_check = [&how_far, &limit = opts.time_limit] { limit.check(how_far); };
   const hard_layout_result r =
       with_strategy(opts, rules, book, [&](auto make) { return search_hard_layouts(defense, make(), o); });
   const std::string pic = picture(rules, r.hardest);

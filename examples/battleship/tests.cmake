@@ -662,6 +662,19 @@ battleship_cli_test("simulate: an annealed search finds the strip's worst layout
   ARGS simulate --strategy row-scan --grid 5x1 --fleet 2 --search-climbs 2 --search-steps 20 --search-temperature 2
        --seed 1 --json
   JSON shots=5.0 temperature=2.0 layout.0.start=A4)
+# --time-limit holds between the search's games, not only after its steps:
+# the fresh games after the climbs and the climbs' starting layouts (with
+# --search-steps 0 no step ever ends) used to run to the end past the limit,
+# and exit 0. 2,000,000 hunt-target games on 8x8 with ships 4,3,2 take about
+# 2 s of CPU in release; the search's own steps take milliseconds.
+battleship_cli_test("error: simulate --time-limit stops the search's fresh games" FAIL
+  ARGS simulate --strategy hunt-target --grid 8x8 --fleet 4,3,2 --search-climbs 1 --search-steps 1
+       --fresh-games 20000000 --time-limit 0.5
+  STDERR "no answer within --time-limit 0.5 s: the search done, its fresh games not")
+battleship_cli_test("error: simulate --time-limit stops a search without steps" FAIL
+  ARGS simulate --strategy hunt-target --grid 8x8 --fleet 4,3,2 --search-climbs 100 --search-steps 0
+       --games-per-layout 200000 --time-limit 0.5
+  STDERR "no answer within --time-limit 0.5 s")
 # The climbs run in parallel with --threads, with the same result.
 battleship_cli_test("simulate: a search on one thread"
   ARGS simulate --strategy per-ship-density --grid 6x6 --fleet 3,2,2 --search-climbs 4 --search-steps 50 --seed 3 --json

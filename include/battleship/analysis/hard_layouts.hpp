@@ -83,6 +83,13 @@ struct hard_layout_options {
   // calling thread, or with threads > 1 from the workers, never two calls at
   // once.
   std::function<void(const hard_layout_progress&)> progress;
+  // Called before every game the search plays: the climbs' (their starting
+  // layouts' too, so with steps = 0) and the fresh games, which progress
+  // does not see. One that throws cancels the search, as a throwing
+  // progress callback does (a deadline: a step of many games_per_layout, or
+  // fresh_games, can last minutes). With threads > 1 it is called from the
+  // workers, several at once, and must bear that.
+  std::function<void()> interruption_check;
 };
 
 struct hard_layout_result {
@@ -127,6 +134,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   auto mean_shots = [&](S& player, const layout& l, std::uint64_t first, int games) {
     long long total = 0;
     for (int k = 0; k < games; ++k) {
+      if (options.interruption_check) options.interruption_check();
       seed_strategy(player, derive_seed(options.seed, first + static_cast<std::uint64_t>(k)));
       total += play_game(rules, player, l);
     }
