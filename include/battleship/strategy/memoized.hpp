@@ -460,6 +460,13 @@ class memoized {
   template <Ruleset R>
   requires std::same_as<typename R::board_type, board_type>
   [[nodiscard]] bool built_for(const R& rules) const {
+    // As detail::require_built_for says of a strategy played bare: a policy
+    // whose built_for cannot take these rules was made for another ruleset
+    // type, and wrapping it must not let it be played on trust.
+    static_assert(detail::says_what_it_was_built_for<S, R> || !detail::declares_built_for<S>,
+                  "memoized: the policy's built_for cannot take these rules: either the policy was made for another "
+                  "ruleset type (row_scan<R2> played under R), or built_for is not callable as "
+                  "bool built_for(const R& rules) const");
     if (!cache_->serves(rules)) return false;
     if constexpr (detail::says_what_it_was_built_for<S, R>) return policy_.built_for(rules);
     return true;
