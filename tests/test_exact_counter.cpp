@@ -2876,4 +2876,32 @@ TEST_CASE("exact_counter: a limit a fresh counter takes is taken after a larger 
   }
 }
 
+// User models whose compile-time sizes come back as std::size_t: the Grid and
+// ShipSet concepts ask only for values convertible to int, so the counter's
+// compile-time shortcuts must read them as int too (std::min(size_t, int)
+// did not compile; a size_t ship count warned under -Wsign-compare).
+namespace size_t_models {
+struct grid_5x3 {
+  using board_type = bitboard<15>;
+  static constexpr std::size_t width() noexcept { return 5; }
+  static constexpr int height() noexcept { return 3; }
+};
+struct two_ships {
+  static constexpr std::size_t ship_count() noexcept { return 2; }
+  static constexpr int length(int i) noexcept { return i == 0 ? 3 : 2; }
+  static constexpr std::string_view name(int i) noexcept { return i == 0 ? "Long" : "Short"; }
+};
+}  // namespace size_t_models
+
+// One ruleset type for both, since each new one instantiates every pass.
+TEST_CASE("the exact counter takes a grid and a fleet whose static sizes are std::size_t", "[exact]") {
+  static_assert(Grid<size_t_models::grid_5x3> && ShipSet<size_t_models::two_ships>);
+  const ruleset<size_t_models::grid_5x3, size_t_models::two_ships, touching_allowed, hit_miss> sized{};
+  const count_result want = exact_count(make_dynamic_rules(5, 3, {3, 2}, adjacency::touching, false));
+  CHECK(want.labelled == 208);
+  const count_result got = exact_count(sized);
+  CHECK(got.labelled == want.labelled);
+  CHECK(got.occupancy == want.occupancy);
+}
+
 }  // namespace test_exact_counter

@@ -219,7 +219,8 @@ template <fixed_grid_and_fleet R>
 [[nodiscard]] consteval auto fixed_lengths() {
   using S = typename R::fleet_type;
   std::array<int, S::ship_count()> lengths{};
-  for (int i = 0; i < S::ship_count(); ++i) lengths[static_cast<std::size_t>(i)] = static_cast<int>(S::length(i));
+  for (int i = 0; i < static_cast<int>(S::ship_count()); ++i)
+    lengths[static_cast<std::size_t>(i)] = static_cast<int>(S::length(i));
   return lengths;
 }
 
@@ -235,7 +236,7 @@ template <class R>
   if constexpr (fixed_grid_and_fleet<R>) {
     const auto lengths = fixed_lengths<R>();
     const int max_length = lengths.empty() ? 1 : *std::max_element(lengths.begin(), lengths.end());
-    const int across = std::min(R::grid_type::width(), R::grid_type::height());
+    const int across = std::min(static_cast<int>(R::grid_type::width()), static_cast<int>(R::grid_type::height()));
     return widest_state_bits(static_cast<int>(lengths.size()), max_length, across) > 64;
   } else {
     return true;
@@ -291,10 +292,13 @@ template <class Lengths>
 // value passes, about a third of what instantiating it costs the compiler.
 template <class R>
 [[nodiscard]] consteval bool may_need_wide_values() {
-  if constexpr (fixed_grid_and_fleet<R>)
-    return unweighted_value_bound(R::grid_type::width(), R::grid_type::height(), fixed_lengths<R>()) >> 64 != 0;
-  else
+  if constexpr (fixed_grid_and_fleet<R>) {
+    const int width = static_cast<int>(R::grid_type::width());  // int, whatever type the grid returns
+    const int height = static_cast<int>(R::grid_type::height());
+    return unweighted_value_bound(width, height, fixed_lengths<R>()) >> 64 != 0;
+  } else {
     return true;
+  }
 }
 
 // Rules whose feedback is fixed at compile time.
