@@ -17,6 +17,7 @@
 #include <vector>
 
 #include <battleship/analysis/exhaustive.hpp>
+#include <battleship/analysis/game_loop.hpp>
 #include <battleship/core/game.hpp>
 #include <battleship/core/random_layout.hpp>
 #include <battleship/count/bitset_enumerator.hpp>
@@ -145,6 +146,30 @@ TEST_CASE("evaluate_by_playing refuses a strategy that shoots a cell twice or of
     CHECK_THROWS_MATCHES(evaluate_by_playing(rules, stuck_on{cell}, threads(1)), std::logic_error,
                          Catch::Message("exhaustive evaluation: the strategy chose cell " + std::to_string(cell) +
                                         ", which is off the grid, at shot 1"));
+}
+
+TEST_CASE("a strategy whose next_shot returns a cell past int is refused, not narrowed to a cell", "[exhaustive]") {
+  // 2^32 + 2 narrowed to int is cell 2, which the strategy never named.
+  struct wide_cells {
+    using board_type = dynamic_rules::board_type;
+    long long cell;
+    long long next_shot(const observation<board_type>&) const { return cell; }
+  };
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::touching, false);
+  const long long past = (1LL << 32) + 2;
+  std::mt19937_64 rng(1);
+  const layout hidden = random_layout(rules, rng);
+  const std::string why = "the strategy chose cell " + std::to_string(past) + ", which is off the grid, at shot 1";
+  CHECK_THROWS_MATCHES(evaluate_by_playing(rules, wide_cells{past}, threads(1)), std::logic_error,
+                       Catch::Message("exhaustive evaluation: " + why));
+  wide_cells player{past};
+  CHECK_THROWS_MATCHES(play_game(rules, player, hidden), std::logic_error, Catch::Message("play_game: " + why));
+  wide_cells below{std::numeric_limits<long long>::min()};
+  CHECK_THROWS_AS(play_game(rules, below, hidden), std::logic_error);
+  // Within int a wider type is taken as it is.
+  wide_cells row{0};
+  CHECK_THROWS_MATCHES(play_game(rules, row, hidden), std::logic_error,
+                       Catch::Message("play_game: the strategy chose cell 0 (A1), which was already shot, at shot 2"));
 }
 
 TEST_CASE("sweep fast path with custom orders, including orders that are not a parity class", "[exhaustive]") {

@@ -24,7 +24,7 @@ requires std::same_as<typename S::board_type, typename R::board_type>
 int play_game(game<R>& referee, S& strategy) {
   detail::require_built_for(referee.rules(), strategy, "play_game");
   while (!referee.over()) {
-    const int cell = strategy.next_shot(referee.seen());
+    const int cell = detail::chosen_cell(strategy, referee.seen(), "play_game");
     detail::require_unshot(referee.rules(), referee.seen(), cell, "play_game");
     const shot_result r = referee.shoot(cell);
     notify_result(strategy, cell, r, referee.seen());

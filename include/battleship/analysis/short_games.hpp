@@ -158,7 +158,7 @@ class short_game_walker {
   template <class F>
   void expand(position& p, F&& f) {
     S& strategy = keeps_state ? *p.strategy : shared_;
-    const int cell = strategy.next_shot(p.seen);
+    const int cell = detail::chosen_cell(strategy, p.seen, "count_short_games");
     detail::require_unshot(counter_.rules(), p.seen, cell, "count_short_games");
     ++positions_;
     auto descend = [&](observation<board_type> seen, count_type n, int misses, shot_result r) {

@@ -432,7 +432,7 @@ class memoized {
   [[nodiscard]] int next_shot(const observation<board_type>& seen) {
     const std::uint64_t stamp_seen = cache_->stamp_changes();
     check_stamp_if_changed();
-    if (!cache_->covers(seen)) return policy_.next_shot(seen);
+    if (!cache_->covers(seen)) return detail::chosen_cell(policy_, seen, "memoized");
     if (const auto cell = cache_->find(seen)) {
       // A book loaded since the check may be another game's: the policy is
       // checked against it before its answer is taken.
@@ -445,7 +445,7 @@ class memoized {
                                "stamped cache would tell)");
       return *cell;
     }
-    const int cell = policy_.next_shot(seen);
+    const int cell = detail::chosen_cell(policy_, seen, "memoized");
     (void)cache_->insert(seen, cell, stamp_seen);  // not under a stamp that came meanwhile
     return cell;
   }

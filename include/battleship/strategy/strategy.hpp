@@ -20,6 +20,12 @@
 // says no (every strategy of the library has it), and take one without it
 // on trust.
 //
+// Hooks must be public: C++ cannot tell a private member from a missing one,
+// so a private hook is skipped as absent (a private seed is never called, and
+// its strategy is then judged deterministic). A strategy that keeps state
+// between shots forgets it in new_game; without one, a game starts with the
+// last game's state, and which game that was depends on the threads.
+//
 // Exhaustive evaluation and count_short_games give the one game a strategy
 // plays against each layout, so they need a strategy whose shots follow from
 // what it has seen and its own state alone: they refuse one that
@@ -30,6 +36,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -159,6 +166,29 @@ template <Ruleset R>
       std::string(what) + ": the strategy chose cell " + std::to_string(cell) +
       (on_grid ? " (" + rules.geometry().cell_name(cell) + "), which was already shot," : ", which is off the grid,") +
       " at shot " + std::to_string(shots_fired + 1));
+}
+
+// The strategy's next cell as an int. The concept takes any type convertible
+// to int, and an integer wider than int past its range would be narrowed to
+// a cell the strategy never named (2^32 + 2 to cell 2): refused instead, as
+// an off-grid cell is. Free for a strategy that returns int.
+template <Strategy S>
+[[nodiscard]] int chosen_cell(S& s, const observation<typename S::board_type>& seen, std::string_view what) {
+  using returned = std::remove_cvref_t<decltype(s.next_shot(seen))>;
+  if constexpr (std::integral<returned> && (sizeof(returned) > sizeof(int))) {
+    const returned cell = s.next_shot(seen);
+    bool in_int = cell <= static_cast<returned>(std::numeric_limits<int>::max());
+    if constexpr (std::is_signed_v<returned>) in_int = in_int && cell >= std::numeric_limits<int>::min();
+    if (!in_int) {
+      std::string value = "a value outside int";
+      if constexpr (sizeof(returned) <= sizeof(long long)) value = std::to_string(cell);
+      throw std::logic_error(std::string(what) + ": the strategy chose cell " + value +
+                             ", which is off the grid, at shot " + std::to_string(seen.shot_count() + 1));
+    }
+    return static_cast<int>(cell);
+  } else {
+    return static_cast<int>(s.next_shot(seen));
+  }
 }
 
 // Called on every shot of the exhaustive sweep: the test stays small enough

@@ -356,7 +356,7 @@ class play_walker {
     const bool sunk = rules_.announces_sunk();
     int left = total_cells_, shots = 0;
     while (left > 0) {
-      const int c = strategy_.next_shot(obs_);
+      const int c = chosen_cell(strategy_, obs_, "exhaustive evaluation");
       require_unshot(rules_, obs_, c, "exhaustive evaluation");
       shot_result r = shot_result::miss();
       if (const int o = owner_[static_cast<std::size_t>(c)]; o >= 0) {
