@@ -519,7 +519,7 @@ const command_registration registered{[](CLI::App& app) {
                 whole_number(opts->fresh_games));
   search_option("--search-temperature", opts->search_temperature,
                 "simulated annealing: a move losing d shots is kept with probability exp(-d/T), T falling linearly "
-                "from this to 0 over a climb (0: keep only moves that lose nothing)",
+                "from this towards 0 over a climb (0: keep only moves that lose nothing)",
                 decimal_number());
   sub->add_flag("--json", opts->json, "print a JSON object");
   auto* progress =

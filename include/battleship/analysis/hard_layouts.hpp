@@ -65,12 +65,13 @@ struct hard_layout_progress {
 struct hard_layout_options {
   int climbs = 4;            // independent climbs, each from a fresh draw of the defense
   int steps = 200;           // moves tried per climb
-  int ships_per_move = 2;    // a move relocates 1 to this many ships (at most the fleet)
+  int ships_per_move = 2;    // a move draws 1 to this many ships, with replacement (at most the fleet)
   int games_per_layout = 1;  // games (strategy seeds) per evaluation
   int fresh_games = 0;       // games against the hardest layout afterwards, with new seeds
   // Simulated annealing: a move that loses d shots is still kept with
-  // probability exp(-d / T), T falling linearly from this value at a climb's
-  // first step to 0 at its last. 0 is the plain climb.
+  // probability exp(-d / T), T falling linearly from this value towards 0:
+  // step s of n runs at temperature * (1 - s/n), the last at temperature / n.
+  // 0 is the plain climb.
   double temperature = 0;
   std::uint64_t seed = 0;
   // Climbs run on this many threads at once (0: one per hardware thread),
