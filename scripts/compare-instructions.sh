@@ -19,11 +19,17 @@ if [[ $# -lt 1 || $# -gt 2 ]]; then
   echo "usage: $0 BASE [NEW]   (revisions; NEW defaults to the working tree)" >&2
   exit 2
 fi
-root=$(git rev-parse --show-toplevel)
-cd "$root"
+cd "$(dirname "$0")/.."  # this checkout, wherever it is run from
 base=$1
 new=${2:-}
-modes=${MODES:-"empty-park empty-audinot empty-no-edge shots-park shots-audinot shots-no-edge"}
+known="empty-park empty-audinot empty-no-edge shots-park shots-audinot shots-no-edge"
+modes=${MODES:-$known}
+for mode in $modes; do
+  if [[ " $known " != *" $mode "* ]]; then
+    echo "$0: unknown board '$mode' in MODES (count_loop knows: $known)" >&2
+    exit 2
+  fi
+done
 what=""
 [[ -n "${COUNT:-}" ]] && what=count
 work=$(mktemp -d)

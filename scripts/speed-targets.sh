@@ -80,7 +80,9 @@ def fmt(x):
     return f"{x:,.0f}" if x >= 100 else f"{x:.1f}"
 
 def verdict(value, target):
-    return "met" if value <= target else f"not met ({value / target:.1f}x the target)"
+    # Two decimals near the target, where one would print "1.0x" for a miss.
+    ratio = value / target
+    return "met" if value <= target else f"not met ({ratio:.2f}x the target)" if ratio < 1.1 else f"not met ({ratio:.1f}x the target)"
 
 rules = [("park_rules", "Park"), ("datagenetics_rules", "DataGenetics"),
          ("audinot_rules", "Audinot"), ("no_edge_rules", "no edge")]
