@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -589,6 +590,24 @@ TEST_CASE("memoized: a new game is passed on to the policy", "[memoized]") {
   start_new_game(m);
   start_new_game(m);
   CHECK(m.policy().games == 2);
+}
+
+// A policy's cell off the grid is refused by the game loop, but memoized
+// had already stored it: a negative cell came back from the cache in the
+// next game and was tested on the board at index 2^64 - 1 (a read far out of
+// bounds), where it should be refused like the first time.
+TEST_CASE("memoized: a policy's negative cell is refused in every game, not read back from the cache", "[memoized]") {
+  struct negative_cell {
+    using board_type = dynamic_rules::board_type;
+    int next_shot(const observation<board_type>&) const { return -1; }
+  };
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::touching, false);
+  std::mt19937_64 rng(1);
+  const layout hidden = random_layout(rules, rng);
+  auto book = std::make_shared<decision_cache<dynamic_rules::board_type>>(24);
+  memoized player(negative_cell{}, book);
+  for (int g = 0; g < 2; ++g) CHECK_THROWS_AS(play_game(rules, player, hidden), std::logic_error);
+  CHECK(book->size() == 0);  // nothing the game could shoot was learned
 }
 
 }  // namespace test_memoized
