@@ -9,16 +9,20 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
+#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <limits>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -894,6 +898,50 @@ TEST_CASE("search_hard_layouts: a throwing interruption check stops the fresh ga
     CHECK_THROWS_WITH(search_hard_layouts(defense, hunt_target<dynamic_rules>(rules), o), "stop");
     CHECK(checks == 51);  // one call a game, and none after the throw
   }
+}
+
+// With threads > 1 a check that throws once must stop the other workers too,
+// not only its own: they used to play the rest of their evaluation (here all
+// of games_per_layout), calling the check thousands of times after it threw.
+// The first worker waits in its first check until the second has made one,
+// and the second's throws, so both are inside an evaluation. Each later call
+// then takes a millisecond: a worker that went on would take 20 s and call
+// it 20,000 times; one that stops is stopped within a game or two of the
+// throw reaching its climb, unless that takes the other thread a second.
+TEST_CASE("search_hard_layouts: a check that throws once with threads stops the other workers",
+          "[defense][hard_layouts]") {
+  const auto rules = make_dynamic_rules(5, 5, {3, 2}, adjacency::touching, false);
+  const constrained_defense<dynamic_rules> defense(rules, {});
+  hard_layout_options o;
+  o.climbs = 2;
+  o.steps = 0;
+  o.games_per_layout = 20'000;
+  o.threads = 2;
+  std::mutex m;
+  std::condition_variable cv;
+  bool first_seen = false;
+  std::atomic<long long> after_throw{0};
+  std::atomic<bool> thrown{false};
+  std::thread::id first;
+  o.interruption_check = [&] {
+    if (thrown) {
+      ++after_throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      return;
+    }
+    std::unique_lock lock(m);
+    if (!first_seen) {
+      first_seen = true;
+      first = std::this_thread::get_id();
+      cv.wait_for(lock, std::chrono::seconds(30), [&] { return thrown.load(); });
+    } else if (std::this_thread::get_id() != first) {
+      thrown = true;
+      cv.notify_all();
+      throw std::runtime_error("once");
+    }
+  };
+  CHECK_THROWS_WITH(search_hard_layouts(defense, hunt_target<dynamic_rules>(rules), o), "once");
+  CHECK(after_throw < 1000);
 }
 
 }  // namespace test_constrained_defense

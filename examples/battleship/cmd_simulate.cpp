@@ -261,8 +261,13 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   const bool bar = shows_progress(opts.progress, opts.quiet);
   const long long total = static_cast<long long>(o.climbs) * o.steps;
   std::atomic<long long> searched{0};  // steps, for the time limit's message
-  auto how_far = [&] {
+  // Games begun: without steps the search is the climbs' starting layouts,
+  // climbs * games_per_layout games, and the fresh games come after them.
+  std::atomic<long long> games_begun{0};
+  const long long starting_games = static_cast<long long>(o.climbs) * o.games_per_layout;
+  auto how_far = [&]() -> std::string {
     const long long done = searched.load();
+    if (total == 0 && games_begun.load() <= starting_games) return "the climbs' starting layouts not all played";
     return done == total && o.fresh_games > 0
                ? "the search done, its fresh games not"
                : std::to_string(done) + " of " + std::to_string(total) + " steps searched";
@@ -277,7 +282,11 @@ void search(const simulate_options& opts, const rules_t& rules, const std::share
   }
   // Between games too: a step of many --games-per-layout, the climbs'
   // starting layouts and --fresh-games are games no progress call sees.
-  if (opts.time_limit.set()) o.interruption_check = [&how_far, &limit = opts.time_limit] { limit.check(how_far); };
+  if (opts.time_limit.set())
+    o.interruption_check = [&how_far, &games_begun, &limit = opts.time_limit] {
+      ++games_begun;
+      limit.check(how_far);
+    };
   const hard_layout_result r =
       with_strategy(opts, rules, book, [&](auto make) { return search_hard_layouts(defense, make(), o); });
   const std::string pic = picture(rules, r.hardest);

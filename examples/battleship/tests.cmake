@@ -675,6 +675,13 @@ battleship_cli_test("error: simulate --time-limit stops a search without steps" 
   ARGS simulate --strategy hunt-target --grid 8x8 --fleet 4,3,2 --search-climbs 100 --search-steps 0
        --games-per-layout 200000 --time-limit 0.5
   STDERR "no answer within --time-limit 0.5 s")
+# Without steps the climbs' starting layouts are the whole search: a limit
+# passed while they are played must not say the search was done (it said
+# "the search done, its fresh games not" whenever --fresh-games was given).
+battleship_cli_test("error: simulate --time-limit during the starting layouts of a search without steps" FAIL
+  ARGS simulate --strategy hunt-target --grid 8x8 --fleet 4,3,2 --search-climbs 100 --search-steps 0
+       --games-per-layout 200000 --fresh-games 5 --time-limit 0.5
+  STDERR "no answer within --time-limit 0.5 s: the climbs' starting layouts not all played")
 # The climbs run in parallel with --threads, with the same result.
 battleship_cli_test("simulate: a search on one thread"
   ARGS simulate --strategy per-ship-density --grid 6x6 --fleet 3,2,2 --search-climbs 4 --search-steps 50 --seed 3 --json

@@ -131,10 +131,16 @@ requires std::same_as<typename S::board_type, typename R::board_type>
     for (const auto& p : table.ship(i))
       if (defense.allows(i, p.where)) allowed[static_cast<std::size_t>(i)].push_back(p.where);
 
-  // The mean of `games` games of `player` against `l`, seeded from `first` on.
+  // A climb's error, or a callback's, stops every climb (between games, too)
+  // and is rethrown once they have ended.
+  detail::first_error errors;
+
+  // The mean of `games` games of `player` against `l`, seeded from `first` on
+  // (a partial mean once the search is stopped: it is thrown away).
   auto mean_shots = [&](S& player, const layout& l, std::uint64_t first, int games) {
     long long total = 0;
     for (int k = 0; k < games; ++k) {
+      if (errors.stopped()) return static_cast<double>(total) / std::max(k, 1);
       if (options.interruption_check) options.interruption_check();
       seed_strategy(player, derive_seed(options.seed, first + static_cast<std::uint64_t>(k)));
       total += play_game(rules, player, l);
@@ -161,10 +167,8 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   std::vector<climb_outcome> outcomes(static_cast<std::size_t>(options.climbs));
 
   std::atomic<long long> evaluations{0};  // layouts played, over every climb
-  // Progress, one call at a time. A climb's error, or a callback's, stops
-  // every climb and is rethrown once they have ended.
+  // Progress, one call at a time.
   std::mutex report_mutex;
-  detail::first_error errors;
   long long steps_done = 0;
   double best_so_far = 0;
   auto report = [&](int climb, int step, double current, double climb_best) {
