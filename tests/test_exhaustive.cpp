@@ -172,6 +172,40 @@ TEST_CASE("a strategy whose next_shot returns a cell past int is refused, not na
                        Catch::Message("play_game: the strategy chose cell 0 (A1), which was already shot, at shot 2"));
 }
 
+// The same promise for types that convert to int without being a wide
+// integer themselves: an enum on long long, a class whose conversion gives a
+// long long, a floating-point cell. Each used to be narrowed: 2^32 + 2 fired
+// at cell 2 (and a double past int is undefined behaviour).
+namespace wide_returns {
+enum wide_enum : long long { far_cell = (1LL << 32) + 2 };
+struct to_long_long {
+  long long v;
+  operator long long() const { return v; }
+};
+template <class T>
+struct returning {
+  using board_type = dynamic_rules::board_type;
+  T cell;
+  T next_shot(const observation<board_type>&) const { return cell; }
+};
+template <class T>
+void check_refused(T cell) {
+  const auto rules = make_dynamic_rules(4, 3, {2}, adjacency::touching, false);
+  std::mt19937_64 rng(1);
+  const layout hidden = random_layout(rules, rng);
+  returning<T> player{cell};
+  CHECK_THROWS_WITH(play_game(rules, player, hidden), Catch::Contains("which is off the grid, at shot 1"));
+}
+}  // namespace wide_returns
+
+TEST_CASE("a next_shot returning an enum, a class or a double past int is refused, not narrowed to a cell",
+          "[exhaustive]") {
+  wide_returns::check_refused(wide_returns::far_cell);
+  wide_returns::check_refused(wide_returns::to_long_long{(1LL << 32) + 2});
+  wide_returns::check_refused(4294967298.0);
+  wide_returns::check_refused(2.5);  // no cell either
+}
+
 TEST_CASE("sweep fast path with custom orders, including orders that are not a parity class", "[exhaustive]") {
   const auto rules = make_dynamic_rules(6, 5, {3, 2, 2}, adjacency::no_contact, false);
   std::mt19937 rng(7);

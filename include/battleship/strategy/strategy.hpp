@@ -168,26 +168,56 @@ template <Ruleset R>
       " at shot " + std::to_string(shots_fired + 1));
 }
 
+// A next_shot value as the number it stands for: an enum as its underlying
+// type, a class through its conversion to long long when it has one (else
+// to int), a number as it is.
+template <class T>
+[[nodiscard]] constexpr auto cell_number(const T& v) {
+  if constexpr (std::is_enum_v<T>)
+    return static_cast<std::underlying_type_t<T>>(v);
+  else if constexpr (std::is_class_v<T> && requires { static_cast<long long>(v); })
+    return static_cast<long long>(v);
+  else if constexpr (std::is_class_v<T>)
+    return static_cast<int>(v);
+  else
+    return v;
+}
+
+// Whether a number names an int exactly: no fraction, not past int's range.
+// T(-1) < T(0) tells signed types apart, __int128 included (which
+// std::is_signed does not count as integral under -std=c++20).
+template <class T>
+[[nodiscard]] constexpr bool names_an_int(T v) {
+  if constexpr (std::same_as<T, int> || std::same_as<T, bool> || (std::integral<T> && sizeof(T) < sizeof(int)))
+    return true;
+  else if constexpr (std::floating_point<T>)  // NaN fails every comparison
+    return v >= T(-2147483648.0) && v < T(2147483648.0) && static_cast<T>(static_cast<int>(v)) == v;
+  else if constexpr (T(-1) < T(0))
+    return v >= std::numeric_limits<int>::min() && v <= std::numeric_limits<int>::max();
+  else
+    return v <= static_cast<T>(std::numeric_limits<int>::max());
+}
+
 // The strategy's next cell as an int. The concept takes any type convertible
-// to int, and an integer wider than int past its range would be narrowed to
-// a cell the strategy never named (2^32 + 2 to cell 2): refused instead, as
-// an off-grid cell is. Free for a strategy that returns int.
+// to int, and a value that is not an int (past its range, or a fraction)
+// would be narrowed to a cell the strategy never named (2^32 + 2 to cell 2,
+// whether a long long, an enum on one or a class converting to one): refused
+// instead, as an off-grid cell is. Free for a strategy that returns int.
 template <Strategy S>
 [[nodiscard]] int chosen_cell(S& s, const observation<typename S::board_type>& seen, std::string_view what) {
   using returned = std::remove_cvref_t<decltype(s.next_shot(seen))>;
-  if constexpr (std::integral<returned> && (sizeof(returned) > sizeof(int))) {
-    const returned cell = s.next_shot(seen);
-    bool in_int = cell <= static_cast<returned>(std::numeric_limits<int>::max());
-    if constexpr (std::is_signed_v<returned>) in_int = in_int && cell >= std::numeric_limits<int>::min();
-    if (!in_int) {
+  if constexpr (std::same_as<returned, int>) {
+    return s.next_shot(seen);
+  } else {
+    const auto cell = cell_number<returned>(s.next_shot(seen));
+    using number = std::remove_cvref_t<decltype(cell)>;
+    if (!names_an_int(cell)) {
       std::string value = "a value outside int";
-      if constexpr (sizeof(returned) <= sizeof(long long)) value = std::to_string(cell);
+      if constexpr (std::floating_point<number> || sizeof(number) <= sizeof(long long)) value = std::to_string(cell);
       throw std::logic_error(std::string(what) + ": the strategy chose cell " + value +
                              ", which is off the grid, at shot " + std::to_string(seen.shot_count() + 1));
     }
     return static_cast<int>(cell);
-  } else {
-    return static_cast<int>(s.next_shot(seen));
   }
 }
 
