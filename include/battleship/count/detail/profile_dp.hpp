@@ -1431,9 +1431,10 @@ class profile_dp {
       for (int c = 0; c < W - 1 - c; ++c) {
         count_type& a = occupancy[static_cast<std::size_t>(r * W + c)];
         count_type& b = occupancy[static_cast<std::size_t>(r * W + W - 1 - c)];
-        const count_type both = checked_add(a, b);
-        if (both % 2 != 0) throw std::logic_error("profile_dp: a mirrored row's occupancy is not symmetric");
-        a = b = both / 2;
+        // Each holds at most the total, but the two together may pass 128
+        // bits (a weighted total past 2^127): halve without forming the sum.
+        if ((a ^ b) % 2 != 0) throw std::logic_error("profile_dp: a mirrored row's occupancy is not symmetric");
+        a = b = a / 2 + b / 2 + (a & b & 1);
       }
   }
 
