@@ -697,6 +697,52 @@ TEST_CASE("exact_count: counts beyond 64 bits are exact, overflow beyond 128 bit
                   std::overflow_error);
 }
 
+TEST_CASE("exact_count: a weighted occupancy past 2^127 on a mirror-symmetric board is exact, not an overflow",
+          "[count][exact]") {
+  // Folded rows hold a cell's occupancy and its mirror image's together
+  // (split_mirrored_pairs halves them): each is at most the total, but their
+  // sum passes 128 bits once the total passes 2^127, and used to throw
+  // std::overflow_error although every answer fits.
+  // One layout: ship 0 on row 0, ship 1 on row 2, each weighing 2^64 - 2.
+  const auto rules = make_dynamic_rules(3, 3, {3, 3}, adjacency::touching, false);
+  const std::uint64_t big = ~std::uint64_t{0} - 1;
+  auto pinned = [&](int ship, const placement& p) -> std::uint64_t {
+    if (p.dir != orientation::horizontal) return 0;
+    return (ship == 0 && p.row == 0) || (ship == 1 && p.row == 2) ? big : 0;
+  };
+  const count_type product = static_cast<count_type>(big) * big;
+  const observation<dynamic_rules::board_type> none(rules);
+  exact_counter counter(rules);
+  CHECK(to_string(counter.count(none, pinned, false).labelled) == to_string(product));
+  const auto r = counter.count(none, pinned);
+  CHECK(to_string(r.labelled) == to_string(product));
+  for (int c = 0; c < 9; ++c)
+    CHECK(to_string(r.occupancy[static_cast<std::size_t>(c)]) == to_string(c / 3 == 1 ? 0 : product));
+  // The same through edge_prior (the tool's density --edge-weight): 3-ship
+  // and 2-ship on 3x2, 4 layouts weighing E^2 each, 4 E^2 just past 2^127.
+  const auto small = make_dynamic_rules(3, 2, {3, 2}, adjacency::touching, false);
+  const std::uint64_t e = 6521908912666391107ULL;
+  const count_type e2 = static_cast<count_type>(e) * e;
+  const auto w = exact_count(small, observation<dynamic_rules::board_type>(small), edge_prior{small, e});
+  CHECK(to_string(w.labelled) == to_string(4 * e2));
+  for (int c = 0; c < 6; ++c)
+    CHECK(to_string(w.occupancy[static_cast<std::size_t>(c)]) == to_string((c % 3 == 1 ? 4 : 3) * e2));
+}
+
+TEST_CASE("exact_count refuses a negative placement weight rather than wrapping it to 2^64 - 1", "[count][exact]") {
+  // A weight of a signed type converts to std::uint64_t: -1 became
+  // 2^64 - 1, and a 2-ship on 4x4 with its 7 placements starting on row 0 at -1
+  // (the other 17 at 1) weighed 129127208515966861322 layouts.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> none(rules);
+  exact_counter counter(rules);
+  auto negative = [](int, const placement& p) { return p.row == 0 ? -1 : 1; };
+  CHECK_THROWS_AS(counter.count(none, negative), std::invalid_argument);
+  CHECK_THROWS_AS(exact_sampler<dynamic_rules>(rules, none, negative), std::invalid_argument);
+  // Non-negative values of a signed type are fine.
+  CHECK(counter.count(none, [](int, const placement& p) { return p.row == 0 ? 3 : 1; }).labelled == 38);
+}
+
 TEST_CASE("exact_count: a 64-bit pass that overflows part way leaves nothing behind for the 128-bit pass",
           "[count][exact]") {
   // Ship 0's placements weigh 2^62 and the others' 1: the weighted count

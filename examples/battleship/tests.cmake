@@ -221,6 +221,13 @@ battleship_cli_test("density: shot log board"
 battleship_cli_test("density: --edge-weight weighs the placements on the border"
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --json
   JSON labelled=64 edge_weight=3 occupancy.0=6 occupancy.1=9 occupancy.5=8 best=A2)
+# 3-ship and 2-ship on 3x2: 4 layouts, every placement on the border, so
+# 4 E^2 weighted layouts, just past 2^127 for this E; B1/B2 (the middle
+# column) lie in all of them. The mirror-folded matrix used to overflow.
+battleship_cli_test("density: --edge-weight with a weighted total past 2^127 on a symmetric board"
+  ARGS density --grid 3x2 --fleet 3,2 --edge-weight 6521908912666391107 --json
+  JSON labelled=170141183460469231774743073101954741796 occupancy.1=170141183460469231774743073101954741796
+       occupancy.0=127605887595351923831057304826466056347)
 battleship_cli_test("density: without --edge-weight the centre wins"
   ARGS density --grid 4x4 --fleet 2 --json JSON labelled=24 occupancy.1=3 occupancy.5=4 best=B2)
 # edge_weight is written only with a weight other than 1 (docs/cli.md): method is followed by labelled.

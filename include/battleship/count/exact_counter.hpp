@@ -89,9 +89,13 @@ struct unit_weight {
   constexpr std::uint64_t operator()(int, const placement&) const noexcept { return 1; }
 };
 
+// The weight is a whole number: a floating-point one (1.5, 0.5) would be
+// truncated to 1 or 0 without a word, so it does not compile; a negative one
+// of a signed type throws std::invalid_argument (it would wrap to ~2^64).
 template <class F>
 concept PlacementWeight = requires(F& f, int ship, const placement& p) {
   { f(ship, p) } -> std::convertible_to<std::uint64_t>;
+  requires !std::floating_point<std::remove_cvref_t<decltype(f(ship, p))>>;
 };
 
 namespace detail {

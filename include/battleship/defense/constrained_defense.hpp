@@ -140,7 +140,8 @@ class constrained_defense {
         for (const orientation dir : {orientation::horizontal, orientation::vertical}) {
           const placement p{g.row_of(cell), g.col_of(cell), dir};
           const auto mask = g.ship_mask(p.row, p.col, p.dir, own.ship_length(ship));
-          if (mask && mask->subset_of(region)) weights_[index(ship, p)] = static_cast<std::uint64_t>(weight(ship, p));
+          if (mask && mask->subset_of(region))
+            weights_[index(ship, p)] = detail::placement_weight_value(weight(ship, p));
         }
     try {
       // place() draws one layout at a time: tables past the limit are

@@ -15,6 +15,9 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -25,6 +28,16 @@
 #include <battleship/count/count_result.hpp>
 
 namespace battleship::detail {
+
+// A placement weight's answer as the counters keep it: a negative answer of
+// a signed type is refused (it would wrap to about 2^64).
+template <class W>
+[[nodiscard]] constexpr std::uint64_t placement_weight_value(W w) {
+  if constexpr (std::is_signed_v<W>)
+    if (w < 0)
+      throw std::invalid_argument("placement weight: a weight must not be negative (got " + std::to_string(w) + ")");
+  return static_cast<std::uint64_t>(w);
+}
 
 struct profile_problem {
   struct ship_type {
@@ -196,7 +209,7 @@ template <Ruleset R, class Weigh>
     for (const auto& ps : all_placements(g, len)) {
       if (!obs.placement_allowed(i, ps.mask)) continue;
       if (hits_touched && !(halo(g, p.rule, ps.mask) & hits).subset_of(ps.mask)) continue;
-      const auto w = static_cast<std::uint64_t>(weigh(i, ps.where));
+      const std::uint64_t w = placement_weight_value(weigh(i, ps.where));
       if (w == 0) continue;
       if (w != 1) p.unit_weights = false;
       // The scanned start is the end nearer the scan's origin.
