@@ -439,7 +439,7 @@ class memoized {
       check_stamp_if_changed();
       // The key is only what was seen, so a cache shared with another game
       // (or policy) can answer with a cell this game cannot shoot.
-      if (*cell < 0 || *cell >= seen.cell_count() || seen.shots().test(static_cast<std::size_t>(*cell)))
+      if (!detail::shootable(seen, *cell))
         throw std::logic_error("memoized: the cache answered cell " + std::to_string(*cell) +
                                ", which this game cannot shoot: is it another game's or policy's cache? (a "
                                "stamped cache would tell)");
@@ -448,7 +448,7 @@ class memoized {
     const int cell = detail::chosen_cell(policy_, seen, "memoized");
     // A cell this game cannot shoot is the policy's bug, refused by the game
     // loop; kept, it would come back in every later game.
-    if (cell >= 0 && cell < seen.cell_count() && !seen.shots().test(static_cast<std::size_t>(cell)))
+    if (detail::shootable(seen, cell))
       (void)cache_->insert(seen, cell, stamp_seen);  // not under a stamp that came meanwhile
     return cell;
   }

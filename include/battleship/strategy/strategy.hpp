@@ -160,12 +160,23 @@ void require_built_for(const R& rules, const S& s, std::string_view what) {
 // A strategy's cell off the grid or already shot is a bug in the strategy,
 // not the caller's input: std::logic_error naming the cell and the turn. The
 // game loop and both walkers refuse it with this one message.
+// `cell` is written out by the caller: chosen_cell's may not be an int.
+[[noreturn]] inline void refuse_off_grid(std::string_view what, const std::string& cell, int shots_fired) {
+  throw std::logic_error(std::string(what) + ": the strategy chose cell " + cell + ", which is off the grid, at shot " +
+                         std::to_string(shots_fired + 1));
+}
 template <Ruleset R>
 [[noreturn]] void refuse_shot(const R& rules, bool on_grid, int cell, int shots_fired, std::string_view what) {
-  throw std::logic_error(
-      std::string(what) + ": the strategy chose cell " + std::to_string(cell) +
-      (on_grid ? " (" + rules.geometry().cell_name(cell) + "), which was already shot," : ", which is off the grid,") +
-      " at shot " + std::to_string(shots_fired + 1));
+  if (!on_grid) refuse_off_grid(what, std::to_string(cell), shots_fired);
+  throw std::logic_error(std::string(what) + ": the strategy chose cell " + std::to_string(cell) + " (" +
+                         rules.geometry().cell_name(cell) + "), which was already shot, at shot " +
+                         std::to_string(shots_fired + 1));
+}
+
+// Whether a game that has seen `seen` can shoot `cell`: on the grid, unshot.
+template <class B>
+[[nodiscard]] constexpr bool shootable(const observation<B>& seen, int cell) {
+  return cell >= 0 && cell < seen.cell_count() && !seen.shots().test(static_cast<std::size_t>(cell));
 }
 
 // A next_shot value as the number it stands for: an enum as its underlying
@@ -214,8 +225,7 @@ template <Strategy S>
     if (!names_an_int(cell)) {
       std::string value = "a value outside int";
       if constexpr (std::floating_point<number> || sizeof(number) <= sizeof(long long)) value = std::to_string(cell);
-      throw std::logic_error(std::string(what) + ": the strategy chose cell " + value +
-                             ", which is off the grid, at shot " + std::to_string(seen.shot_count() + 1));
+      refuse_off_grid(what, value, seen.shot_count());
     }
     return static_cast<int>(cell);
   }
@@ -225,10 +235,9 @@ template <Strategy S>
 // to inline, the message is built out of line.
 template <Ruleset R>
 void require_unshot(const R& rules, const observation<typename R::board_type>& seen, int cell, std::string_view what) {
-  const bool on_grid = cell >= 0 && cell < seen.cell_count();
-  if (on_grid && !seen.shots().test(static_cast<std::size_t>(cell))) [[likely]]
+  if (shootable(seen, cell)) [[likely]]
     return;
-  refuse_shot(rules, on_grid, cell, seen.shot_count(), what);
+  refuse_shot(rules, cell >= 0 && cell < seen.cell_count(), cell, seen.shot_count(), what);
 }
 }  // namespace detail
 
