@@ -231,6 +231,10 @@ constrained_defense<rules_t> make_constrained_defense(const simulate_options& op
   const auto g = rules.geometry();
   if (opts.region == "edges") c.region = cells_by_inset(g, 0, 0);
   if (opts.region == "middle") c.region = cells_by_inset(g, 2, g.width() + g.height());
+  // The grid alone decides this, so it is the command line's mistake.
+  if (opts.region == "middle" && c.region->none())
+    throw usage_error("--region middle: a " + std::to_string(g.width()) + "x" + std::to_string(g.height()) +
+                      " grid has no middle (no cell two or more from every edge)");
   if (opts.apart && rules.contact() == adjacency::touching) c.contact = adjacency::no_edge;
   if (opts.clustered) {
     c.condition = [rules](const layout& l) { return every_ship_touches_another(rules, l); };

@@ -756,10 +756,14 @@ battleship_cli_test("error: simulate --clustered that no layout in the region me
 battleship_cli_test("error: simulate --region with another defense" USAGE
   ARGS simulate --strategy random --preset park --region edges --defense sequential --games 3
   STDERR "take the uniform defense")
-# 4x4 has no middle (no cell two or more from every edge): said as such.
-battleship_cli_test("error: simulate with no layout in the middle of a small grid" FAIL
+# 4x4 has no middle (no cell two or more from every edge): the command line
+# alone says so, so it is a usage error.
+battleship_cli_test("error: simulate with no middle on a small grid" USAGE
   ARGS simulate --strategy random --grid 4x4 --fleet 3 --region middle --games 3
-  STDERR "constrained defense: the region holds no cell")
+  STDERR "--region middle: a 4x4 grid has no middle \\(no cell two or more from every edge\\)")
+battleship_cli_test("error: simulate with no middle on a thin grid" USAGE
+  ARGS simulate --strategy random --grid 9x3 --fleet 2 --region middle --games 3
+  STDERR "a 9x3 grid has no middle")
 battleship_cli_test("error: simulate with a middle too small for the fleet" FAIL
   ARGS simulate --strategy random --grid 5x5 --fleet 3 --region middle --games 3
   STDERR "no legal layout keeps every ship inside the region")
