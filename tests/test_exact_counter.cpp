@@ -743,6 +743,36 @@ TEST_CASE("exact_count refuses a negative placement weight rather than wrapping 
   CHECK(counter.count(none, [](int, const placement& p) { return p.row == 0 ? 3 : 1; }).labelled == 38);
 }
 
+enum signed_weight : int { minus_one = -1, one = 1, three = 3 };
+__extension__ using signed_wide_weight = __int128;
+
+TEST_CASE("exact_count refuses a 128-bit or enum placement weight that 64 bits cannot hold", "[count][exact]") {
+  // std::is_signed_v is false for __int128 under -std=c++20, and false for
+  // an enum: their -1 wrapped to 2^64 - 1 as an int's used to. A 128-bit
+  // weight past 2^64 - 1 lost its high bits (2^64 + 1 counted as 1).
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> none(rules);
+  exact_counter counter(rules);
+  using unsigned_wide = count_type;
+  auto wide_negative = [](int, const placement& p) {
+    return p.row == 0 ? signed_wide_weight{-1} : signed_wide_weight{1};
+  };
+  auto enum_negative = [](int, const placement& p) { return p.row == 0 ? minus_one : one; };
+  auto past_64_bits = [](int, const placement& p) {
+    return p.row == 0 ? (unsigned_wide{1} << 64) + 1 : unsigned_wide{1};
+  };
+  CHECK_THROWS_WITH(counter.count(none, wide_negative), Catch::Contains("must not be negative (got a 128-bit value)"));
+  CHECK_THROWS_WITH(counter.count(none, enum_negative), Catch::Contains("must not be negative (got -1)"));
+  CHECK_THROWS_WITH(counter.count(none, past_64_bits), Catch::Contains("must fit 64 bits"));
+  CHECK_THROWS_AS(exact_sampler<dynamic_rules>(rules, none, enum_negative), std::invalid_argument);
+  // Values that fit are read as they are: 7 placements on row 0 at 3, 17 at 1.
+  CHECK(counter
+            .count(none,
+                   [](int, const placement& p) { return p.row == 0 ? signed_wide_weight{3} : signed_wide_weight{1}; })
+            .labelled == 38);
+  CHECK(counter.count(none, [](int, const placement& p) { return p.row == 0 ? three : one; }).labelled == 38);
+}
+
 TEST_CASE("exact_count: a 64-bit pass that overflows part way leaves nothing behind for the 128-bit pass",
           "[count][exact]") {
   // Ship 0's placements weigh 2^62 and the others' 1: the weighted count

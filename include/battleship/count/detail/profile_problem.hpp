@@ -29,14 +29,31 @@
 
 namespace battleship::detail {
 
-// A placement weight's answer as the counters keep it: a negative answer of
-// a signed type is refused (it would wrap to about 2^64).
+// A placement weight's answer as the counters keep it. An integer answer
+// that std::uint64_t cannot hold is refused rather than converted: a
+// negative one would wrap to about 2^64, and one past 2^64 - 1 (a 128-bit
+// type's) would lose its high bits. An enum is read as its underlying type;
+// a class converts by its own operator.
 template <class W>
 [[nodiscard]] constexpr std::uint64_t placement_weight_value(W w) {
-  if constexpr (std::is_signed_v<W>)
-    if (w < 0)
-      throw std::invalid_argument("placement weight: a weight must not be negative (got " + std::to_string(w) + ")");
-  return static_cast<std::uint64_t>(w);
+  if constexpr (std::is_enum_v<W>) {
+    return placement_weight_value(static_cast<std::underlying_type_t<W>>(w));
+  } else if constexpr (std::is_class_v<W>) {
+    return static_cast<std::uint64_t>(w);
+  } else {
+    // W(-1) < W(0) rather than std::is_signed_v, which is false for
+    // __int128 under -std=c++20.
+    auto refuse = [&](const char* what) {
+      std::string value = "a 128-bit value";
+      if constexpr (sizeof(W) <= sizeof(std::uint64_t)) value = std::to_string(w);
+      throw std::invalid_argument(std::string("placement weight: a weight must ") + what + " (got " + value + ")");
+    };
+    if constexpr (W(-1) < W(0))
+      if (w < 0) refuse("not be negative");
+    if constexpr (sizeof(W) > sizeof(std::uint64_t))
+      if (w > static_cast<W>(std::numeric_limits<std::uint64_t>::max())) refuse("fit 64 bits");
+    return static_cast<std::uint64_t>(w);
+  }
 }
 
 struct profile_problem {
