@@ -44,6 +44,14 @@ template <Ruleset R, DensityModel Model>
 class density_greedy {
   static_assert(std::same_as<typename Model::board_type, typename R::board_type>,
                 "density_greedy: the density model must work on the rule set's board type");
+  // The model's hooks are forwarded when callable as density_greedy calls
+  // them; one that exists with another shape would be skipped, or called
+  // with a cut seed, without a word (as the strategy hooks are refused).
+  static_assert(detail::restartable<Model> || !detail::declares_new_game<Model>,
+                "density_greedy: the model's new_game must take no arguments; with this signature it would never be "
+                "called");
+  static_assert(!detail::seed_loses_bits<Model>,
+                "density_greedy: the model's seed must take a std::uint64_t; this one would cut the seed short");
 
  public:
   using board_type = typename R::board_type;
