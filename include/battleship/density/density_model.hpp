@@ -3,7 +3,10 @@
 //
 // Weights are non-negative doubles on any scale (exact models return
 // probabilities derived from exact integer counts; heuristic models return
-// scores). A cell already shot, or that no layout can cover, has weight 0.
+// scores). A cell already shot has weight 0, and so, under an exact model,
+// does a cell no layout can cover; a heuristic model may score such a cell
+// (per_ship_density scores each ship alone, so a cell only a layout of
+// several ships rules out keeps its score).
 // Hooks a model provides (all required):
 //   using board_type = ...;                          the ruleset's bitboard
 //   density_map weights(const observation<board_type>&);

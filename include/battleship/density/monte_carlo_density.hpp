@@ -36,6 +36,8 @@ class monte_carlo_density {
   void seed(std::uint64_t s) { rng_.seed(s); }
   // The most the sampler's tables may take (exact_sampler's default: 8 GiB);
   // a call on a board that needs more throws std::length_error naming it.
+  // The samples are drawn in one batch and held at once, outside this
+  // limit: a few hundred bytes each (about 500 with the classic fleet).
   void set_memory_limit(std::size_t bytes) noexcept { memory_limit_ = bytes; }
   // A check the sampler's passes and its batch of draws call after each step
   // (exact_sampler's constructor and draw()): one that throws stops
