@@ -808,6 +808,10 @@ battleship_cli_test("short-games: one game in never when no game is that short"
 # One 2-ship on 3x2 (7 layouts), row scan: A2-B2 and B1-B2 both take 3 misses, 2 of 7, one in 3.5.
 battleship_cli_test("short-games: one game in a number below 100 keeps its decimals"
   ARGS short-games --strategy row-scan --grid 3x2 --fleet 2 --max-misses 3 STDOUT "\n +3 +5 +2 +0.285714 +3.5\n")
+# The row scan finishes 40 of Park's 30,093,975,536 layouts in 17 shots: the
+# other games' share, 0.99999999867, is not written as 1 (nor a row's share).
+battleship_cli_test("short-games: a share just below 1 is not rounded to 1"
+  ARGS short-games --strategy row-scan --preset park --threads 1 STDOUT "\n +more +30093975496 +0\\.99999999")
 # With every miss allowed the walk settles every layout: the 956 of
 # "evaluate: exact-greedy over every 5x5 layout" above.
 battleship_cli_test("short-games: every game of per-ship-density on 5x5"
