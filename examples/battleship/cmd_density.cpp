@@ -32,11 +32,13 @@ struct density_options {
   bool json = false;
   std::string colour = "auto";
   std::uint64_t edge_weight = 1;  // the exact model's prior (edge_prior): 1 is uniform
+  std::int64_t hit_weight = per_ship_density_options{}.hit_weight;  // the per-ship model's
   std::size_t memory_limit = exact_counter<dynamic_rules>::default_memory_limit;
   bool memory_limit_given = false;
   deadline time_limit;
   bool draws_given = false;        // --seed or --samples on the command line
   bool edge_weight_given = false;  // --edge-weight, even at its default
+  bool hit_weight_given = false;   // --hit-weight, even at its default
   bool method_given = false;       // --method, even at its default
 };
 
@@ -55,6 +57,9 @@ struct density_result {
 void check_options(const density_options& opts) {
   if (opts.edge_weight_given && opts.model != "exact")
     throw usage_error("--edge-weight is a prior of the exact model, not of --model " + opts.model);
+  if (opts.hit_weight_given && opts.model != "per-ship")
+    throw usage_error("--hit-weight is the per-ship model's, not --model " + opts.model + "'s");
+  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
   if (opts.method_given && opts.model != "exact")
     throw usage_error("--method chooses the exact model's counter; --model " + opts.model + " counts nothing");
   if (opts.draws_given && opts.model != "monte-carlo")
@@ -105,7 +110,7 @@ density_result compute(const density_options& opts, const dynamic_rules& rules, 
     // only if a layout lies on them, which this model cannot tell: the exact
     // counter says, cheaply (every layout must cover the hits alone).
     if (obs.hits().count() == total_ship_cells(rules.fleet)) (void)count_layouts(rules, obs, false, "exact");
-    per_ship_density<dynamic_rules> model(rules);
+    per_ship_density<dynamic_rules> model(rules, per_ship_density_options{opts.hit_weight});
     out.raw = model.weights(obs);
     out.is_probability = false;
     const double top = out.raw.empty() ? 0.0 : *std::max_element(out.raw.begin(), out.raw.end());
@@ -205,6 +210,8 @@ void run_density(const density_options& opts) {
     } else if (opts.model == "monte-carlo") {
       out["seed"] = opts.seed;
       out["samples"] = opts.samples;
+    } else if (opts.model == "per-ship") {
+      out["hit_weight"] = opts.hit_weight;
     }
     if (result.is_probability) {
       out["probability"] = result.probability;
@@ -219,6 +226,7 @@ void run_density(const density_options& opts) {
   const bool colour = opts.colour == "always" || (opts.colour == "auto" && isatty(STDOUT_FILENO) != 0);
   std::cout << describe(rules) << ", " << shots_seen(obs.shot_count()) << ", model " << opts.model;
   if (opts.edge_weight != 1) std::cout << ", placements on the border weigh " << opts.edge_weight;
+  if (opts.model == "per-ship") std::cout << ", hit weight " << opts.hit_weight;
   std::cout << '\n';
   if (result.counts)
     std::cout << (opts.edge_weight != 1 ? "weighted layouts: " : "layouts: ") << to_string(result.counts->labelled)
@@ -257,6 +265,11 @@ const command_registration registered{[](CLI::App& app) {
                       "alike, 0 keeps ships off the border)")
           ->transform(whole_number_u64())
           ->capture_default_str();
+  auto* hit_weight =
+      sub->add_option("--hit-weight", opts->hit_weight,
+                      "the per-ship model's factor per hit a placement covers (DataGenetics' hit weighting)")
+          ->transform(whole_number(opts->hit_weight))
+          ->capture_default_str();
   auto* seed = sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
                    ->transform(whole_number_u64())
                    ->capture_default_str();
@@ -271,8 +284,9 @@ const command_registration registered{[](CLI::App& app) {
                                         "take: below what they need whole, checkpoints; below those, an error");
   add_time_limit_option(sub, opts->time_limit, "the exact counter's or the sampler's passes");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
-  sub->callback([opts, limit, seed, samples, edge_weight, method] {
+  sub->callback([opts, limit, seed, samples, edge_weight, hit_weight, method] {
     opts->memory_limit_given = limit->count() > 0;
+    opts->hit_weight_given = hit_weight->count() > 0;
     opts->method_given = method->count() > 0;
     opts->edge_weight_given = edge_weight->count() > 0;
     opts->draws_given = any_given({seed, samples});

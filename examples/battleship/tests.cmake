@@ -264,6 +264,20 @@ battleship_cli_test("density: monte-carlo keeps hits at probability 1"
 battleship_cli_test("density: per-ship model gives weights"
   ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --model per-ship --json
   JSON model=per-ship best=C4 relative.15=1.0 JSON_LENGTH weights=36 relative=36)
+# C4 (index 15) next to the hit C3: 5 placements of the 3-ship and 4 of the
+# 2-ship cover it, one of each through the hit; at hit weight 3 those weigh 3.
+battleship_cli_test("density: per-ship model takes its hit weight"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --model per-ship --hit-weight 3 --json
+  JSON model=per-ship hit_weight=3 weights.15=13.0 weights.0=4.0)
+battleship_cli_test("density: per-ship model at hit weight 1 counts placements"
+  ARGS density ${small6} --board ${battleship_cli_testdata}/shots_6x6.txt --model per-ship --hit-weight 1 --json
+  JSON hit_weight=1 weights.15=9.0 best=D4)
+battleship_cli_test("density: the per-ship map names its hit weight"
+  ARGS density ${small6} --model per-ship STDOUT "model per-ship, hit weight 32\n")
+battleship_cli_test("error: density --hit-weight with another model" USAGE
+  ARGS density ${small6} --hit-weight 3 STDERR "--hit-weight is the per-ship model's, not --model exact's")
+battleship_cli_test("error: density --hit-weight 0" USAGE
+  ARGS density ${small6} --model per-ship --hit-weight 0 STDERR "--hit-weight must be at least 1")
 battleship_cli_test("error: per-ship model on an impossible board" FAIL
   ARGS density --grid 3x3 --fleet 3 --board ${battleship_cli_testdata}/inconsistent.txt --model per-ship
   STDERR "no placement is left for a ship")
