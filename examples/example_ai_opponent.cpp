@@ -90,8 +90,10 @@ class terminal_opponent {
   int shoot(const observation<board_t>& seen) {
     for (;;) {
       std::string where = ask("Your shot (a cell such as B7): ");
-      where.erase(0, where.find_first_not_of(" \t"));  // blanks around a cell are not part of it
-      where.erase(where.find_last_not_of(" \t") + 1);
+      // Blanks around a cell are not part of it, nor a Windows line's \r (as
+      // the answers, read word by word, already skip it).
+      where.erase(0, where.find_first_not_of(" \t\r"));
+      where.erase(where.find_last_not_of(" \t\r") + 1);
       const auto cell = rules_.geometry().parse_cell(where);
       if (!cell)
         std::cout << "  " << where << " is not a cell of the board\n";
@@ -149,12 +151,17 @@ class budgeted_ai {
     try {
       const int cell = exact_.best_cell(seen);
       ++exact_moves_;
+      last_exact_ = true;
       return cell;
     } catch (const out_of_time&) {
       ++quick_moves_;
+      last_exact_ = false;
       return heat_map_.best_cell(seen);
     }
   }
+  // The last shot chosen was never fired (the opponent won first): the
+  // report counts the shots fired.
+  void unfired() { --(last_exact_ ? exact_moves_ : quick_moves_); }
   void report() const {
     if (budget_)
       std::printf("The AI chose %d shots by the exact posterior and %d by the heat map (past its %lld ms budget)\n",
@@ -168,6 +175,7 @@ class budgeted_ai {
   std::optional<std::chrono::milliseconds> budget_;
   clock::time_point deadline_{};
   int exact_moves_ = 0, quick_moves_ = 0;
+  bool last_exact_ = false;
 };
 
 // What the AI knows of the opponent's fleet: X a hit, - a miss.
@@ -217,6 +225,7 @@ int play(const rules_t& rules, Opponent& them, std::uint64_t seed, std::optional
       if (mine.over()) {
         std::printf("The opponent sank every ship first, in %d shots (the AI had fired %d)\n", mine.shots_fired(),
                     seen.shot_count());
+        ai.unfired();
         ai.report();
         return 0;
       }
