@@ -95,7 +95,9 @@ class terminal_opponent {
       where.erase(0, where.find_first_not_of(" \t\r"));
       where.erase(where.find_last_not_of(" \t\r") + 1);
       const auto cell = rules_.geometry().parse_cell(where);
-      if (!cell)
+      if (where.empty())
+        std::cout << "  name a cell to fire at\n";
+      else if (!cell)
         std::cout << "  " << where << " is not a cell of the board\n";
       else if (seen.shots().test(static_cast<std::size_t>(*cell)))
         std::cout << "  You have already fired at " << where << '\n';
@@ -251,7 +253,9 @@ int main(int argc, char** argv) {
       const std::string n = argv[++i];
       try {  // digits only: stoul would take "-5" (as a huge number) and "5x" (as 5)
         if (n.empty() || n.find_first_not_of("0123456789") != std::string::npos) throw std::invalid_argument(n);
-        budget = std::chrono::milliseconds(std::stoll(n));
+        // strtoll stops at the largest long long: a budget past it is no
+        // limit, as one past the clock is.
+        budget = std::chrono::milliseconds(std::strtoll(n.c_str(), nullptr, 10));
       } catch (const std::exception&) {
         std::fprintf(stderr, "--budget-ms takes a whole number of milliseconds\n");
         return 2;

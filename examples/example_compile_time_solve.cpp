@@ -31,12 +31,14 @@ int main() {
   std::printf("best greedy %.3f; lower bounds: complete tree %.3f, hits-aware %.3f\n", greedy.average(),
               bounds.complete_tree.average(), bounds.hits_aware.average());
 
-  // The whole optimal strategy for Figure 5's 2x3 grid, as text.
+  // The whole optimal strategy for Figure 5's grid of 2 rows and 3 columns
+  // (3x2 as width x height, the tool's --grid 3x2), as text.
   const ruleset<grid<3, 2>, fleet<2>, no_contact, hit_miss> small;
-  std::printf("\nthe optimal tree on 2x3 with one 2-ship:\n%s",
+  std::printf("\nthe optimal tree on 3x2 (2 rows of 3) with one 2-ship:\n%s",
               solve_tree(small, observation<decltype(small)::board_type>(small)).to_text().c_str());
 
-  // Positions of two misses on 3x4 (one 2-ship) where the optimum beats every greedy choice.
+  // Positions of two misses on 4x3, 3 rows of 4 (one 2-ship), where the
+  // optimum beats every greedy choice.
   const auto three_by_four = make_dynamic_rules(4, 3, {2}, adjacency::no_contact, false);
   for (const auto& gap : find_greedy_gaps(three_by_four, 2)) {
     const auto g34 = three_by_four.geometry();
