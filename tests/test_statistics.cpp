@@ -156,8 +156,12 @@ TEST_CASE("SVG histogram: one bar per shot count with games, labels and legend",
   CHECK(count_of(svg, "fill-opacity") == 3);  // bars for 20, 21 and 23 only
   CHECK(svg.find("A &lt;test&gt; &amp; more") != std::string::npos);
   CHECK(svg.find("23 shots: 50.00%") != std::string::npos);
-  CHECK(svg.find("hunt-target") != std::string::npos);
+  CHECK(svg.find("hunt-target — 6 games, mean ") != std::string::npos);
   CHECK(svg.find("NaN") == std::string::npos);
+  // An exhaustive evaluation's legend counts layouts.
+  histogram_svg_options layouts_opt;
+  layouts_opt.count_noun = "layouts";
+  CHECK(histogram_svg({{"row-scan", st}}, layouts_opt).find("row-scan — 6 layouts, mean ") != std::string::npos);
   const std::string two = histogram_svg({{"a", st}, {"b", summarize_samples({30, 31}, 17)}});
   CHECK(count_of(two, "fill-opacity") == 5);
   CHECK_THROWS_AS(histogram_svg({}), std::invalid_argument);

@@ -433,6 +433,7 @@ void run(const evaluate_options& opts) {
     histogram_svg_options ho;
     ho.title = "Shots over every layout (" + r.rules + ")";
     ho.y_label = "share of layouts (%)";
+    ho.count_noun = "layouts";
     write_histogram_svg(opts.histogram, series, ho);
   }
   if (opts.json) {

@@ -1310,17 +1310,18 @@ set_tests_properties("cli: evaluate: --histogram of a part with no layout draws 
 add_test(NAME "cli: evaluate: the picture of a part with no layout holds the compared result"
          COMMAND ${CMAKE_COMMAND} -E cat ${compared_svg})
 set_tests_properties("cli: evaluate: the picture of a part with no layout holds the compared result" PROPERTIES
-  LABELS cli FIXTURES_REQUIRED cli_compared_svg PASS_REGULAR_EXPRESSION ">row-scan — 1600 games")
-# The title names the defense with its constraints; evaluate's axis counts layouts, not games.
+  LABELS cli FIXTURES_REQUIRED cli_compared_svg PASS_REGULAR_EXPRESSION ">row-scan — 1600 layouts, mean ")
+# The title names the defense with its constraints; evaluate's axis and
+# legend count layouts, simulate's games.
 add_test(NAME "cli: simulate: the histogram's title names the constrained defense"
          COMMAND ${CMAKE_COMMAND} -E cat ${simulate_svg})
 set_tests_properties("cli: simulate: the histogram's title names the constrained defense" PROPERTIES LABELS cli
-  FIXTURES_REQUIRED cli_simulate_svg PASS_REGULAR_EXPRESSION ">row-scan vs uniform \\(edges\\) defense \\(3x3 1 touching hit-miss\\)<")
+  FIXTURES_REQUIRED cli_simulate_svg PASS_REGULAR_EXPRESSION ">row-scan vs uniform \\(edges\\) defense \\(3x3 1 touching hit-miss\\)<.*>row-scan — [0-9]+ games, mean ")
 add_test(NAME "cli: evaluate: the histogram's title and axis name the layouts"
          COMMAND ${CMAKE_COMMAND} -E cat ${evaluate_svg})
 set_tests_properties("cli: evaluate: the histogram's title and axis name the layouts" PROPERTIES LABELS cli
   FIXTURES_REQUIRED cli_evaluate_svg
-  PASS_REGULAR_EXPRESSION ">Shots over every layout \\(3x3 2 touching hit-miss\\)<.*>share of layouts \\(%\\)<")
+  PASS_REGULAR_EXPRESSION ">Shots over every layout \\(3x3 2 touching hit-miss\\)<.*>row-scan — [0-9]+ layouts, mean .*>share of layouts \\(%\\)<")
 # --grid takes an upper-case X too; the header lists every ship, comma-separated.
 battleship_cli_test("count: --grid with an upper-case X, and the text's list of ships"
   ARGS count --grid 3X3 --fleet 3,2 STDOUT "^3x3, ships 3,2, rule touching, feedback hit-miss, 0 shots\n")

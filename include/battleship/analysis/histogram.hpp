@@ -33,6 +33,7 @@ struct histogram_svg_options {
   std::string title = "Shots to sink the fleet";
   std::string x_label = "shots";
   std::string y_label = "share of games (%)";
+  std::string count_noun = "games";  // what the legend counts ("layouts" for an exhaustive evaluation)
   int width = 900;
   int height = 420;
   int x_min = -1;  // -1: from the data
@@ -175,9 +176,9 @@ inline double nice_step(double range, int ticks) {
     svg += "<rect x=\"" + detail::svg_num(ml + 10) + "\" y=\"" + detail::svg_num(ly - 10) +
            "\" width=\"12\" height=\"12\" fill=\"" + colour + "\"/>\n";
     svg += "<text x=\"" + detail::svg_num(ml + 28) + "\" y=\"" + detail::svg_num(ly) + "\">" +
-           detail::svg_escape(series[i].label) + " — " + std::to_string(st.games) + " games, mean " +
-           detail::svg_num(st.mean) + ", median " + detail::svg_num(st.median) + ", max " + std::to_string(st.max) +
-           "</text>\n";
+           detail::svg_escape(series[i].label) + " — " + std::to_string(st.games) + " " +
+           detail::svg_escape(opt.count_noun) + ", mean " + detail::svg_num(st.mean) + ", median " +
+           detail::svg_num(st.median) + ", max " + std::to_string(st.max) + "</text>\n";
   }
   // Axes and x ticks.
   svg += "<line x1=\"" + detail::svg_num(ml) + "\" y1=\"" + detail::svg_num(mt + ph) + "\" x2=\"" +
