@@ -405,6 +405,10 @@ void run(const evaluate_options& opts) {
   evaluation whole = parts[0];
   exhaustive_result& r = whole.result;
   for (std::size_t k = 1; k < parts.size(); ++k) r.merge(parts[k].result);  // refuses another game's parts
+  // Each part holds fewer than 2^64 layouts (load); their sum may not, and
+  // the JSON's layouts is a 64-bit number.
+  if (r.layouts() > ~std::uint64_t{0})
+    throw std::invalid_argument("the merged parts hold 2^64 layouts or more, which a count cannot hold");
   // An empty shard is possible; a whole evaluation with no layout is a fleet
   // that cannot be placed, which every other command refuses too. A shard run
   // here that holds none asks the counter about the whole; saved parts alone

@@ -900,6 +900,13 @@ battleship_cli_test("error: evaluate --merge of a histogram with a fractional bi
 battleship_cli_test("error: evaluate --merge of a histogram of 2^64 layouts, which a count cannot hold" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_2_to_the_64_layouts.json
   STDERR "its histogram holds 2\\^64 layouts or more")
+battleship_cli_test("error: evaluate --merge of two parts of 2^63 layouts each" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_2_to_the_63_layouts_shard_0_of_2.json
+                        ${battleship_cli_testdata}/merge_2_to_the_63_layouts_shard_1_of_2.json
+  STDERR "the merged parts hold 2\\^64 layouts or more")
+battleship_cli_test("evaluate --merge of one part of 2^63 layouts"
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_2_to_the_63_layouts_shard_0_of_2.json --json
+  JSON layouts=9223372036854775808 complete=OFF)
 # Both shards of a fleet that fits nowhere: the merged whole holds no layout, refused as a run of it is.
 battleship_cli_test("error: evaluate --merge of a whole evaluation with no layout" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
