@@ -168,6 +168,15 @@ TEST_CASE("density models throw inconsistent_observation when no layout agrees",
   CHECK_THROWS_AS(monte_carlo_density<dynamic_rules>(rules, 1, 0), std::invalid_argument);
   CHECK_THROWS_WITH(exact.weights(obs), "no layout agrees with the observation");
 
+  // The per-ship model names the hit no ship can cover as the board does.
+  const auto two = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  observation<dynamic_rules::board_type> boxed(two);
+  boxed.record_hit(5);  // B2, with a miss on each side of it
+  for (const int c : {1, 4, 6, 9}) boxed.record_miss(c);
+  const std::string uncoverable = "no ship afloat can cover the hit at B2";
+  CHECK_THROWS_WITH(per_ship_density<dynamic_rules>(two).weights(boxed), uncoverable);
+  CHECK_THROWS_WITH(per_ship_density_reference<dynamic_rules>(two).weights(boxed), uncoverable);
+
   // Before any shot the fault is the rules, and the message says so.
   const auto crowded = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false);
   const observation<dynamic_rules::board_type> empty(crowded);

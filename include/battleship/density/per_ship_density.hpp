@@ -95,8 +95,8 @@ inline void check_hit_count(int hits, int fleet_cells) {
   throw inconsistent_observation("no placement is left for a ship of length " + std::to_string(length) +
                                  " still afloat");
 }
-[[noreturn]] inline void uncoverable_hit(int cell) {
-  throw inconsistent_observation("no ship afloat can cover the hit at cell " + std::to_string(cell));
+[[noreturn]] inline void uncoverable_hit(const std::string& cell_name) {
+  throw inconsistent_observation("no ship afloat can cover the hit at " + cell_name);
 }
 
 // hit_weight^h for h = 0..max_length, capped so sums stay exact in a double.
@@ -286,7 +286,7 @@ class per_ship_density {
       if (afloat_[g] > 0 && live_[g] == 0) detail::no_room_left(group_length_[g]);
     if (!sunk_feedback_)  // with sinks, a hit left unattributed may still be a sunk ship's
       hits_.for_each([&](std::size_t c) {
-        if (total_[c] == 0) detail::uncoverable_hit(static_cast<int>(c));
+        if (total_[c] == 0) detail::uncoverable_hit(geometry_.cell_name(static_cast<int>(c)));
       });
   }
 
@@ -461,7 +461,7 @@ class per_ship_density_reference {
         detail::no_room_left(rules_.ship_length(i));
     if (!obs.sunk_feedback())
       obs.hits().for_each([&](std::size_t c) {
-        if (sum[c] == 0) detail::uncoverable_hit(static_cast<int>(c));
+        if (sum[c] == 0) detail::uncoverable_hit(rules_.geometry().cell_name(static_cast<int>(c)));
       });
     density_map out(sum.size(), 0.0);
     for (std::size_t c = 0; c < sum.size(); ++c)
