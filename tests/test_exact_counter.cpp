@@ -761,9 +761,9 @@ TEST_CASE("exact_count refuses a 128-bit or enum placement weight that 64 bits c
   auto past_64_bits = [](int, const placement& p) {
     return p.row == 0 ? (unsigned_wide{1} << 64) + 1 : unsigned_wide{1};
   };
-  CHECK_THROWS_WITH(counter.count(none, wide_negative), Catch::Contains("must not be negative (got a 128-bit value)"));
+  CHECK_THROWS_WITH(counter.count(none, wide_negative), Catch::Contains("must not be negative (got -1)"));
   CHECK_THROWS_WITH(counter.count(none, enum_negative), Catch::Contains("must not be negative (got -1)"));
-  CHECK_THROWS_WITH(counter.count(none, past_64_bits), Catch::Contains("must fit 64 bits"));
+  CHECK_THROWS_WITH(counter.count(none, past_64_bits), Catch::Contains("must fit 64 bits (got 18446744073709551617)"));
   CHECK_THROWS_AS(exact_sampler<dynamic_rules>(rules, none, enum_negative), std::invalid_argument);
   // Values that fit are read as they are: 7 placements on row 0 at 3, 17 at 1.
   CHECK(counter
@@ -771,6 +771,41 @@ TEST_CASE("exact_count refuses a 128-bit or enum placement weight that 64 bits c
                    [](int, const placement& p) { return p.row == 0 ? signed_wide_weight{3} : signed_wide_weight{1}; })
             .labelled == 38);
   CHECK(counter.count(none, [](int, const placement& p) { return p.row == 0 ? three : one; }).labelled == 38);
+}
+
+// Weights of a class type, read through the conversion the class declares.
+struct int_weight {
+  int value;
+  operator int() const { return value; }  // NOLINT(google-explicit-constructor): a weight converts implicitly
+};
+struct wide_weight {
+  count_type value;
+  operator count_type() const { return value; }  // NOLINT(google-explicit-constructor)
+};
+// A class with an operator+ of its own that gives the class: converted as it is.
+struct self_plus_weight {
+  std::uint64_t value;
+  operator std::uint64_t() const { return value; }  // NOLINT(google-explicit-constructor)
+  self_plus_weight operator+() const { return *this; }
+};
+
+TEST_CASE("exact_count refuses a class placement weight whose conversion is negative or past 64 bits",
+          "[count][exact]") {
+  // static_cast<std::uint64_t> of the class wrapped its int -1 to 2^64 - 1
+  // and cut its 128-bit 2^64 + 1 to 1, as the bare types no longer are.
+  const auto rules = make_dynamic_rules(4, 4, {2}, adjacency::touching, false);
+  const observation<dynamic_rules::board_type> none(rules);
+  exact_counter counter(rules);
+  auto negative = [](int, const placement& p) { return int_weight{p.row == 0 ? -1 : 1}; };
+  auto past_64_bits = [](int, const placement& p) {
+    return wide_weight{p.row == 0 ? (count_type{1} << 64) + 1 : count_type{1}};
+  };
+  CHECK_THROWS_WITH(counter.count(none, negative), Catch::Contains("must not be negative (got -1)"));
+  CHECK_THROWS_WITH(counter.count(none, past_64_bits), Catch::Contains("must fit 64 bits"));
+  // Values that fit are read as they are: 7 placements on row 0 at 3, 17 at 1.
+  CHECK(counter.count(none, [](int, const placement& p) { return int_weight{p.row == 0 ? 3 : 1}; }).labelled == 38);
+  CHECK(counter.count(none, [](int, const placement& p) { return self_plus_weight{p.row == 0 ? 3U : 1U}; }).labelled ==
+        38);
 }
 
 TEST_CASE("exact_count: a 64-bit pass that overflows part way leaves nothing behind for the 128-bit pass",

@@ -92,10 +92,20 @@ struct unit_weight {
 // The weight is a whole number: a floating-point one (1.5, 0.5) would be
 // truncated to 1 or 0 without a word, so it does not compile; a negative one
 // of a signed type throws std::invalid_argument (it would wrap to ~2^64).
+namespace detail {
+// A floating-point weight, or a class whose conversion gives one (its 1.5
+// would be truncated as a double's).
+template <class T>
+concept floating_weight = std::floating_point<std::remove_cvref_t<T>> ||
+                          (std::is_class_v<std::remove_cvref_t<T>> && requires(T t) {
+                            requires std::floating_point<decltype(+t)>;
+                          });
+}  // namespace detail
+
 template <class F>
 concept PlacementWeight = requires(F& f, int ship, const placement& p) {
   { f(ship, p) } -> std::convertible_to<std::uint64_t>;
-  requires !std::floating_point<std::remove_cvref_t<decltype(f(ship, p))>>;
+  requires !detail::floating_weight<decltype(f(ship, p))>;
 };
 
 namespace detail {

@@ -39,13 +39,24 @@ template <class W>
   if constexpr (std::is_enum_v<W>) {
     return placement_weight_value(static_cast<std::underlying_type_t<W>>(w));
   } else if constexpr (std::is_class_v<W>) {
-    return static_cast<std::uint64_t>(w);
+    // Read as the arithmetic type its conversion gives (unary + picks it), so
+    // that a class converting to int, or to a 128-bit type, is checked as
+    // those are rather than wrapped or cut by the conversion to std::uint64_t.
+    // A class whose own operator+ gives a class is converted as it is.
+    if constexpr (requires { requires !std::is_class_v<std::remove_cvref_t<decltype(+w)>>; })
+      return placement_weight_value(+w);
+    else
+      return static_cast<std::uint64_t>(w);
   } else {
     // W(-1) < W(0) rather than std::is_signed_v, which is false for
     // __int128 under -std=c++20.
     auto refuse = [&](const char* what) {
-      std::string value = "a 128-bit value";
-      if constexpr (sizeof(W) <= sizeof(std::uint64_t)) value = std::to_string(w);
+      std::string value;
+      if constexpr (sizeof(W) <= sizeof(std::uint64_t))
+        value = std::to_string(w);
+      else  // a 128-bit value, in count_type's digits
+        value =
+            w < 0 ? "-" + to_string(count_type{0} - static_cast<count_type>(w)) : to_string(static_cast<count_type>(w));
       throw std::invalid_argument(std::string("placement weight: a weight must ") + what + " (got " + value + ")");
     };
     if constexpr (W(-1) < W(0))
