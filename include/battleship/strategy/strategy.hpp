@@ -100,8 +100,10 @@ struct full_width_seed {
   template <std::unsigned_integral T>
   requires(sizeof(T) >= sizeof(std::uint64_t)) operator T() const noexcept { return 0; }
 };
+// An overload set that takes a std::uint64_t only by narrowing it (seed(std::uint32_t)
+// beside seed(const char*)) is caught by the call, which `&S::seed` misses.
 template <class S>
-concept seed_loses_bits = declares_seed<S> && !requires(S & s) {
+concept seed_loses_bits = (declares_seed<S> || seedable<S>) && !requires(S & s) {
   s.seed(full_width_seed{});
 };
 }  // namespace detail
