@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include <battleship/analysis/short_games.hpp>
@@ -118,16 +119,14 @@ std::string one_in(count_type games, count_type layouts) {
   return buf;
 }
 
-// A share as "%.6g", with more digits where those would round a share
-// that is not 1 to "1" (0.99999999867, not 1, for the row scan's 30 billion
-// longer games of Park's 30,093,975,536).
+// A share as "%.6g"; one that is not 1 but would be written "1" is written
+// by how far it falls short ("1-1.33e-09" for the games of Park's
+// 30,093,975,536 layouts that the row scan does not finish in 17 shots: 40 do).
 std::string share(count_type part, count_type whole) {
-  const double x = ratio(part, whole);
   char buf[32];
-  for (int digits = 6; digits <= 17; ++digits) {
-    std::snprintf(buf, sizeof buf, "%.*g", digits, x);
-    if (part == whole || std::string(buf) != "1") break;
-  }
+  std::snprintf(buf, sizeof buf, "%.6g", ratio(part, whole));
+  if (part != whole && std::string_view(buf) == "1")
+    std::snprintf(buf, sizeof buf, "1-%.3g", ratio(whole - part, whole));
   return buf;
 }
 

@@ -823,9 +823,16 @@ battleship_cli_test("short-games: one game in never when no game is that short"
 battleship_cli_test("short-games: one game in a number below 100 keeps its decimals"
   ARGS short-games --strategy row-scan --grid 3x2 --fleet 2 --max-misses 3 STDOUT "\n +3 +5 +2 +0.285714 +3.5\n")
 # The row scan finishes 40 of Park's 30,093,975,536 layouts in 17 shots: the
-# other games' share, 0.99999999867, is not written as 1 (nor a row's share).
+# other games' share, 1 - 1.33e-9, is not written as 1 (nor a row's share)
+# but by how far it falls short of 1.
 battleship_cli_test("short-games: a share just below 1 is not rounded to 1"
-  ARGS short-games --strategy row-scan --preset park --threads 1 STDOUT "\n +more +30093975496 +0\\.99999999")
+  ARGS short-games --strategy row-scan --preset park --threads 1 STDOUT "\n +more +30093975496 +1-1\\.33e-09\n")
+# Sixteen 1-ships on 10x10: 16! of the 2.8e31 layouts fill the first 16
+# cells, so the rest's share, 1 - 7.4e-19, is 1 as a double: it is written
+# by how far it falls short of 1, not as 1.
+battleship_cli_test("short-games: a share nearer 1 than a double holds is not written as 1"
+  ARGS short-games --strategy row-scan --grid 10x10 --fleet 1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 --threads 1
+  STDOUT "\n +more +28159159160078012616707469312000 +1-7\\.43e-19\n")
 # With every miss allowed the walk settles every layout: the 956 of
 # "evaluate: exact-greedy over every 5x5 layout" above.
 battleship_cli_test("short-games: every game of per-ship-density on 5x5"
