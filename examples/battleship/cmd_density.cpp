@@ -57,9 +57,8 @@ struct density_result {
 void check_options(const density_options& opts) {
   if (opts.edge_weight_given && opts.model != "exact")
     throw usage_error("--edge-weight is a prior of the exact model, not of --model " + opts.model);
-  if (opts.hit_weight_given && opts.model != "per-ship")
-    throw usage_error("--hit-weight is the per-ship model's, not --model " + opts.model + "'s");
-  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
+  check_hit_weight(opts.hit_weight, opts.hit_weight_given, opts.model == "per-ship",
+                   "--hit-weight is the per-ship model's, not --model " + opts.model + "'s");
   if (opts.method_given && opts.model != "exact")
     throw usage_error("--method chooses the exact model's counter; --model " + opts.model + " counts nothing");
   if (opts.draws_given && opts.model != "monte-carlo")
@@ -266,9 +265,8 @@ const command_registration registered{[](CLI::App& app) {
           ->transform(whole_number_u64())
           ->capture_default_str();
   auto* hit_weight =
-      sub->add_option("--hit-weight", opts->hit_weight,
-                      "the per-ship model's factor per hit a placement covers (DataGenetics' hit weighting)")
-          ->transform(whole_number(opts->hit_weight))
+      add_hit_weight_option(sub, opts->hit_weight,
+                            "the per-ship model's factor per hit a placement covers (DataGenetics' hit weighting)")
           ->capture_default_str();
   auto* seed = sub->add_option("--seed", opts->seed, "random seed of the monte-carlo model")
                    ->transform(whole_number_u64())

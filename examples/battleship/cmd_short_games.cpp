@@ -51,9 +51,8 @@ short_games_result walk(const short_games_cli_options& opts, const rules_t& rule
   if (opts.max_misses < 0) throw usage_error("--max-misses cannot be negative");
   if (opts.threads < 0) throw usage_error("--threads cannot be negative");
   // Another strategy's option is refused before its value is judged.
-  if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
-    throw usage_error("--hit-weight applies to per-ship-density only");
-  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
+  check_hit_weight(opts.hit_weight, opts.hit_weight_given, opts.strategy == "per-ship-density",
+                   "--hit-weight applies to per-ship-density only");
   short_games_options o;
   o.max_misses = opts.max_misses;
   o.threads = opts.threads;
@@ -183,8 +182,7 @@ const command_registration registered{[](CLI::App& app) {
       ->transform(whole_number(opts->threads))
       ->capture_default_str();
   auto* hit_weight =
-      sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
-          ->transform(whole_number(opts->hit_weight))
+      add_hit_weight_option(sub, opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
           ->capture_default_str();
   sub->add_flag("--json", opts->json, "print a JSON object (counts as decimal strings)");
   auto* progress =

@@ -342,9 +342,8 @@ void run(const simulate_options& opts) {
   refuse_same_file({"--histogram", opts.histogram}, {{"--book", opts.book}});
   // A strategy's own option given to another strategy would be ignored; that
   // is said before its value is judged.
-  if (opts.strategy != "per-ship-density" && opts.hit_weight_given)
-    throw usage_error("--hit-weight applies to per-ship-density only");
-  if (opts.hit_weight < 1) throw usage_error("--hit-weight must be at least 1");
+  check_hit_weight(opts.hit_weight, opts.hit_weight_given, opts.strategy == "per-ship-density",
+                   "--hit-weight applies to per-ship-density only");
   if (opts.strategy != "monte-carlo-greedy" && opts.samples_given)
     throw usage_error("--samples applies to monte-carlo-greedy only");
   if (opts.strategy != "exact-greedy" && opts.book_given)
@@ -489,8 +488,7 @@ const command_registration registered{[](CLI::App& app) {
       ->check(CLI::IsMember({"uniform", "sequential", "park-figure8"}))
       ->capture_default_str();
   auto* hit_weight =
-      sub->add_option("--hit-weight", opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
-          ->transform(whole_number(opts->hit_weight))
+      add_hit_weight_option(sub, opts->hit_weight, "per-ship-density: weight factor per hit a placement covers")
           ->capture_default_str();
   auto* samples = sub->add_option("--samples", opts->samples, "monte-carlo-greedy: layouts sampled per shot")
                       ->transform(whole_number(opts->samples))

@@ -142,6 +142,19 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
       ->transform(byte_size());
 }
 
+// --hit-weight, the per-ship model's factor per hit a placement covers
+// (per_ship_density_options::hit_weight), shared by the commands that play
+// or map that model.
+inline CLI::Option* add_hit_weight_option(CLI::App* sub, std::int64_t& weight, const std::string& what) {
+  return sub->add_option("--hit-weight", weight, what)->transform(whole_number(weight));
+}
+// Refused with a model or strategy that has no hit weight (`refusal` names
+// it), and below 1, before anything runs.
+inline void check_hit_weight(std::int64_t weight, bool given, bool applies, const std::string& refusal) {
+  if (!applies && given) throw usage_error(refusal);
+  if (weight < 1) throw usage_error("--hit-weight must be at least 1");
+}
+
 // A finite number written in decimal, as every number option here takes
 // (std::stod alone would also read "0x10", " 5" and "inf"); nullopt otherwise.
 [[nodiscard]] inline std::optional<double> parse_decimal(const std::string& text) {
