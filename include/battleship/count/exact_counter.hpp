@@ -89,19 +89,21 @@ struct unit_weight {
   constexpr std::uint64_t operator()(int, const placement&) const noexcept { return 1; }
 };
 
-// The weight is a whole number: a floating-point one (1.5, 0.5) would be
-// truncated to 1 or 0 without a word, so it does not compile; a negative one
-// of a signed type throws std::invalid_argument (it would wrap to ~2^64).
 namespace detail {
 // A floating-point weight, or a class whose conversion gives one (its 1.5
 // would be truncated as a double's).
 template <class T>
-concept floating_weight = std::floating_point<std::remove_cvref_t<T>> ||
-                          (std::is_class_v<std::remove_cvref_t<T>> && requires(T t) {
-                            requires std::floating_point<decltype(+t)>;
-                          });
+concept class_converting_to_floating_point = std::is_class_v<std::remove_cvref_t<T>> && requires(T t) {
+  requires std::floating_point<decltype(+t)>;
+};
+template <class T>
+concept floating_weight = std::floating_point<std::remove_cvref_t<T>> || class_converting_to_floating_point<T>;
 }  // namespace detail
 
+// The weight is a whole number: a floating-point one (1.5, 0.5) would be
+// truncated to 1 or 0 without a word, so it does not compile; one that
+// std::uint64_t cannot hold (negative, or a 128-bit one past 2^64 - 1)
+// throws std::invalid_argument rather than wrap or lose its high bits.
 template <class F>
 concept PlacementWeight = requires(F& f, int ship, const placement& p) {
   { f(ship, p) } -> std::convertible_to<std::uint64_t>;

@@ -103,9 +103,13 @@ struct full_width_seed {
 // An overload set that takes a std::uint64_t only by narrowing it (seed(std::uint32_t)
 // beside seed(const char*)) is caught by the call, which `&S::seed` misses.
 template <class S>
-concept seed_loses_bits = (declares_seed<S> || seedable<S>) && !requires(S & s) {
+concept takes_full_width_seed = requires(S& s) {
   s.seed(full_width_seed{});
 };
+template <class S>
+concept has_seed = declares_seed<S> || seedable<S>;
+template <class S>
+concept seed_loses_bits = has_seed<S> && !takes_full_width_seed<S>;
 }  // namespace detail
 
 template <class S>

@@ -32,8 +32,8 @@ namespace battleship::detail {
 // A placement weight's answer as the counters keep it. An integer answer
 // that std::uint64_t cannot hold is refused rather than converted: a
 // negative one would wrap to about 2^64, and one past 2^64 - 1 (a 128-bit
-// type's) would lose its high bits. An enum is read as its underlying type;
-// a class converts by its own operator.
+// type's) would lose its high bits. An enum is read as its underlying type,
+// a class as the type its conversion gives.
 template <class W>
 [[nodiscard]] constexpr std::uint64_t placement_weight_value(W w) {
   if constexpr (std::is_enum_v<W>) {
