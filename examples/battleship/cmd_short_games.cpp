@@ -7,7 +7,6 @@
 #include <iostream>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <utility>
 
 #include <battleship/analysis/short_games.hpp>
@@ -118,17 +117,6 @@ std::string one_in(count_type games, count_type layouts) {
   return buf;
 }
 
-// A share as "%.6g"; one that is not 1 but would be written "1" is written
-// by how far it falls short ("1-1.33e-09" for the games of Park's
-// 30,093,975,536 layouts that the row scan does not finish in 17 shots: 40 do).
-std::string share(count_type part, count_type whole) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.6g", ratio(part, whole));
-  if (part != whole && std::string_view(buf) == "1")
-    std::snprintf(buf, sizeof buf, "1-%.3g", ratio(whole - part, whole));
-  return buf;
-}
-
 void run(const short_games_cli_options& opts) {
   const rules_t rules = opts.rules.make_rules();
   const short_games_result r = walk(opts, rules);
@@ -157,10 +145,11 @@ void run(const short_games_cli_options& opts) {
   std::printf("%6s %6s %22s %14s %16s\n", "misses", "shots", "layouts", "probability", "one game in");
   for (int m = 0; m <= r.max_misses; ++m) {
     const count_type g = r.games[static_cast<std::size_t>(m)];
-    std::printf("%6d %6d %22s %14s %16s\n", m, r.ship_cells + m, to_string(g).c_str(), share(g, r.layouts).c_str(),
-                one_in(g, r.layouts).c_str());
+    std::printf("%6d %6d %22s %14s %16s\n", m, r.ship_cells + m, to_string(g).c_str(),
+                written_share(g, r.layouts, 6).c_str(), one_in(g, r.layouts).c_str());
   }
-  std::printf("%6s %6s %22s %14s\n", "more", "", to_string(r.longer).c_str(), share(r.longer, r.layouts).c_str());
+  std::printf("%6s %6s %22s %14s\n", "more", "", to_string(r.longer).c_str(),
+              written_share(r.longer, r.layouts, 6).c_str());
   std::printf("positions %llu walked in %.2f s\n", static_cast<unsigned long long>(r.positions), r.seconds);
 }
 

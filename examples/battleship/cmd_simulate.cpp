@@ -453,7 +453,8 @@ void run(const simulate_options& opts) {
   std::printf("min      %d\nmax      %d\n", st.min, st.max);
   std::printf("pctiles  p1 %d  p5 %d  p25 %d  p75 %d  p95 %d  p99 %d\n", st.percentile(1), st.percentile(5),
               st.percentile(25), st.percentile(75), st.percentile(95), st.percentile(99));
-  std::printf("perfect  %lld games in %d shots (rate %.3g)\n", st.perfect_games, st.perfect_shots, st.perfect_rate);
+  std::printf("perfect  %lld games in %d shots (rate %s)\n", st.perfect_games, st.perfect_shots,
+              written_share(static_cast<count_type>(st.perfect_games), static_cast<count_type>(st.games), 3).c_str());
   std::printf("time     %.3f s (%.1f games/s), %.3f s of CPU (%.1f games per CPU second)\n", r.seconds,
               r.seconds > 0 ? static_cast<double>(r.games_played) / r.seconds : 0.0, r.cpu_seconds,
               r.cpu_seconds > 0 ? static_cast<double>(r.games_played) / r.cpu_seconds : 0.0);

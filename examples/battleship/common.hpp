@@ -142,6 +142,19 @@ inline CLI::Option* add_memory_limit_option(CLI::App* sub, std::size_t& bytes, c
       ->transform(byte_size());
 }
 
+// A share part / whole in `digits` significant digits; one that is not 1
+// but would be written "1" is written by how far it falls short, so that a
+// table never says "all" of what was not ("1-1.33e-09" for the games of
+// Park's 30,093,975,536 layouts that the row scan does not finish in 17
+// shots: 40 do).
+[[nodiscard]] inline std::string written_share(count_type part, count_type whole, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, ratio(part, whole));
+  if (part != whole && std::string_view(buf) == "1")
+    std::snprintf(buf, sizeof buf, "1-%.3g", ratio(whole - part, whole));
+  return buf;
+}
+
 // --hit-weight, the per-ship model's factor per hit a placement covers
 // (per_ship_density_options::hit_weight), shared by the commands that play
 // or map that model.
