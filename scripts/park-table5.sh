@@ -24,7 +24,12 @@ threads=${THREADS:-2}
 seed=${SEED:-1}
 if [[ ! -x "$bs" ]]; then
   echo "park-table5: $bs not found; build it first: cmake --workflow --preset release" >&2
-  exit 1
+  exit 2
+fi
+# Checked now: the table is written by python3 only after the games (about 30 min).
+if ! command -v python3 > /dev/null; then
+  echo "park-table5: needs python3 (apt-get install python3)" >&2
+  exit 2
 fi
 
 # Park's wording for each kind, and our options for it.
