@@ -180,12 +180,33 @@ TEST_CASE("density models throw inconsistent_observation when no layout agrees",
   // Before any shot the fault is the rules, and the message says so.
   const auto crowded = make_dynamic_rules(3, 3, {3, 3, 3}, adjacency::no_contact, false);
   const observation<dynamic_rules::board_type> empty(crowded);
-  const std::string no_room =
-      "no layout exists: the fleet cannot be placed on the grid under these rules (or every layout weighs 0)";
+  const std::string no_room = "no layout exists: the fleet cannot be placed on the grid under these rules";
   CHECK_THROWS_WITH(exact_density<dynamic_rules>(crowded).weights(empty), no_room);
   CHECK_THROWS_WITH(exact_density<dynamic_rules>(crowded).best_cell(empty), no_room);
   CHECK_THROWS_WITH(monte_carlo_density<dynamic_rules>(crowded, 1, 10).weights(empty), no_room);
   CHECK_THROWS_WITH(exact_sampler<dynamic_rules>(crowded, empty), no_room);
+
+  // With placement weights, an empty count may be the weights' doing: the
+  // message does not blame the rules, or the shots, alone.
+  const auto nothing = [](int, const placement&) { return std::uint64_t{0}; };
+  const std::string weighed_out =
+      "no layout with a weight above 0 exists: the fleet cannot be placed on the grid under these rules, or the "
+      "weights give every layout 0";
+  const observation<dynamic_rules::board_type> open(rules);
+  CHECK_THROWS_WITH(exact_density(rules, nothing).weights(open), weighed_out);
+  CHECK_THROWS_WITH(exact_sampler<dynamic_rules>(rules, open, nothing), weighed_out);
+  // A 3-ship on 3x3 through the centre weighs 0: the hit there is then
+  // coverable only by layouts the weights rule out.
+  const auto not_centre = [](int, const placement& p) {
+    return std::uint64_t{p.dir == orientation::horizontal ? p.row != 1 : p.col != 1};
+  };
+  observation<dynamic_rules::board_type> centre(rules);
+  centre.record_hit(4);
+  const std::string weighed_out_after_shots = "no layout with a weight above 0 agrees with the observation";
+  CHECK_THROWS_WITH(exact_density(rules, not_centre).weights(centre), weighed_out_after_shots);
+  CHECK_THROWS_WITH(exact_density(rules, not_centre).best_cell(centre), weighed_out_after_shots);
+  CHECK_THROWS_WITH(exact_sampler<dynamic_rules>(rules, centre, not_centre), weighed_out_after_shots);
+  CHECK_NOTHROW(exact_density(rules).weights(centre));  // unweighted, the hit is covered
 }
 
 TEST_CASE("every counter and model refuses an observation made under other rules", "[density][exact][observation]") {

@@ -237,6 +237,11 @@ TEST_CASE("no_layout_agrees blames the rules before the first shot and the shots
   CHECK(std::string(no_layout_agrees(obs).what()) == "no layout agrees with the observation");
   obs.record_hit(1);
   CHECK(std::string(no_layout_agrees(obs).what()) == "no layout agrees with the observation");
+  // With placement weights the weights may be the cause, before any shot and after.
+  CHECK(std::string(no_layout_agrees(obs, true).what()) ==
+        "no layout with a weight above 0 agrees with the observation");
+  CHECK_THAT(std::string(no_layout_agrees(observation(sunk_rules{}), true).what()),
+             Catch::StartsWith("no layout with a weight above 0 exists") && Catch::EndsWith("every layout 0"));
 }
 
 }  // namespace test_observation

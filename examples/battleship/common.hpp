@@ -367,7 +367,10 @@ struct rule_options {
     if (obs.shot_count() > 0) throw;
     r = count_result{};  // the fleet cannot be placed at all: zero layouts
   }
-  if (r.labelled == 0 && obs.shot_count() > 0) throw inconsistent_observation();
+  if (r.labelled == 0 && obs.shot_count() > 0)
+    throw edge_weight == 0
+        ? inconsistent_observation("no layout off the border agrees with the observation (--edge-weight 0)")
+        : inconsistent_observation();
   if (with_occupancy && r.occupancy.empty())
     r.occupancy.assign(static_cast<std::size_t>(rules.geometry().cell_count()), 0);
   return r;

@@ -241,6 +241,11 @@ battleship_cli_test("error: --edge-weight with another model" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --model per-ship STDERR "--edge-weight is a prior")
 battleship_cli_test("error: --edge-weight 0 leaves no layout" FAIL
   ARGS density --grid 3x3 --fleet 2 --edge-weight 0 STDERR "off the border")
+# The shots fit layouts (two 3-ships through B2), but none off the border:
+# the error names the weight, not the shots alone.
+battleship_cli_test("error: --edge-weight 0 leaves no layout the shots fit" FAIL
+  ARGS density --grid 3x3 --fleet 3 --edge-weight 0 --board ${battleship_cli_testdata}/hit_centre_3x3.txt
+  STDERR "error: no layout off the border agrees with the observation \\(--edge-weight 0\\)\n$")
 battleship_cli_test("density: plain grid when stdout is not a terminal"
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "A +100 +50.0 +100\n")
 # B2 is covered by 4 of the 24 placements of a 2-ship on 4x4: 16.7%.

@@ -140,12 +140,17 @@ template <Ruleset R>
 observation(const R&) -> observation<typename R::board_type>;
 
 // What to throw when no layout agrees with `obs`. Before any shot the fault
-// is the rules (or a prior that weighs every layout 0), not the shots.
+// is the rules, not the shots. `weighted`: the count had placement weights,
+// which may have given 0 to every layout the shots leave, so the message
+// does not blame the shots alone.
 template <class Board>
-[[nodiscard]] inconsistent_observation no_layout_agrees(const observation<Board>& obs) {
+[[nodiscard]] inconsistent_observation no_layout_agrees(const observation<Board>& obs, bool weighted = false) {
   if (obs.shot_count() == 0)
-    return inconsistent_observation(
-        "no layout exists: the fleet cannot be placed on the grid under these rules (or every layout weighs 0)");
+    return inconsistent_observation(weighted
+                                        ? "no layout with a weight above 0 exists: the fleet cannot be placed on "
+                                          "the grid under these rules, or the weights give every layout 0"
+                                        : "no layout exists: the fleet cannot be placed on the grid under these rules");
+  if (weighted) return inconsistent_observation("no layout with a weight above 0 agrees with the observation");
   return inconsistent_observation();
 }
 

@@ -65,7 +65,8 @@ class exact_sampler {
   using board_type = typename R::board_type;
   static constexpr std::size_t default_memory_limit = detail::default_memory_limit;
 
-  // Throws inconsistent_observation when no layout agrees with `obs`.
+  // Throws inconsistent_observation when no layout agrees with `obs` (or
+  // when the weights leave none with a weight above 0).
   exact_sampler(const R& rules, const observation<board_type>& obs) : exact_sampler(rules, obs, unit_weight{}) {}
 
   template <PlacementWeight Weight>
@@ -92,7 +93,7 @@ class exact_sampler {
               dp.forward(use == sampler_draws::batches_only         ? detail::keep_tables::for_batches
                          : use == sampler_draws::one_at_a_time_only ? detail::keep_tables::for_single_draws
                                                                     : detail::keep_tables::for_sampling);
-          if (types == 0) throw no_layout_agrees(obs);
+          if (types == 0) throw no_layout_agrees(obs, !std::is_same_v<std::remove_cvref_t<Weight>, unit_weight>);
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
           dp.backward(nullptr, true);
         },
