@@ -574,7 +574,9 @@ TEST_CASE("memoized: a cached answer one past the last cell is refused", "[memoi
   // bigger game in an unstamped cache, cannot be shot here.
   const auto small = make_dynamic_rules(6, 6, {3, 2}, adjacency::touching, false);
   auto cache = std::make_shared<decision_cache<dboard>>(24);
-  cache->insert(observation<dboard>(small), 36);
+  // (filed through the bigger game's empty board: insert() refuses a cell
+  // the position it is given cannot shoot)
+  cache->insert(observation<dboard>(make_dynamic_rules(7, 6, {3, 2}, adjacency::touching, false)), 36);
   memoized m(counting_policy{}, cache);
   CHECK_THROWS_AS(m.next_shot(observation<dboard>(small)), std::logic_error);
   // Cell 35, the last one, is an answer it takes.
@@ -608,6 +610,99 @@ TEST_CASE("memoized: a policy's negative cell is refused in every game, not read
   memoized player(negative_cell{}, book);
   for (int g = 0; g < 2; ++g) CHECK_THROWS_AS(play_game(rules, player, hidden), std::logic_error);
   CHECK(book->size() == 0);  // nothing the game could shoot was learned
+}
+
+// insert() took any int, so save() could write a book that load() then
+// refused as a whole at that line.
+TEST_CASE("decision_cache: insert refuses an answer its position cannot shoot", "[memoized]") {
+  const auto rules = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, true);
+  decision_cache<dboard> cache(rules, "p", 5);
+  observation<dboard> seen(rules);
+  seen.record_miss(3);
+  for (const int cell : {-7, -1, 3, 20, 255}) {
+    INFO(cell);
+    CHECK_THROWS_WITH(cache.insert(seen, cell), Catch::Contains("cannot be the answer at this position"));
+  }
+  CHECK(cache.size() == 0);
+  cache.insert(seen, 19);  // the last cell, not shot
+  std::stringstream book;
+  cache.save(book);
+  decision_cache<dboard> again(rules, "p", 5);
+  again.load(book);
+  CHECK(again.size() == 1);
+  CHECK(again.find(seen) == 19);
+}
+
+TEST_CASE("decision_cache: a malformed line's error says what is wrong with it", "[memoized]") {
+  const std::string head = "battleship-decision-cache 1\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"3 - - => 4", "malformed line 2: not a position: hits misses sunk -> cell"},
+      {"3 - - -> 300", "malformed line 2: the answer 300 is off the board (cells 0 to 255)"},
+      {"3 - - -> 4 5", "malformed line 2: text after the answer"},
+      {"3 3 - -> 4", "malformed line 2: a cell both hit and missed"},
+      {"3 - - -> 3", "malformed line 2: the answer was already shot"},
+      {"- 4 - -> 4", "malformed line 2: the answer was already shot"},
+      {"3,x - - -> 4", "malformed line 2: \"x\" is not a number"},
+      {"3,1234567890123456789012 - - -> 4", "malformed line 2: \"12345678901234567890...\" is not a number"},
+      {"3,256 - - -> 4", "malformed line 2: cell 256 is off the board (cells 0 to 255)"},
+      {"3 - 0-3 -> 4", "malformed line 2: a sinking that is not ship:cell:hits"},
+      {"3 - 16:3:3 -> 4", "malformed line 2: ship 16 past the 16 a fleet can hold"},
+      {"3 - 0:3:2,3 -> 4", "malformed line 2: a sinking whose hits are not among the position's hits"},
+      {"3,5 - 0:5:3 -> 4", "malformed line 2: a sinking whose cell is not among its hits"},
+      {"3,5 - 0:3:3;0:5:5 -> 4", "malformed line 2: ship 0 sunk twice"}};
+  for (const auto& [line, message] : cases) {
+    INFO(line);
+    decision_cache<dboard> cache;
+    std::istringstream in(head + line + "\n");
+    CHECK_THROWS_WITH(cache.load(in), "decision_cache: " + message);
+  }
+  decision_cache<dboard> cache;
+  std::istringstream stamp("battleship-decision-cache 2\ngame 5x4 3,2 touching sunk\nplicy p\n");
+  CHECK_THROWS_WITH(cache.load(stamp), "decision_cache: malformed line 3: expected \"policy \" and a name");
+}
+
+// The stamp lines, like a position's, must end with their newline: a book
+// cut in its policy line stamped an unstamped cache with the cut name.
+TEST_CASE("decision_cache: a book cut short in its stamp is refused, not taken as another policy's", "[memoized]") {
+  decision_cache<dboard> open(5);
+  std::istringstream cut("battleship-decision-cache 2\ngame 5x4 3,2 touching sunk\npolicy exact-gre");
+  CHECK_THROWS_WITH(open.load(cut), Catch::Contains("line 3 has no newline at its end"));
+  CHECK(open.stamp().empty());
+  CHECK(open.size() == 0);
+  const auto rules = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, true);
+  decision_cache<dboard> stamped(rules, "exact-greedy", 5);
+  std::istringstream cut_again("battleship-decision-cache 2\ngame 5x4 3,2 touching sunk\npolicy exact-gre");
+  CHECK_THROWS_WITH(stamped.load(cut_again), Catch::Contains("line 3 has no newline at its end"));
+}
+
+namespace {
+// A stream buffer that hands out `text` and then fails, as a disk's read
+// error does: the istream catches the throw and sets badbit.
+struct failing_buffer : std::streambuf {
+  explicit failing_buffer(std::string text) : text_(std::move(text)) {
+    setg(text_.data(), text_.data(), text_.data() + text_.size());
+  }
+  int_type underflow() override { throw std::ios_base::failure("read error"); }
+  std::string text_;
+};
+}  // namespace
+
+TEST_CASE("decision_cache: a read error is thrown, not taken for the end of a short book", "[memoized]") {
+  const std::string book = "battleship-decision-cache 1\n3 - - -> 4\n5 - - -> 6\n7 - - -> 8\n";
+  failing_buffer half(book.substr(0, 40));  // the header and the first line, then the error
+  std::istream in(&half);
+  decision_cache<dboard> cache;
+  CHECK_THROWS_WITH(cache.load(in), Catch::Contains("the book could not be read"));
+
+  // A stream told to throw on failbit reaches its end as any other.
+  for (const auto mask :
+       {std::ios::failbit | std::ios::badbit, std::ios::failbit | std::ios::badbit | std::ios::eofbit}) {
+    std::istringstream whole(book);
+    whole.exceptions(mask);
+    decision_cache<dboard> full;
+    CHECK_NOTHROW(full.load(whole));
+    CHECK(full.size() == 3);
+  }
 }
 
 }  // namespace test_memoized

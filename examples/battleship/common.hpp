@@ -547,6 +547,8 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
     book.cache->load(in);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("--book '" + path + "': " + e.what());
+  } catch (const std::runtime_error& e) {  // a read error
+    throw std::runtime_error("--book '" + path + "': " + e.what());
   }
   book.loaded = book.cache->size();
   return book;

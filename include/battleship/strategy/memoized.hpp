@@ -5,7 +5,8 @@
 // Every game of a deterministic policy starts from the same empty board, and
 // the first shots are mostly misses, so the first ten or so positions repeat
 // from game to game. For exact-posterior play those are also the expensive
-// ones (the first shot costs about 0.4 s, a shot after 20 others 10-20 ms):
+// ones (on DataGenetics rules the first shot costs a whole exact matrix,
+// some 30-70 ms, a shot after 20 others a few ms; docs/guide.md):
 // an "opening book" filled as games are played makes a simulation of 10,000
 // games an order of magnitude cheaper, and an embedded AI can ship a book
 // filled in advance (save() / load()). The choices are the wrapped policy's
@@ -30,7 +31,8 @@
 // unnoticed.
 //
 // Only positions with at most max_shots shots are cached: deeper positions
-// rarely repeat. The cache is safe to use from many threads at once; two
+// rarely repeat (a loaded book's deeper positions are kept, never asked for,
+// and saved again). The cache is safe to use from many threads at once; two
 // threads meeting the same new position both compute it, and the first
 // answer stays (they are equal).
 
@@ -122,13 +124,19 @@ class decision_cache {
     ++hits_;
     return it->second;
   }
-  // Records `cell` as the choice at `seen` (no-op beyond max_shots).
+  // Records `cell` as the choice at `seen` (no-op beyond max_shots). Throws
+  // std::invalid_argument for a cell the position cannot shoot (off its
+  // grid, or already shot): save() would write it, and load() refuse the
+  // whole book at it.
   void insert(const observation<Board>& seen, int cell) { (void)insert(seen, cell, stamp_changes()); }
   // The same, only if the stamp has not changed since stamp_changes() gave
   // `stamp_changes`: a choice worked out for one stamp (while another thread
   // loaded another game's book into this empty cache, say) is not filed
   // under the next. False when it was dropped.
   bool insert(const observation<Board>& seen, int cell, std::uint64_t stamp_changes) {
+    if (cell < 0 || cell >= seen.cell_count() || seen.shots().test(static_cast<std::size_t>(cell)))
+      throw std::invalid_argument("decision_cache: cell " + std::to_string(cell) +
+                                  " cannot be the answer at this position (off its grid, or already shot)");
     if (!covers(seen)) return false;
     key k = key_of(seen);
     std::unique_lock lock(mutex_);
@@ -155,7 +163,9 @@ class decision_cache {
   // where hits and misses are cell lists ("3,17" or "-") and sunk is "-" or
   // ship:cell:hits-then entries joined by ';' ("0:12:11,12"). Entries are
   // written in no particular order; load() adds to what is there and throws
-  // std::invalid_argument on a malformed line (nothing of that line is kept).
+  // std::invalid_argument on a malformed line, naming what is wrong with it
+  // (nothing of that line is kept), and std::runtime_error when the stream
+  // fails before its end (a read error, not a short book).
   // A line is malformed if it cannot be a position and its answer: a cell
   // both hit and missed, a ship sunk twice or numbered past the 16 a fleet
   // can hold, an announcement whose cell or hits are not among the hits, or
@@ -251,33 +261,38 @@ class decision_cache {
       std::istringstream fields(line);
       std::string hits, misses, sunk, arrow;
       int cell = -1;
-      if (!(fields >> hits >> misses >> sunk >> arrow >> cell) || arrow != "->" || cell < 0 || cell >= capacity)
-        bad_line(number);
+      if (!(fields >> hits >> misses >> sunk >> arrow >> cell) || arrow != "->")
+        bad_line(number, "not a position: hits misses sunk -> cell");
+      if (cell < 0 || cell >= capacity) bad_line(number, "the answer " + std::to_string(cell) + off_board());
       // Nothing after the answer, and the line ended by its newline, as
       // save() writes every line: a book cut short in its last answer
       // ("-> 12" cut to "-> 1") would otherwise answer another cell.
-      if (!(fields >> std::ws).eof()) bad_line(number);
+      if (!(fields >> std::ws).eof()) bad_line(number, "text after the answer");
       if (in.eof())
         throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
                                     " has no newline at its end: the book was not written whole");
       const Board hit = parse_cells(hits, number), missed = parse_cells(misses, number);
       // A line must be a position a game reaches, and its answer a cell not
       // yet shot: find() could never match anything else.
-      if (hit.intersects(missed) || hit.test(static_cast<std::size_t>(cell)) ||
-          missed.test(static_cast<std::size_t>(cell)))
-        bad_line(number);
+      if (hit.intersects(missed)) bad_line(number, "a cell both hit and missed");
+      if ((hit | missed).test(static_cast<std::size_t>(cell))) bad_line(number, "the answer was already shot");
       std::vector<sunk_event> sinkings;
       if (sunk != "-") {
         std::istringstream events(sunk);
         std::string event;
         while (std::getline(events, event, ';')) {
           const auto a = event.find(':'), b = event.find(':', a == std::string::npos ? a : a + 1);
-          if (a == std::string::npos || b == std::string::npos) bad_line(number);
+          if (a == std::string::npos || b == std::string::npos)
+            bad_line(number, "a sinking that is not ship:cell:hits");
           const sunk_event e{parse_int(event.substr(0, a), number), parse_int(event.substr(a + 1, b - a - 1), number),
                              parse_cells(event.substr(b + 1), number)};
-          if (e.ship >= max_ships || e.cell >= capacity || !e.hits_then.test(static_cast<std::size_t>(e.cell)) ||
-              !e.hits_then.subset_of(hit))
-            bad_line(number);
+          if (e.ship >= max_ships)
+            bad_line(number,
+                     "ship " + std::to_string(e.ship) + " past the " + std::to_string(max_ships) + " a fleet can hold");
+          if (e.cell >= capacity) bad_line(number, "a sinking at " + std::to_string(e.cell) + off_board());
+          if (!e.hits_then.test(static_cast<std::size_t>(e.cell)))
+            bad_line(number, "a sinking whose cell is not among its hits");
+          if (!e.hits_then.subset_of(hit)) bad_line(number, "a sinking whose hits are not among the position's hits");
           sinkings.push_back(e);
         }
       }
@@ -289,17 +304,32 @@ class decision_cache {
       if (!sinkings.empty() && !game.sinkings) off_game(number, "a sinking under hit/miss feedback");
       key k = make_key(hit, missed, std::move(sinkings));  // by ship, as key_of() orders them
       for (std::size_t e = 1; e < k.sunk.size(); ++e)
-        if (k.sunk[e].first == k.sunk[e - 1].first) bad_line(number);  // a ship sunk twice
+        if (k.sunk[e].first == k.sunk[e - 1].first)
+          bad_line(number, "ship " + std::to_string(k.sunk[e].first) + " sunk twice");
       std::unique_lock lock(mutex_);
       table_.try_emplace(std::move(k), cell);
     }
   }
 
   // getline without a CR before the newline.
+  // The end of the stream ends the book (also when the stream's exceptions()
+  // would report it as a failure); a read error (badbit) is thrown, not taken
+  // for the end, which would load part of the book without a word.
   static bool read_line(std::istream& in, std::string& line) {
-    if (!std::getline(in, line)) return false;
+    try {
+      if (!std::getline(in, line)) {
+        if (in.bad()) read_error();
+        return false;
+      }
+    } catch (const std::ios_base::failure&) {
+      if (in.bad() || !in.eof()) read_error();
+      if (line.empty()) return false;  // the end, reported through exceptions()
+    }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;
+  }
+  [[noreturn]] static void read_error() {
+    throw std::runtime_error("decision_cache: the book could not be read (a read error before its end)");
   }
 
   // Everything a pure policy may depend on: which cells were hit and missed,
@@ -327,8 +357,17 @@ class decision_cache {
     b.for_each([&](std::size_t c) { t += (t.empty() ? "" : ",") + std::to_string(c); });
     return t.empty() ? "-" : t;
   }
-  [[noreturn]] static void bad_line(int number) {
-    throw std::invalid_argument("decision_cache: malformed line " + std::to_string(number));
+  [[noreturn]] static void bad_line(int number, const std::string& why) {
+    throw std::invalid_argument("decision_cache: malformed line " + std::to_string(number) + ": " + why);
+  }
+  [[nodiscard]] static std::string off_board() {
+    return " is off the board (cells 0 to " + std::to_string(capacity - 1) + ")";
+  }
+  // A field of the line as a message can show it: printable, and short.
+  [[nodiscard]] static std::string quoted(const std::string& t) {
+    std::string q = "\"";
+    for (std::size_t i = 0; i < t.size() && i < 20; ++i) q += t[i] >= ' ' && t[i] <= '~' ? t[i] : '?';
+    return q + (t.size() > 20 ? "...\"" : "\"");
   }
   [[noreturn]] static void off_game(int number, const std::string& what) {
     throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
@@ -343,7 +382,12 @@ class decision_cache {
   [[nodiscard]] static std::string stamp_line(std::istream& in, std::string_view prefix, int number) {
     std::string line;
     if (!read_line(in, line) || !line.starts_with(prefix) || !printable_line(line.substr(prefix.size())))
-      bad_line(number);
+      bad_line(number, "expected \"" + std::string(prefix) + "\" and a name");
+    // As a position's line: a book cut short in its policy line ("policy
+    // exact-greedy" cut to "policy exact-gre") must not stamp the cache.
+    if (in.eof())
+      throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
+                                  " has no newline at its end: the book was not written whole");
     return line.substr(prefix.size());
   }
   // Checks a book's stamp against this cache's (see save()), taking it into
@@ -368,7 +412,8 @@ class decision_cache {
     stamp_changes_.fetch_add(1, std::memory_order_release);
   }
   [[nodiscard]] static int parse_int(const std::string& t, int number) {
-    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos) bad_line(number);
+    if (t.empty() || t.size() > 9 || t.find_first_not_of("0123456789") != std::string::npos)
+      bad_line(number, quoted(t) + " is not a number");
     return std::stoi(t);
   }
   [[nodiscard]] static Board parse_cells(const std::string& t, int number) {
@@ -378,7 +423,7 @@ class decision_cache {
     std::string item;
     while (std::getline(items, item, ',')) {
       const int c = parse_int(item, number);
-      if (c >= capacity) bad_line(number);
+      if (c >= capacity) bad_line(number, "cell " + std::to_string(c) + off_board());
       b.set(static_cast<std::size_t>(c));
     }
     return b;
@@ -408,9 +453,12 @@ class decision_cache {
 };
 
 // A policy told outcomes (on_result) keeps state between shots: its choice is
-// not a function of the observation, so it cannot be memoized.
+// not a function of the observation, so it cannot be memoized. A member named
+// on_result with another signature is refused too: the game loop refuses it
+// at compile time when the policy plays bare, and memoized must not let it
+// through.
 template <class S>
-concept MemoizablePolicy = Strategy<S> && !detail::observes_outcomes<S>;
+concept MemoizablePolicy = Strategy<S> && !detail::observes_outcomes<S> && !detail::declares_on_result<S>;
 
 template <MemoizablePolicy S>
 class memoized {
