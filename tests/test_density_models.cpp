@@ -207,6 +207,14 @@ TEST_CASE("density models throw inconsistent_observation when no layout agrees",
   CHECK_THROWS_WITH(exact_density(rules, not_centre).best_cell(centre), weighed_out_after_shots);
   CHECK_THROWS_WITH(exact_sampler<dynamic_rules>(rules, centre, not_centre), weighed_out_after_shots);
   CHECK_NOTHROW(exact_density(rules).weights(centre));  // unweighted, the hit is covered
+  // A weighted count's result knows it, and says so when read.
+  const count_result weighed = exact_counter<dynamic_rules>(rules).count(centre, not_centre, true);
+  CHECK(weighed.weighted);
+  CHECK_THROWS_WITH(weighed.probability(0), weighed_out_after_shots);
+  CHECK_THROWS_WITH(require_consistent(weighed), weighed_out_after_shots);
+  const count_result none = exact_counter<dynamic_rules>(crowded).count(empty, true);
+  CHECK_FALSE(none.weighted);
+  CHECK_THROWS_WITH(none.probability(0), "no layout agrees with the observation");
 }
 
 TEST_CASE("every counter and model refuses an observation made under other rules", "[density][exact][observation]") {

@@ -633,6 +633,38 @@ TEST_CASE("decision_cache: insert refuses an answer its position cannot shoot", 
   CHECK(again.find(seen) == 19);
 }
 
+// A stamped cache's book is checked against the stamp's game when it
+// loads: insert() must refuse what that check would, or save() writes a book
+// that cannot be read back.
+TEST_CASE("decision_cache: a stamped cache's insert refuses a position off the stamp's game", "[memoized]") {
+  const auto small = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, false);
+  decision_cache<dboard> cache(small, "p", 24);
+  observation<dboard> big(make_dynamic_rules(10, 10, {3, 2}, adjacency::touching, false));
+  big.record_miss(50);
+  CHECK_THROWS_WITH(cache.insert(big, 60), Catch::Contains("a cell off its grid"));
+  const auto small_sunk = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, true);
+  observation<dboard> sinking(small_sunk);
+  sinking.record_hit(0);
+  sinking.record_sunk(1, 1);  // the 2-ship, on A1-B1
+  CHECK_THROWS_WITH(cache.insert(sinking, 7), Catch::Contains("a sinking under hit/miss feedback"));
+  decision_cache<dboard> sunk_cache(small_sunk, "p", 24);
+  observation<dboard> fourth(make_dynamic_rules(5, 4, {3, 2, 2, 2}, adjacency::touching, true));
+  fourth.record_hit(0);
+  fourth.record_sunk(1, 3);
+  CHECK_THROWS_WITH(sunk_cache.insert(fourth, 7), Catch::Contains("a ship past its fleet"));
+  CHECK_NOTHROW(sunk_cache.insert(sinking, 7));  // its own game's position
+  CHECK(cache.size() == 0);
+  // What a stamped cache holds loads back.
+  std::stringstream book;
+  sunk_cache.save(book);
+  decision_cache<dboard> again(small_sunk, "p", 24);
+  again.load(book);
+  CHECK(again.find(sinking) == 7);
+  // An unstamped cache checks the cell against the position alone.
+  decision_cache<dboard> open(24);
+  CHECK_NOTHROW(open.insert(big, 60));
+}
+
 TEST_CASE("decision_cache: a malformed line's error says what is wrong with it", "[memoized]") {
   const std::string head = "battleship-decision-cache 1\n";
   const std::vector<std::pair<std::string, std::string>> cases = {
@@ -667,6 +699,8 @@ TEST_CASE("decision_cache: a book cut short in its stamp is refused, not taken a
   decision_cache<dboard> open(5);
   std::istringstream cut("battleship-decision-cache 2\ngame 5x4 3,2 touching sunk\npolicy exact-gre");
   CHECK_THROWS_WITH(open.load(cut), Catch::Contains("line 3 has no newline at its end"));
+  std::istringstream header_only("battleship-decision-cache 1");
+  CHECK_THROWS_WITH(open.load(header_only), Catch::Contains("line 1 has no newline at its end"));
   CHECK(open.stamp().empty());
   CHECK(open.size() == 0);
   const auto rules = make_dynamic_rules(5, 4, {3, 2}, adjacency::touching, true);

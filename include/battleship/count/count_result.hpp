@@ -44,17 +44,26 @@ struct count_result {
   // labelled / unlabelled for an unweighted count: the orders of equal-length
   // ships that no sunk announcement tells apart (unlabelled_divisor()).
   count_type labelled_per_unlabelled = 1;
+  // Counted with placement weights (exact_counter::count with a weight):
+  // then a count of 0 may be the weights' doing, and the errors say so.
+  bool weighted = false;
 
   // Probability that `cell` holds a ship; throws inconsistent_observation
   // when no layout agrees (never 0/0).
   [[nodiscard]] double probability(int cell) const {
-    if (labelled == 0) throw inconsistent_observation();
+    if (labelled == 0) throw none_agrees();
     return ratio(occupancy_of(cell), labelled);
   }
   // Occupancy with equal-length ships interchangeable (the convention of
   // Audinot et al.). Like `unlabelled`, it means something for a weighted
   // count only when equal-length ships get equal weights.
   [[nodiscard]] count_type unlabelled_occupancy(int cell) const { return occupancy_of(cell) / labelled_per_unlabelled; }
+
+  // What to throw for a count of 0 (no_layout_agrees, without the shots).
+  [[nodiscard]] inconsistent_observation none_agrees() const {
+    return weighted ? inconsistent_observation("no layout with a weight above 0 agrees with the observation")
+                    : inconsistent_observation();
+  }
 
  private:
   [[nodiscard]] count_type occupancy_of(int cell) const {
@@ -67,7 +76,7 @@ struct count_result {
 
 // Throws inconsistent_observation when no layout agrees; returns r otherwise.
 inline const count_result& require_consistent(const count_result& r) {
-  if (r.labelled == 0) throw inconsistent_observation();
+  if (r.labelled == 0) throw r.none_agrees();
   return r;
 }
 

@@ -297,6 +297,7 @@ class exact_counter {
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
       result.labelled_per_unlabelled = unlabelled_divisor(rules_, obs);
       result.unlabelled = result.labelled / result.labelled_per_unlabelled;
+      result.weighted = !std::is_same_v<std::remove_cvref_t<Weight>, unit_weight>;
       peak_states_ = dp.peak_states();
       kept_states_ = with_occupancy ? dp.kept_states() : 0;
       if (with_occupancy) {

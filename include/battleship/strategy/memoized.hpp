@@ -92,6 +92,7 @@ class decision_cache {
     if (!printable_line(policy))
       throw std::invalid_argument("decision_cache: the policy's name must be one line of printable text");
     stamp_ = {rules_label(rules), std::move(policy)};
+    limits_ = game_limits::of(stamp_.game);
   }
 
   [[nodiscard]] int max_shots() const noexcept { return max_shots_; }
@@ -124,10 +125,12 @@ class decision_cache {
     ++hits_;
     return it->second;
   }
-  // Records `cell` as the choice at `seen` (no-op beyond max_shots). Throws
-  // std::invalid_argument for a cell the position cannot shoot (off its
-  // grid, or already shot): save() would write it, and load() refuse the
-  // whole book at it.
+  // Records `cell` as the choice at `seen` (no-op beyond max_shots, after
+  // the checks). Throws std::invalid_argument for a cell the position cannot
+  // shoot (off its grid, or already shot), and, in a stamped cache, for a position off the
+  // stamp's game (a cell off its grid, a ship past its fleet, a sinking under
+  // hit/miss feedback): save() would write it, and load() refuse the whole
+  // book at it.
   void insert(const observation<Board>& seen, int cell) { (void)insert(seen, cell, stamp_changes()); }
   // The same, only if the stamp has not changed since stamp_changes() gave
   // `stamp_changes`: a choice worked out for one stamp (while another thread
@@ -141,6 +144,9 @@ class decision_cache {
     key k = key_of(seen);
     std::unique_lock lock(mutex_);
     if (stamp_changes_.load(std::memory_order_relaxed) != stamp_changes) return false;
+    if (const char* off = limits_.refuses(seen, cell))
+      throw std::invalid_argument("decision_cache: the position is not one of the stamp's game (" + stamp_.game +
+                                  "): " + off);
     table_.try_emplace(std::move(k), cell);
     return true;
   }
@@ -165,7 +171,8 @@ class decision_cache {
   // written in no particular order; load() adds to what is there and throws
   // std::invalid_argument on a malformed line, naming what is wrong with it
   // (nothing of that line is kept), and std::runtime_error when the stream
-  // fails before its end (a read error, not a short book).
+  // fails before its end (a read error, not a short book; a stream whose
+  // exceptions() include badbit throws its own exception instead).
   // A line is malformed if it cannot be a position and its answer: a cell
   // both hit and missed, a ship sunk twice or numbered past the 16 a fleet
   // can hold, an announcement whose cell or hits are not among the hits, or
@@ -205,15 +212,17 @@ class decision_cache {
     std::string line;
     if (!read_line(in, line) || (line != "battleship-decision-cache 1" && line != "battleship-decision-cache 2"))
       throw std::invalid_argument("decision_cache: not a saved cache (bad first line)");
+    require_newline(in, 1);
     int number = 2;
     book_stamp theirs;
     if (line.back() == '2') {
       theirs.game = stamp_line(in, "game ", number++);
       theirs.policy = stamp_line(in, "policy ", number++);
     }
+    const game_limits game = game_limits::of(theirs.game);  // before the stamp is taken
     const bool took_stamp = take_stamp(theirs);
     try {
-      read_positions(in, number, game_limits::of(theirs.game));  // after take_stamp, the cache's
+      read_positions(in, number, game);  // after take_stamp, the cache's
     } catch (...) {
       if (took_stamp) {
         std::unique_lock lock(mutex_);
@@ -250,6 +259,16 @@ class decision_cache {
       return {parts->width * parts->height, static_cast<int>(parts->lengths.size()), parts->sunk,
               std::to_string(parts->width) + "x" + std::to_string(parts->height) + " grid"};
     }
+    // Why a position of `seen` answered by `cell` is not one of this game's,
+    // or nullptr.
+    [[nodiscard]] const char* refuses(const observation<Board>& seen, int cell) const {
+      if (cell >= cells || !seen.shots().subset_of(Board::first_n(static_cast<std::size_t>(cells))))
+        return "a cell off its grid";
+      for (const auto& e : seen.sunk_events())
+        if (e.ship >= ships) return "a ship past its fleet";
+      if (!sinkings && !seen.sunk_events().empty()) return "a sinking under hit/miss feedback";
+      return nullptr;
+    }
   };
 
   // Adds the positions from line `number` on; throws at the first malformed
@@ -268,9 +287,7 @@ class decision_cache {
       // save() writes every line: a book cut short in its last answer
       // ("-> 12" cut to "-> 1") would otherwise answer another cell.
       if (!(fields >> std::ws).eof()) bad_line(number, "text after the answer");
-      if (in.eof())
-        throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
-                                    " has no newline at its end: the book was not written whole");
+      require_newline(in, number);
       const Board hit = parse_cells(hits, number), missed = parse_cells(misses, number);
       // A line must be a position a game reaches, and its answer a cell not
       // yet shot: find() could never match anything else.
@@ -327,6 +344,14 @@ class decision_cache {
     }
     if (!line.empty() && line.back() == '\r') line.pop_back();
     return true;
+  }
+  // Every line ends with its newline, as save() writes it: a line cut short
+  // (an answer "-> 12" cut to "-> 1", a policy's name) is refused. (A book
+  // cut between two lines cannot be told from a shorter one.)
+  static void require_newline(const std::istream& in, int number) {
+    if (in.eof())
+      throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
+                                  " has no newline at its end: the book was not written whole");
   }
   [[noreturn]] static void read_error() {
     throw std::runtime_error("decision_cache: the book could not be read (a read error before its end)");
@@ -385,9 +410,7 @@ class decision_cache {
       bad_line(number, "expected \"" + std::string(prefix) + "\" and a name");
     // As a position's line: a book cut short in its policy line ("policy
     // exact-greedy" cut to "policy exact-gre") must not stamp the cache.
-    if (in.eof())
-      throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
-                                  " has no newline at its end: the book was not written whole");
+    require_newline(in, number);
     return line.substr(prefix.size());
   }
   // Checks a book's stamp against this cache's (see save()), taking it into
@@ -408,7 +431,9 @@ class decision_cache {
   // Every change of the stamp after construction goes through here (under
   // the unique lock), so that stamp_changes() counts them all.
   void set_stamp(book_stamp stamp) {
+    game_limits limits = game_limits::of(stamp.game);  // may throw: nothing changed then
     stamp_ = std::move(stamp);
+    limits_ = std::move(limits);
     stamp_changes_.fetch_add(1, std::memory_order_release);
   }
   [[nodiscard]] static int parse_int(const std::string& t, int number) {
@@ -446,6 +471,7 @@ class decision_cache {
 
   int max_shots_;
   book_stamp stamp_;
+  game_limits limits_;  // what stamp_'s game allows (set_stamp)
   mutable std::shared_mutex mutex_;
   std::unordered_map<key, int, key_hash> table_;
   mutable std::atomic<std::uint64_t> hits_{0}, misses_{0};
