@@ -739,4 +739,34 @@ TEST_CASE("decision_cache: a read error is thrown, not taken for the end of a sh
   }
 }
 
+namespace {
+// An endless stream of one byte, as /dev/zero is.
+struct endless_buffer : std::streambuf {
+  char byte[4096];
+  explicit endless_buffer(char c) { std::fill(std::begin(byte), std::end(byte), c); }
+  int_type underflow() override {
+    setg(byte, byte, byte + sizeof byte);
+    return traits_type::to_int_type(byte[0]);
+  }
+};
+}  // namespace
+
+// A line was read whole whatever its length: --book /dev/zero took 2 GB in
+// 3 s and went on.
+TEST_CASE("decision_cache: a line longer than 1 MiB is refused before it takes the memory", "[memoized]") {
+  endless_buffer zeros('\0');
+  std::istream endless(&zeros);
+  decision_cache<dboard> cache;
+  CHECK_THROWS_WITH(cache.load(endless), "decision_cache: line 1 is longer than 1 MiB: not a book");
+  // A line of 1 MiB exactly (the trailing blanks are allowed) is read; one
+  // byte more is not.
+  const std::string answer = "3 - - -> 4";
+  std::string line = answer + std::string((std::size_t{1} << 20) - answer.size(), ' ');
+  std::istringstream longest("battleship-decision-cache 1\n" + line + "\n");
+  cache.load(longest);
+  CHECK(cache.size() == 1);
+  std::istringstream too_long("battleship-decision-cache 1\n" + line + " \n");
+  CHECK_THROWS_WITH(cache.load(too_long), "decision_cache: line 2 is longer than 1 MiB: not a book");
+}
+
 }  // namespace test_memoized

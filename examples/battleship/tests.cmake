@@ -572,6 +572,12 @@ battleship_cli_test("error: --book that is a directory" FAIL
 battleship_cli_test("error: --book that is not a book" FAIL
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/shots_6x6.txt
   STDERR "not a saved cache")
+# One endless line: refused at 1 MiB, where it took 2 GB in 3 s and went on.
+if(EXISTS /dev/zero)
+  battleship_cli_test("error: --book of one endless line" FAIL
+    ARGS simulate --strategy exact-greedy ${small6} --games 2 --book /dev/zero
+    STDERR "--book '/dev/zero': decision_cache: line 1 is longer than 1 MiB: not a book")
+endif()
 # A book whose stamp names the game but whose line answers cell 40 of a 6x6
 # grid: refused as it loads, not when a game reaches that position.
 battleship_cli_test("error: --book with a cell off its game's grid, refused as it loads" FAIL

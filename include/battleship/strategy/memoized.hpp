@@ -208,11 +208,12 @@ class decision_cache {
   //
   // Lines may end in CRLF. A stamped book refused at a malformed line leaves
   // an unstamped cache that took its stamp as it was: empty and unstamped.
-  void load(std::istream& in) {
+  void load(std::istream& stream) {
+    line_reader in(stream);
     std::string line;
-    if (!read_line(in, line) || (line != "battleship-decision-cache 1" && line != "battleship-decision-cache 2"))
+    if (!in.read(line, 1) || (line != "battleship-decision-cache 1" && line != "battleship-decision-cache 2"))
       throw std::invalid_argument("decision_cache: not a saved cache (bad first line)");
-    require_newline(in, 1);
+    in.require_newline(1);
     int number = 2;
     book_stamp theirs;
     if (line.back() == '2') {
@@ -234,6 +235,57 @@ class decision_cache {
   }
 
  private:
+  // A book's lines: getline without a CR before the newline, of at most
+  // longest_line bytes (a position on 256 cells with 16 sinkings takes under
+  // 20 KiB), so that a file of one endless line (a device such as /dev/zero,
+  // a binary file) is refused before it takes the memory. The end of the
+  // stream ends the book (also when the stream's exceptions() would report it
+  // as a failure); a read error (badbit) is thrown, not taken for the end,
+  // which would load part of the book without a word.
+  class line_reader {
+   public:
+    static constexpr std::streamsize longest_line = std::streamsize{1} << 20;
+
+    explicit line_reader(std::istream& in)
+        : in_(in), buffer_(std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(longest_line) + 1)) {}
+
+    // Line `number` into `line`; false at the end of the stream (or for a
+    // stream that had failed before).
+    bool read(std::string& line, int number) {
+      try {
+        in_.getline(buffer_.get(), longest_line + 1);
+      } catch (const std::ios_base::failure&) {
+        // thrown for the state below, as the stream's exceptions() asked
+      }
+      if (in_.bad()) read_error();
+      const std::streamsize got = in_.gcount();
+      if (in_.eof()) {  // the stream's end: a line without its newline, or none
+        if (got == 0) return false;
+        line.assign(buffer_.get(), static_cast<std::size_t>(got));
+      } else if (in_.fail()) {  // longest_line bytes and no newline yet
+        if (got != longest_line) return false;
+        throw std::invalid_argument("decision_cache: line " + std::to_string(number) + " is longer than " +
+                                    std::to_string(longest_line >> 20) + " MiB: not a book");
+      } else {
+        line.assign(buffer_.get(), static_cast<std::size_t>(got - 1));  // less the newline
+      }
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return true;
+    }
+    // Every line ends with its newline, as save() writes it: a line cut short
+    // (an answer "-> 12" cut to "-> 1", a policy's name) is refused. (A book
+    // cut between two lines cannot be told from a shorter one.)
+    void require_newline(int number) const {
+      if (in_.eof())
+        throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
+                                    " has no newline at its end: the book was not written whole");
+    }
+
+   private:
+    std::istream& in_;
+    std::unique_ptr<char[]> buffer_;
+  };
+
   // What a book's lines may hold, by its stamp's game: a game named as
   // rules_label() names one (read_rules_label) allows that game's grid,
   // fleet and feedback, and one no ruleset on this board type can be is
@@ -273,9 +325,9 @@ class decision_cache {
 
   // Adds the positions from line `number` on; throws at the first malformed
   // one, keeping those before it.
-  void read_positions(std::istream& in, int number, const game_limits& game) {
+  void read_positions(line_reader& in, int number, const game_limits& game) {
     std::string line;
-    for (; read_line(in, line); ++number) {
+    for (; in.read(line, number); ++number) {
       if (line.empty()) continue;
       std::istringstream fields(line);
       std::string hits, misses, sunk, arrow;
@@ -287,7 +339,7 @@ class decision_cache {
       // save() writes every line: a book cut short in its last answer
       // ("-> 12" cut to "-> 1") would otherwise answer another cell.
       if (!(fields >> std::ws).eof()) bad_line(number, "text after the answer");
-      require_newline(in, number);
+      in.require_newline(number);
       const Board hit = parse_cells(hits, number), missed = parse_cells(misses, number);
       // A line must be a position a game reaches, and its answer a cell not
       // yet shot: find() could never match anything else.
@@ -328,31 +380,6 @@ class decision_cache {
     }
   }
 
-  // getline without a CR before the newline.
-  // The end of the stream ends the book (also when the stream's exceptions()
-  // would report it as a failure); a read error (badbit) is thrown, not taken
-  // for the end, which would load part of the book without a word.
-  static bool read_line(std::istream& in, std::string& line) {
-    try {
-      if (!std::getline(in, line)) {
-        if (in.bad()) read_error();
-        return false;
-      }
-    } catch (const std::ios_base::failure&) {
-      if (in.bad() || !in.eof()) read_error();
-      if (line.empty()) return false;  // the end, reported through exceptions()
-    }
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    return true;
-  }
-  // Every line ends with its newline, as save() writes it: a line cut short
-  // (an answer "-> 12" cut to "-> 1", a policy's name) is refused. (A book
-  // cut between two lines cannot be told from a shorter one.)
-  static void require_newline(const std::istream& in, int number) {
-    if (in.eof())
-      throw std::invalid_argument("decision_cache: line " + std::to_string(number) +
-                                  " has no newline at its end: the book was not written whole");
-  }
   [[noreturn]] static void read_error() {
     throw std::runtime_error("decision_cache: the book could not be read (a read error before its end)");
   }
@@ -404,13 +431,13 @@ class decision_cache {
            std::all_of(t.begin(), t.end(), [](char c) { return c >= ' ' && c <= '~'; });
   }
   // A stamp's line: `prefix` then printable text.
-  [[nodiscard]] static std::string stamp_line(std::istream& in, std::string_view prefix, int number) {
+  [[nodiscard]] static std::string stamp_line(line_reader& in, std::string_view prefix, int number) {
     std::string line;
-    if (!read_line(in, line) || !line.starts_with(prefix) || !printable_line(line.substr(prefix.size())))
+    if (!in.read(line, number) || !line.starts_with(prefix) || !printable_line(line.substr(prefix.size())))
       bad_line(number, "expected \"" + std::string(prefix) + "\" and a name");
     // As a position's line: a book cut short in its policy line ("policy
     // exact-greedy" cut to "policy exact-gre") must not stamp the cache.
-    require_newline(in, number);
+    in.require_newline(number);
     return line.substr(prefix.size());
   }
   // Checks a book's stamp against this cache's (see save()), taking it into
