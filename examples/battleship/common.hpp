@@ -564,10 +564,14 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
 template <class Write>
 void write_whole(const std::string& path, const std::string& option, Write&& write) {
   std::error_code ec;
-  std::filesystem::path target = path;
-  if (std::filesystem::exists(path, ec)) target = std::filesystem::canonical(path, ec);
-  const auto status = std::filesystem::status(target, ec);
+  // status() follows links, /proc's too: /dev/stdout on a pipe is a FIFO,
+  // written in place, where canonical() has no path to give (its target is
+  // "pipe:[N]"), which made an empty target and a failed rename.
+  const auto status = std::filesystem::status(path, ec);
   const bool in_place = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
+  std::filesystem::path target = path;
+  if (std::filesystem::is_regular_file(status))
+    if (auto resolved = std::filesystem::canonical(path, ec); !ec) target = std::move(resolved);
   const std::string written = in_place ? path : partial_path(target.string());
   {
     std::ofstream out(written, std::ios::trunc);

@@ -572,6 +572,13 @@ battleship_cli_test("error: --book that is a directory" FAIL
 battleship_cli_test("error: --book that is not a book" FAIL
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/shots_6x6.txt
   STDERR "not a saved cache")
+# /dev/stdout on a pipe (ctest's) is a FIFO, written in place: it failed,
+# "cannot replace", because its link leads to no path.
+if(EXISTS /dev/stdout)
+  battleship_cli_test("evaluate --save /dev/stdout into a pipe"
+    ARGS evaluate --grid 3x3 --fleet 2 --strategy row-scan --threads 1 --save /dev/stdout
+    STDOUT "\"layouts\": 12")
+endif()
 # One endless line: refused at 1 MiB, where it took 2 GB in 3 s and went on.
 if(EXISTS /dev/zero)
   battleship_cli_test("error: --book of one endless line" FAIL
