@@ -226,7 +226,9 @@ int whole_number_in(const nlohmann::ordered_json& n, const std::string& what) {
   return n.get<int>();
 }
 
-evaluation load(const std::string& path) {
+// The evaluation saved in `path`, given as `option` (--merge, --compare).
+evaluation load(const std::string& path, const std::string& option) {
+  refuse_directory(path, option);
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open '" + path + "'");
   try {
@@ -319,6 +321,14 @@ evaluation load(const std::string& path) {
         throw std::invalid_argument("its histogram is not a multiple of labels_per_layout");
     if (!(r.seconds >= 0) || !std::isfinite(r.seconds)) throw std::invalid_argument("seconds must be at least 0");
     return e;
+  } catch (const nlohmann::json::exception& e) {
+    // nlohmann's text less its "[json.exception.parse_error.101] " tag.
+    const std::string what = e.what();
+    const auto tag = what.starts_with("[json.exception.") ? what.find("] ") : std::string::npos;
+    const std::string reason = tag == std::string::npos ? what : what.substr(tag + 2);
+    throw std::invalid_argument(
+        "'" + path + "' is not a saved evaluation: " +
+        (dynamic_cast<const nlohmann::json::parse_error*>(&e) ? "not JSON (" + reason + ")" : reason));
   } catch (const std::exception& e) {
     throw std::invalid_argument("'" + path + "' is not a saved evaluation: " + e.what());
   }
@@ -382,14 +392,14 @@ void run(const evaluate_options& opts) {
   // empty file is refused at once, not after hours nor skipped unread.
   std::vector<histogram_series> compared;
   for (const auto& path : opts.compare) {
-    const exhaustive_result other = load(path).result;
+    const exhaustive_result other = load(path, "--compare").result;
     if (other.layouts() == 0) throw std::invalid_argument("'" + path + "' holds no layout");
     compared.push_back({other.strategy, summarize({other.histogram.begin(), other.histogram.end()}, -1)});
   }
   std::vector<evaluation> parts;
   std::string method = "merged";
   kept_book book;
-  for (const auto& f : opts.merge) parts.push_back(load(f));
+  for (const auto& f : opts.merge) parts.push_back(load(f, "--merge"));
   if (!opts.strategy.empty()) {
     std::string m;
     bool line_open = false;

@@ -907,6 +907,16 @@ battleship_cli_test("error: evaluate --shard of a fleet that fits nowhere" FAIL
 # 1-ship has 2 first-ship placements, so shard 2 of 3 has none.
 battleship_cli_test("evaluate: an empty shard of a fleet that fits"
   ARGS evaluate --strategy row-scan --grid 2x1 --fleet 1 --shard 2/3 --json JSON layouts=0)
+# Not JSON, or a directory: said in the tool's words, not nlohmann's tag
+# ("[json.exception.parse_error.101]") or libstdc++'s "basic_filebuf::underflow".
+battleship_cli_test("error: evaluate --merge of a file that is not JSON" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/sunk_6x6.txt
+  STDERR "sunk_6x6.txt' is not a saved evaluation: not JSON \\(parse error at line 1, column 1: [^[]*\\)\n$")
+battleship_cli_test("error: evaluate --merge of JSON with no strategy" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_strategy.json
+  STDERR "merge_no_strategy.json' is not a saved evaluation: key 'strategy' not found\n$")
+battleship_cli_test("error: evaluate --merge of a directory" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata} STDERR "error: --merge '.*testdata' is a directory\n$")
 battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_duplicate_shards.json STDERR "shards must be distinct")
 battleship_cli_test("error: evaluate --merge of a histogram that is not a multiple of labels_per_layout" FAIL
