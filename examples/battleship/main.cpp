@@ -11,6 +11,25 @@
 #include "command.hpp"
 #include "printable.hpp"
 
+namespace {
+// CLI11's "--grid: At Most 1 required but received 2" in the tool's words,
+// naming an option by each of its names (--colour or --color), since the
+// user may have typed either.
+std::string option_given_twice(const CLI::App& app, const std::string& message) {
+  const std::string marker = ": At Most 1 required but received ";
+  const auto at = message.find(marker);
+  if (at == std::string::npos) return message;
+  std::string name = message.substr(0, at);
+  for (const CLI::App* sub : app.get_subcommands())
+    if (const CLI::Option* option = sub->get_option_no_throw(name); option != nullptr) {
+      name.clear();
+      for (const auto& alias : option->get_lnames()) name += (name.empty() ? "--" : " or --") + alias;
+      break;
+    }
+  return name + " is given " + message.substr(at + marker.size()) + " times; give it once";
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   CLI::App app{"battleship: exact counting, densities, strategies and solvers for the game of Battleship"};
   app.require_subcommand(1);
@@ -29,6 +48,9 @@ int main(int argc, char** argv) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);
+  } catch (const CLI::ArgumentMismatch& e) {
+    std::cerr << "battleship: error: " << battleship::cli::printable(option_given_twice(app, e.what())) << '\n';
+    return 2;
   } catch (const CLI::ParseError& e) {
     std::cerr << "battleship: error: " << battleship::cli::printable(e.what()) << '\n';
     return e.get_exit_code() == 0 ? 0 : 2;

@@ -235,6 +235,13 @@ battleship_cli_test("density: no edge_weight key without --edge-weight"
   ARGS density --grid 4x4 --fleet 2 --json STDOUT "\"method\": \"exact\",\n  \"labelled\": \"24\"")
 battleship_cli_test("density: --edge-weight in the plain grid"
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 STDOUT "border weigh 3\nweighted layouts: 64 labelled")
+# An option given twice, in the tool's words (CLI11 said "--grid: At Most 1
+# required but received 2", and named --colour when --color was typed).
+battleship_cli_test("error: an option given twice" USAGE
+  ARGS count --grid 3x3 --grid 4x4 --fleet 2 STDERR "error: --grid is given 2 times; give it once\n$")
+battleship_cli_test("error: an option given twice under its two names" USAGE
+  ARGS density --grid 3x3 --fleet 2 --colour never --color never
+  STDERR "error: --colour or --color is given 2 times; give it once\n$")
 battleship_cli_test("error: --edge-weight with an enumerator" USAGE
   ARGS density --grid 4x4 --fleet 2 --edge-weight 3 --method bitset STDERR "--edge-weight needs --method exact")
 battleship_cli_test("error: --edge-weight with another model" USAGE
