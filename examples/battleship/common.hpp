@@ -94,8 +94,10 @@ template <std::signed_integral T>
         if (text.size() == sign || text.find_first_not_of("0123456789", sign) != std::string::npos)
           return "must be a whole number in decimal digits";
         T value = 0;
+        // Below the type's least, the option's own least (0, 1 or -1 for
+        // most) is the bound to name, which only the option knows.
         if (std::from_chars(text.data(), text.data() + text.size(), value).ec != std::errc{})
-          return sign == 1 ? "is out of range (at least " + std::to_string(std::numeric_limits<T>::min()) + ")"
+          return sign == 1 ? std::string("is out of range (far below what it takes)")
                            : "is out of range (at most " + std::to_string(std::numeric_limits<T>::max()) + ")";
         text = std::to_string(value);
         return {};
@@ -124,7 +126,7 @@ template <std::signed_integral T>
         std::uint64_t value = 0;
         if (std::from_chars(text.data(), text.data() + digits, value).ec != std::errc{} ||
             value > (~std::uint64_t{0} >> shift))
-          return "is out of range";
+          return "is out of range (at most 2^64 - 1 bytes, 16 EiB less one byte)";
         text = std::to_string(value << shift);
         return {};
       },

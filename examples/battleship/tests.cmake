@@ -898,6 +898,13 @@ battleship_cli_test("error: short-games --max-misses past what an int holds" USA
   ARGS short-games --grid 3x3 --fleet 2 --max-misses 3000000000 STDERR "--max-misses: is out of range \\(at most 2147483647\\)")
 battleship_cli_test("error: simulate --threads past what an int holds" USAGE
   ARGS simulate --strategy random --grid 3x3 --fleet 2 --threads 3000000000 STDERR "--threads: is out of range \\(at most 2147483647\\)")
+# Below an int: the int's least (-2147483648) is no bound of --threads.
+battleship_cli_test("error: simulate --threads far below what an int holds" USAGE
+  ARGS simulate --strategy random --grid 3x3 --fleet 2 --threads -2147483649
+  STDERR "--threads: is out of range \\(far below what it takes\\)\n$")
+battleship_cli_test("error: --memory-limit past 64 bits" USAGE
+  ARGS count --grid 3x3 --fleet 2 --memory-limit 18446744073709551616
+  STDERR "--memory-limit: is out of range \\(at most 2\\^64 - 1 bytes")
 battleship_cli_test("error: simulate --search-climbs negative" USAGE
   ARGS simulate --strategy row-scan --grid 5x5 --fleet 3,2 --search-climbs -1 STDERR "cannot be negative")
 battleship_cli_test("error: simulate with the search's options but no search" USAGE
