@@ -40,6 +40,7 @@ struct density_options {
   bool edge_weight_given = false;  // --edge-weight, even at its default
   bool hit_weight_given = false;   // --hit-weight, even at its default
   bool method_given = false;       // --method, even at its default
+  bool colour_given = false;       // --colour (--color), even at its default
 };
 
 // Per-cell values from the chosen model: probabilities (exact and Monte
@@ -55,6 +56,7 @@ struct density_result {
 // The options that do not go together (exit status 2), checked before the
 // board is read.
 void check_options(const density_options& opts) {
+  if (opts.colour_given && opts.json) throw usage_error("--colour colours the heat map, which --json does not print");
   if (opts.edge_weight_given && opts.model != "exact")
     throw usage_error("--edge-weight is a prior of the exact model, not of --model " + opts.model);
   check_hit_weight(opts.hit_weight, opts.hit_weight_given, opts.model == "per-ship",
@@ -274,15 +276,16 @@ const command_registration registered{[](CLI::App& app) {
   auto* samples = sub->add_option("--samples", opts->samples, "layouts drawn by the monte-carlo model")
                       ->transform(whole_number(opts->samples))
                       ->capture_default_str();
-  sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
-      ->check(CLI::IsMember({"auto", "always", "never"}))
-      ->capture_default_str();
+  auto* colour = sub->add_option("--colour,--color", opts->colour, "auto (when stdout is a terminal), always or never")
+                     ->check(CLI::IsMember({"auto", "always", "never"}))
+                     ->capture_default_str();
   auto* limit = add_memory_limit_option(sub, opts->memory_limit,
                                         "the most the exact model's layers (or the monte-carlo sampler's tables) may "
                                         "take: below what they need whole, checkpoints; below those, an error");
   add_time_limit_option(sub, opts->time_limit, "the exact counter's or the sampler's passes");
   sub->add_flag("--json", opts->json, "print a JSON object (occupancy as decimal strings)");
-  sub->callback([opts, limit, seed, samples, edge_weight, hit_weight, method] {
+  sub->callback([opts, limit, seed, samples, edge_weight, hit_weight, method, colour] {
+    opts->colour_given = colour->count() > 0;
     opts->memory_limit_given = limit->count() > 0;
     opts->hit_weight_given = hit_weight->count() > 0;
     opts->method_given = method->count() > 0;

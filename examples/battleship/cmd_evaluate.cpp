@@ -504,9 +504,10 @@ const command_registration registered{[](CLI::App& app) {
       ->check(non_empty("cells"))
       ->needs(strategy);
   sub->add_flag("--json", opts->json, "print a JSON object");
-  auto* progress =
-      sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal");
-  sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress);
+  // Progress is the run's: --merge alone runs nothing.
+  auto* progress = sub->add_flag("--progress", opts->progress, "show progress on stderr even when it is not a terminal")
+                       ->needs(strategy);
+  sub->add_flag("--quiet", opts->quiet, "no progress display")->excludes(progress)->needs(strategy);
   add_time_limit_option(sub, opts->time_limit, "the whole command")->needs(strategy);
   auto* histogram = sub->add_option("--histogram", opts->histogram, "write an SVG histogram to this file")
                         ->check(non_empty("a file name"));

@@ -262,6 +262,11 @@ battleship_cli_test("density: colours on a terminal" TERMINAL
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact STDOUT "\\[48;5;196m")
 battleship_cli_test("density: no colours on a terminal with --colour never" TERMINAL
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --colour never STDOUT "A +100 +50.0 +100")
+# An option that would be ignored is refused, as elsewhere in the tool.
+battleship_cli_test("error: density --colour with --json" USAGE
+  ARGS density --grid 3x3 --fleet 2 --colour always --json STDERR "--colour colours the heat map, which --json does not print")
+battleship_cli_test("error: evaluate --progress with --merge alone" USAGE
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_duplicate_shards.json --progress STDERR "--progress requires --strategy")
 battleship_cli_test("density: colours on request"
   ARGS density --grid 3x3 --fleet 3,3 --rule no-contact --colour always STDOUT "\\[48;5;")
 
