@@ -917,11 +917,25 @@ TEST_CASE("solve_options::memory_limit bounds the solver's table, and past it ev
     CHECK_THROWS_AS(solve_best_greedy(rules, dyn_obs(rules), tight), std::length_error);
     CHECK_THROWS_WITH(solve_best_greedy(rules, dyn_obs(rules), tight), Catch::Matchers::Contains("more than 4 KiB"));
     CHECK_THROWS_AS(solve_tree(rules, dyn_obs(rules), tight), std::length_error);
-    // Below the engine's first slots (64 of 40 bytes), refused before the search.
+    // Below what the list of layouts takes, refused before the search.
     tight.memory_limit = 2 << 10;
-    CHECK_THROWS_WITH(solve_optimal(rules, tight),
-                      Catch::Matchers::Contains("more than 2 KiB for this position (0 states"));
+    CHECK_THROWS_WITH(solve_optimal(rules, tight), Catch::Matchers::Contains("list of layouts needs more than 2 KiB"));
   }
+}
+
+// The layouts are listed before the search, up to 4 M of them (512 MB with
+// 16 ships), and the limit did not apply there: 8x8 with sixteen 1-ships
+// and sinkings took 530 MB under a 16 MiB limit before it was refused.
+TEST_CASE("solve_options::memory_limit bounds the list of layouts made before the search", "[solve]") {
+  const auto rules = make_dynamic_rules(8, 8, {1, 1, 1}, adjacency::touching, true);  // 249,984 labelled
+  solve_options tight;
+  tight.memory_limit = std::size_t{1} << 20;
+  CHECK_THROWS_AS(solve_optimal(rules, tight), std::length_error);
+  CHECK_THROWS_WITH(solve_optimal(rules, tight),
+                    Catch::Matchers::Contains("list of layouts needs more than 1 MiB (21845 layouts listed)"));
+  CHECK_THROWS_WITH(solve_tree(rules, dyn_obs(rules), tight), Catch::Matchers::Contains("list of layouts"));
+  // Past the list, the search's own limits: more than 4096 leaves.
+  CHECK_THROWS_WITH(solve_optimal(rules), Catch::Matchers::Contains("4096"));
 }
 
 TEST_CASE("solve_optimal ignores a greedy_only left set in the options it is given", "[solve][greedy]") {

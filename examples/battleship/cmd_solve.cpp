@@ -123,8 +123,10 @@ void run_solve(const solve_cli_options& opts) {
 }
 
 const command_registration registered{[](CLI::App& app) {
-  auto* sub = app.add_subcommand("solve",
-                                 "exact optimal strategy on a small grid (at most 64 cells and 4096 distinct layouts)");
+  auto* sub = app.add_subcommand(
+      "solve",
+      "exact optimal strategy on a tiny grid: refused past 64 cells or 4096 leaves, but time grows about 50-fold "
+      "every 4 cells: two or three ships take seconds on 4x4, 4x5 with ships 2,1 about 100 s (docs/cli.md)");
   auto opts = std::make_shared<solve_cli_options>();
   opts->rules.add_to(sub);
   sub->add_option("--tree", opts->tree, "print the optimal decision tree: text or dot (alone; with --greedy, --json)")

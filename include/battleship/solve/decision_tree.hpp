@@ -215,7 +215,7 @@ template <Ruleset R>
 [[nodiscard]] decision_tree solve_tree(const R& rules, const observation<typename R::board_type>& obs,
                                        solve_options opt = {}) {
   const auto start = std::chrono::steady_clock::now();
-  const auto p = detail::solve::make_problem(rules, obs, opt.symmetry);
+  const auto p = detail::solve::make_problem(rules, obs, opt.symmetry, true, opt.memory_limit);
   decision_tree t(p.width, p.height);
   detail::solve::with_configured_engine(p, opt, start, [&](auto& e) {
     detail::solve::build_tree(e, e.all(), p.start_hits, t);

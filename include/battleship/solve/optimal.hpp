@@ -2,7 +2,9 @@
 // Exact optimal play on small grids: the deterministic strategy that sinks a
 // uniformly random fleet in the fewest shots on average (Audinot, Bonnet &
 // Viennot, Algorithm 2), for any grid of at most 64 cells, fleet, adjacency
-// rule and feedback model.
+// rule and feedback model. Those are the limits it accepts, not what it
+// finishes: the work grows about 50-fold for every 4 more cells (two or three
+// ships take seconds on 4x4, 4x5 with ships 2,1 about 100 s; docs/cli.md).
 //
 //   auto r = battleship::solve_optimal(rules, obs);   // r.total_height / r.layouts
 //   static_assert(battleship::optimal_total_height<ruleset<grid<4,4>, fleet<2>, no_contact, hit_miss>>() == 146);
@@ -53,7 +55,8 @@ struct solve_options {
   std::function<void(const solve_progress&)> progress{};
   std::uint64_t progress_every = std::uint64_t{1} << 16;
   // The most memory the transposition table may take (as the exact counter's
-  // default limit: 8 GiB). A search that would pass it throws
+  // default limit: 8 GiB), and the list of layouts made before the search
+  // (up to 4 million: 512 MB with 16 ships). A search that would pass it throws
   // std::length_error naming the limit, rather than running the machine out
   // of memory: positions inside the solver's limits (64 cells, 4096 leaves)
   // can need more states than the machine holds. Table bytes are reported
@@ -101,7 +104,7 @@ template <Ruleset R>
 [[nodiscard]] solve_result run_solver(const R& rules, const observation<typename R::board_type>& obs,
                                       const solve_options& opt) {
   const auto start = std::chrono::steady_clock::now();
-  const problem p = make_problem(rules, obs, opt.symmetry);
+  const problem p = make_problem(rules, obs, opt.symmetry, true, opt.memory_limit);
   solve_result r = with_configured_engine(p, opt, start, [&](auto& e) {
     solve_result out;
     out.total_height = e.solve() * p.renamings_per_atom;

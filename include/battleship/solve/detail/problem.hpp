@@ -32,6 +32,7 @@
 #include <battleship/core/observation.hpp>
 #include <battleship/core/placement.hpp>
 #include <battleship/core/ruleset.hpp>
+#include <battleship/detail/byte_size.hpp>
 
 namespace battleship::detail::solve {
 
@@ -164,7 +165,8 @@ template <Ruleset R>
 //     (a tree names the ship in every sunk announcement).
 template <Ruleset R>
 [[nodiscard]] constexpr problem make_problem(const R& rules, const observation<typename R::board_type>& obs,
-                                             bool use_symmetry = true, bool merge_renamings = true) {
+                                             bool use_symmetry = true, bool merge_renamings = true,
+                                             std::size_t memory_limit = ~std::size_t{0}) {
   using Board = typename R::board_type;
   const auto g = rules.geometry();
   if (g.cell_count() > max_cells) throw std::invalid_argument("exact solving needs a grid of at most 64 cells");
@@ -212,6 +214,12 @@ template <Ruleset R>
         throw std::invalid_argument("too many layouts for exact solving (more than " +
                                     std::to_string(max_listed_layouts) + " " +
                                     (p.sunk ? "labelled ones" : "with equal-length ships alike") + " to list)");
+      // The list doubles as it grows (both copies held for a moment), and
+      // the atoms' tables that follow take about as much again.
+      if ((found.size() + static_cast<std::size_t>(p.ship_count)) * sizeof(std::uint64_t) * 2 > memory_limit)
+        throw std::length_error("the exact solver's list of layouts needs more than " + byte_size_name(memory_limit) +
+                                " (" + std::to_string(found.size() / static_cast<std::size_t>(p.ship_count)) +
+                                " layouts listed); raise the memory limit, or solve a position with fewer layouts");
       for (int k = 0; k < p.ship_count; ++k) found.push_back(current[static_cast<std::size_t>(k)]);
       return;
     }
