@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -438,9 +439,21 @@ inline constexpr const char* exact_greedy_policy = "exact-greedy";
 inline void check_writable(const std::string& path, const std::string& option) {
   if (path.empty()) return;
   refuse_directory(path, option);
-  const std::string partial = partial_path(path);
-  if (!std::ofstream(partial)) throw std::invalid_argument("cannot write " + option + " '" + path + "' there");
+  // As write_whole() will write it: a device or a FIFO (/dev/null,
+  // /dev/stdout on a pipe) in place, with nothing made beside it (in /dev,
+  // which only root may write); a regular file, through a link, beside its
+  // target.
   std::error_code ec;
+  const auto status = std::filesystem::status(path, ec);
+  if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+    if (access(path.c_str(), W_OK) != 0) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
+    return;
+  }
+  std::filesystem::path target = path;
+  if (std::filesystem::is_regular_file(status))
+    if (auto resolved = std::filesystem::canonical(path, ec); !ec) target = std::move(resolved);
+  const std::string partial = partial_path(target.string());
+  if (!std::ofstream(partial)) throw std::invalid_argument("cannot write " + option + " '" + path + "' there");
   std::filesystem::remove(partial, ec);
 }
 
@@ -566,6 +579,15 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
 template <class Write>
 void write_whole(const std::string& path, const std::string& option, Write&& write) {
   std::error_code ec;
+  // The file standard output is (/dev/stdout, /dev/fd/1, or a path to the
+  // file `> f` made): written through std::cout, after what it printed, not
+  // replaced, which would lose that text (and, with `>> f`, the file's own).
+  if (struct stat named{}, out{}; ::stat(path.c_str(), &named) == 0 && ::fstat(STDOUT_FILENO, &out) == 0 &&
+                                  named.st_dev == out.st_dev && named.st_ino == out.st_ino) {
+    write(std::cout);
+    if (!std::cout.flush()) throw std::runtime_error("cannot write " + option + " '" + path + "'");
+    return;
+  }
   // status() follows links, /proc's too: /dev/stdout on a pipe is a FIFO,
   // written in place, where canonical() has no path to give (its target is
   // "pipe:[N]"), which made an empty target and a failed rename.

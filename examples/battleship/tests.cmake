@@ -591,6 +591,17 @@ if(EXISTS /dev/stdout)
     ARGS evaluate --grid 3x3 --fleet 2 --strategy row-scan --threads 1 --save /dev/stdout
     STDOUT "\"layouts\": 12")
 endif()
+# /dev/stdout on a file (`> f`): the save was renamed over f, and what the
+# command printed after it went to the unlinked file, lost.
+find_program(BATTLESHIP_SH_PROGRAM sh)
+if(EXISTS /dev/stdout AND BATTLESHIP_SH_PROGRAM)
+  set(stdout_file ${CMAKE_CURRENT_BINARY_DIR}/cli_test_save_stdout.txt)
+  add_test(NAME "cli: evaluate --save /dev/stdout into a file keeps what the command printed"
+           COMMAND ${BATTLESHIP_SH_PROGRAM} -c "\"$0\" evaluate --grid 3x3 --fleet 2 --strategy row-scan --threads 1 --quiet --save /dev/stdout > \"$1\" && grep -q '\"layouts\": 12' \"$1\" && grep -q '^layouts  *12 labelled' \"$1\""
+                   $<TARGET_FILE:battleship_cli> ${stdout_file})
+  set_tests_properties("cli: evaluate --save /dev/stdout into a file keeps what the command printed"
+                       PROPERTIES LABELS cli TIMEOUT 60)
+endif()
 # One endless line: refused at 1 MiB, where it took 2 GB in 3 s and went on.
 if(EXISTS /dev/zero)
   battleship_cli_test("error: --book of one endless line" FAIL
