@@ -767,6 +767,27 @@ TEST_CASE("decision_cache: a line longer than 1 MiB is refused before it takes t
   CHECK(cache.size() == 1);
   std::istringstream too_long("battleship-decision-cache 1\n" + line + " \n");
   CHECK_THROWS_WITH(cache.load(too_long), "decision_cache: line 2 is longer than 1 MiB: not a book");
+  // Its CRLF form is read too (the CR is no part of the line), and a CRLF
+  // line of one byte more is not.
+  decision_cache<dboard> crlf;
+  std::istringstream longest_crlf("battleship-decision-cache 1\r\n" + line + "\r\n");
+  crlf.load(longest_crlf);
+  CHECK(crlf.size() == 1);
+  std::istringstream too_long_crlf("battleship-decision-cache 1\r\n" + line + " \r\n");
+  CHECK_THROWS_WITH(crlf.load(too_long_crlf), "decision_cache: line 2 is longer than 1 MiB: not a book");
+}
+
+// save() writes the policy's name as a line, which load() reads at most
+// 1 MiB of: a longer name is refused when the cache is made.
+TEST_CASE("decision_cache: a policy's name longer than a book's line is refused", "[memoized]") {
+  const auto rules = make_dynamic_rules(3, 3, {2}, adjacency::touching, false);
+  const std::size_t longest = (std::size_t{1} << 20) - std::string("policy ").size();
+  decision_cache<dboard> saved(rules, std::string(longest, 'p'));
+  std::stringstream book;
+  saved.save(book);
+  decision_cache<dboard> loaded(rules, std::string(longest, 'p'));
+  CHECK_NOTHROW(loaded.load(book));
+  CHECK_THROWS_AS(decision_cache<dboard>(rules, std::string(longest + 1, 'p')), std::invalid_argument);
 }
 
 }  // namespace test_memoized

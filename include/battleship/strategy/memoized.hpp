@@ -91,6 +91,9 @@ class decision_cache {
                   "decision_cache: the rules must be for the cache's board type");
     if (!printable_line(policy))
       throw std::invalid_argument("decision_cache: the policy's name must be one line of printable text");
+    // save() writes it as the line "policy <name>", which load() must read.
+    if (policy.size() > static_cast<std::size_t>(line_reader::longest_line) - std::string_view("policy ").size())
+      throw std::invalid_argument("decision_cache: the policy's name must be shorter than a book's line (1 MiB)");
     stamp_ = {rules_label(rules), std::move(policy)};
     limits_ = game_limits::of(stamp_.game);
   }
@@ -170,8 +173,9 @@ class decision_cache {
   // ship:cell:hits-then entries joined by ';' ("0:12:11,12"). Entries are
   // written in no particular order; load() adds to what is there and throws
   // std::invalid_argument on a malformed line, naming what is wrong with it
-  // (nothing of that line is kept), and std::runtime_error when the stream
-  // fails before its end (a read error, not a short book; a stream whose
+  // (nothing of that line is kept; a line longer than 1 MiB, such as
+  // /dev/zero's, is malformed), and std::runtime_error when the stream fails
+  // before its end (a read error, not a short book; a stream whose
   // exceptions() include badbit throws its own exception instead).
   // A line is malformed if it cannot be a position and its answer: a cell
   // both hit and missed, a ship sunk twice or numbered past the 16 a fleet
@@ -247,13 +251,14 @@ class decision_cache {
     static constexpr std::streamsize longest_line = std::streamsize{1} << 20;
 
     explicit line_reader(std::istream& in)
-        : in_(in), buffer_(std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(longest_line) + 1)) {}
+        : in_(in), buffer_(std::make_unique<char[]>(static_cast<std::size_t>(longest_line) + 2)) {}
 
     // Line `number` into `line`; false at the end of the stream (or for a
     // stream that had failed before).
     bool read(std::string& line, int number) {
+      // One byte more than longest_line is read, for the CR of a CRLF line.
       try {
-        in_.getline(buffer_.get(), longest_line + 1);
+        in_.getline(buffer_.get(), longest_line + 2);
       } catch (const std::ios_base::failure&) {
         // thrown for the state below, as the stream's exceptions() asked
       }
@@ -262,15 +267,19 @@ class decision_cache {
       if (in_.eof()) {  // the stream's end: a line without its newline, or none
         if (got == 0) return false;
         line.assign(buffer_.get(), static_cast<std::size_t>(got));
-      } else if (in_.fail()) {  // longest_line bytes and no newline yet
-        if (got != longest_line) return false;
-        throw std::invalid_argument("decision_cache: line " + std::to_string(number) + " is longer than " +
-                                    std::to_string(longest_line >> 20) + " MiB: not a book");
+      } else if (in_.fail()) {  // longest_line + 1 bytes and no newline yet
+        if (got != longest_line + 1) return false;
+        too_long(number);
       } else {
         line.assign(buffer_.get(), static_cast<std::size_t>(got - 1));  // less the newline
       }
       if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.size() > static_cast<std::size_t>(longest_line)) too_long(number);
       return true;
+    }
+    [[noreturn]] static void too_long(int number) {
+      throw std::invalid_argument("decision_cache: line " + std::to_string(number) + " is longer than " +
+                                  std::to_string(longest_line >> 20) + " MiB: not a book");
     }
     // Every line ends with its newline, as save() writes it: a line cut short
     // (an answer "-> 12" cut to "-> 1", a policy's name) is refused. (A book
