@@ -232,45 +232,68 @@ evaluation load(const std::string& path, const std::string& option) {
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open '" + path + "'");
   try {
-    const auto j = nlohmann::ordered_json::parse(in);
+    using json = nlohmann::ordered_json;
+    const auto j = json::parse(in);
+    if (!j.is_object()) throw std::invalid_argument("it is not a JSON object");
+    // Each key read by name, so that an error names the key (nlohmann's
+    // says "cannot use at() with number" or "type must be string").
+    const auto shown = [](const json& v) {
+      const std::string text = v.dump();
+      return text.size() > 40 ? text.substr(0, 37) + "..." : text;
+    };
+    const auto field = [](const json& object, const char* key, const std::string& name) -> const json& {
+      if (!object.is_object() || !object.contains(key)) throw std::invalid_argument("it has no " + name);
+      return object.at(key);
+    };
+    const auto text = [&](const json& object, const char* key, const std::string& name) {
+      const json& v = field(object, key, name);
+      if (!v.is_string()) throw std::invalid_argument(name + " is " + shown(v) + ", not a string");
+      return v.get<std::string>();
+    };
     evaluation e;
     exhaustive_result& r = e.result;
-    r.strategy = j.at("strategy").get<std::string>();
+    r.strategy = text(j, "strategy", "strategy");
     // The name reaches the terminal and the SVG chart: an escape sequence
     // there would act on the terminal, and XML holds no such character.
     if (printable(r.strategy) != r.strategy)
       throw std::invalid_argument("its strategy name '" + printable(r.strategy) +
                                   "' holds control characters or bytes that are not UTF-8");
-    r.rules = j.at("rules").get<std::string>();
+    r.rules = text(j, "rules", "rules");
     // The game's keys, from its label (a file saved before it carried them
     // gets them too); the keys it carries must name the same game.
     const dynamic_rules game = rules_of_label(r.rules);
     e.game = rules_json(game);
     if (j.contains("grid")) {
       std::vector<int> lengths;
-      for (const auto& ship : j.at("fleet")) lengths.push_back(whole_number_in(ship.at("length"), "a ship's length"));
+      const json& fleet = field(j, "fleet", "fleet");
+      if (!fleet.is_array()) throw std::invalid_argument("fleet is " + shown(fleet) + ", not an array");
+      for (const auto& ship : fleet)
+        lengths.push_back(whole_number_in(field(ship, "length", "length for a ship"), "a ship's length"));
+      const json& grid = field(j, "grid", "grid");
       const std::string saved = rules_label(make_dynamic_rules(
-          whole_number_in(j.at("grid").at("width"), "grid.width"),
-          whole_number_in(j.at("grid").at("height"), "grid.height"), lengths,
-          parse_adjacency(j.at("rule").get<std::string>()), parse_feedback(j.at("feedback").get<std::string>())));
+          whole_number_in(field(grid, "width", "grid.width"), "grid.width"),
+          whole_number_in(field(grid, "height", "grid.height"), "grid.height"), lengths,
+          parse_adjacency(text(j, "rule", "rule")), parse_feedback(text(j, "feedback", "feedback"))));
       if (saved != r.rules)
         throw std::invalid_argument("its grid, fleet, rule and feedback (" + saved + ") are not its rules' (" +
                                     r.rules + ")");
     }
-    if (!j.at("labels_per_layout").is_number_unsigned())
-      throw std::invalid_argument("labels_per_layout is " + j.at("labels_per_layout").dump() + ", not a count");
-    r.labels_per_layout = j.at("labels_per_layout").get<std::uint64_t>();
+    const json& labels = field(j, "labels_per_layout", "labels_per_layout");
+    if (!labels.is_number_unsigned())
+      throw std::invalid_argument("labels_per_layout is " + shown(labels) + ", not a count");
+    r.labels_per_layout = labels.get<std::uint64_t>();
     if (r.labels_per_layout == 0) throw std::invalid_argument("labels_per_layout is 0");
     // Every evaluation weighs an unlabelled layout by its fleet's relabellings.
     if (const auto expected = unlabelled_divisor(game, observation<dynamic_rules::board_type>(game));
         r.labels_per_layout != expected)
       throw std::invalid_argument("labels_per_layout is " + std::to_string(r.labels_per_layout) +
                                   ", where its fleet's equal-length ships give " + std::to_string(expected));
-    r.shard_count = whole_number_in(j.at("shard_count"), "shard_count");
-    if (!j.at("shards").is_array()) throw std::invalid_argument("shards is not an array");
-    for (const auto& s : j.at("shards")) r.shards.push_back(whole_number_in(s, "a shard"));
+    r.shard_count = whole_number_in(field(j, "shard_count", "shard_count"), "shard_count");
+    const json& shards = field(j, "shards", "shards");
+    if (!shards.is_array()) throw std::invalid_argument("shards is not an array");
+    for (const auto& s : shards) r.shards.push_back(whole_number_in(s, "a shard"));
     if (j.contains("split")) {
-      r.split = j.at("split").get<std::string>();
+      r.split = text(j, "split", "split");
       if (r.split != "fast" && r.split != "play")
         throw std::invalid_argument("split '" + r.split + "' is neither fast nor play");
     } else {
@@ -291,9 +314,11 @@ evaluation load(const std::string& path, const std::string& option) {
                                           "evaluate it again");
       r.split = method == "fast" || method == "play" ? method : std::string();
     }
-    r.seconds = j.at("seconds").get<double>();
+    const json& seconds = field(j, "seconds", "seconds");
+    if (!seconds.is_number()) throw std::invalid_argument("seconds is " + shown(seconds) + ", not a number");
+    r.seconds = seconds.get<double>();
     // get<std::uint64_t> would wrap -1 and cut 0.5 to 0.
-    const auto& bins = j.at("histogram");
+    const auto& bins = field(j, "histogram", "histogram");
     if (!bins.is_array()) throw std::invalid_argument("histogram is not an array");
     std::uint64_t layouts = 0;
     for (const auto& n : bins) {
@@ -308,7 +333,7 @@ evaluation load(const std::string& path, const std::string& option) {
     if (r.histogram.size() > static_cast<std::size_t>(cells) + 1)
       throw std::invalid_argument("its histogram has games of " + std::to_string(r.histogram.size() - 1) +
                                   " shots on a grid of " + std::to_string(cells) + " cells");
-    if (to_string(r.total_shots()) != j.at("total_shots").get<std::string>())
+    if (to_string(r.total_shots()) != text(j, "total_shots", "total_shots"))
       throw std::invalid_argument("its histogram does not add up to its total_shots");
     if (r.shard_count < 1) throw std::invalid_argument("shard_count must be at least 1");
     for (std::size_t k = 0; k < r.shards.size(); ++k)

@@ -944,7 +944,10 @@ battleship_cli_test("error: evaluate --merge of a file that is not JSON" FAIL
   STDERR "sunk_6x6.txt' is not a saved evaluation: not JSON \\(parse error at line 1, column 1: [^[]*\\)\n$")
 battleship_cli_test("error: evaluate --merge of JSON with no strategy" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_strategy.json
-  STDERR "merge_no_strategy.json' is not a saved evaluation: key 'strategy' not found\n$")
+  STDERR "merge_no_strategy.json' is not a saved evaluation: it has no strategy\n$")
+battleship_cli_test("error: evaluate --merge of JSON whose strategy is a number" FAIL
+  ARGS evaluate --merge ${battleship_cli_testdata}/merge_strategy_number.json
+  STDERR "merge_strategy_number.json' is not a saved evaluation: strategy is 5, not a string\n$")
 battleship_cli_test("error: evaluate --merge of a directory" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata} STDERR "error: --merge '.*testdata' is a directory\n$")
 battleship_cli_test("error: evaluate --merge of a file listing a shard twice" FAIL
