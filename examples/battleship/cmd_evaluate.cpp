@@ -230,7 +230,7 @@ int whole_number_in(const nlohmann::ordered_json& n, const std::string& what) {
 evaluation load(const std::string& path, const std::string& option) {
   refuse_directory(path, option);
   std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot open '" + path + "'");
+  if (!in) throw std::invalid_argument("cannot open " + option + " '" + path + "'");
   try {
     using json = nlohmann::ordered_json;
     const auto j = json::parse(in);

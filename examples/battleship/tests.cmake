@@ -512,7 +512,7 @@ battleship_cli_test("error: an overlong UTF-8 form in an argument is shown byte 
   ARGS count --grid "4${overlong}x4" STDERR "4\\\\xc0\\\\xafx4")
 string(ASCII 27 esc)
 battleship_cli_test("error: an escape character in a path the error quotes is shown" FAIL
-  ARGS evaluate --merge "no${esc}such.json" STDERR "cannot open 'no\\\\x1bsuch.json'")
+  ARGS evaluate --merge "no${esc}such.json" STDERR "cannot open --merge 'no\\\\x1bsuch.json'")
 battleship_cli_test("error: --memory-limit past 2^64 bytes" USAGE ARGS solve --grid 3x3 --fleet 2 --memory-limit 20000000T
   STDERR "out of range")
 # docs/cli.md: datagenetics is 10x10, 5,4,3,3,2, touching, sunk; park the same with hit-miss.
@@ -1288,12 +1288,12 @@ battleship_cli_test("evaluate: --merge of one empty shard alone is a partial res
 battleship_cli_test("error: evaluate --compare of a missing file, refused before the run" FAIL
   ARGS evaluate --preset audinot --strategy row-scan --method play --time-limit 0.000001
        --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg --compare /no/such/evaluation.json
-  STDERR "cannot open '/no/such/evaluation.json'")
+  STDERR "cannot open --compare '/no/such/evaluation.json'")
 # A part with no layout once skipped its picture, and the --compare files unread.
 battleship_cli_test("error: evaluate --compare of a missing file beside a part with no layout" FAIL
   ARGS evaluate --merge ${battleship_cli_testdata}/merge_no_layout_shard_0_of_2.json
        --histogram ${CMAKE_CURRENT_BINARY_DIR}/cli_test_compare_missing.svg --compare /no/such/evaluation.json
-  STDERR "cannot open '/no/such/evaluation.json'")
+  STDERR "cannot open --compare '/no/such/evaluation.json'")
 # Refused after its --save is written: an empty shard is still a part that --merge needs.
 set(empty_part_save ${CMAKE_CURRENT_BINARY_DIR}/cli_test_empty_part.json)
 battleship_cli_test("error: evaluate --histogram of a part with no layout and nothing to compare" FAIL
