@@ -214,9 +214,10 @@ template <Ruleset R>
         throw std::invalid_argument("too many layouts for exact solving (more than " +
                                     std::to_string(max_listed_layouts) + " " +
                                     (p.sunk ? "labelled ones" : "with equal-length ships alike") + " to list)");
-      // The list doubles as it grows (both copies held for a moment), and
-      // the atoms' tables that follow take about as much again.
-      if ((found.size() + static_cast<std::size_t>(p.ship_count)) * sizeof(std::uint64_t) * 2 > memory_limit)
+      // The list doubles as it grows (its room up to twice what it holds,
+      // three times for a moment while it moves), and the atoms' copy of it
+      // and their order that follow take as much again, while it is held.
+      if ((found.size() + static_cast<std::size_t>(p.ship_count)) * sizeof(std::uint64_t) * 4 > memory_limit)
         throw std::length_error("the exact solver's list of layouts needs more than " + byte_size_name(memory_limit) +
                                 " (" + std::to_string(found.size() / static_cast<std::size_t>(p.ship_count)) +
                                 " layouts listed); raise the memory limit, or solve a position with fewer layouts");
@@ -259,6 +260,8 @@ template <Ruleset R>
   } else {
     // Atoms sorted by their ship masks, so a symmetry can find its image by binary search.
     std::vector<std::size_t> order;
+    order.reserve(n);
+    p.ships.reserve(found.size());
     for (std::size_t l = 0; l < n; ++l) order.push_back(l);
     const auto less = [&](std::size_t a, std::size_t b) {
       for (std::size_t k = 0; k < sc; ++k)
@@ -350,14 +353,16 @@ template <Ruleset R>
     // Announced by type, a layout and its renamings within types are never
     // told apart: one atom stands for them all, the one whose ships of each
     // type are in order of their cells.
-    std::vector<ship_masks_key> kept;
+    // (Kept in place: a list of whole keys took 128 bytes an atom.)
+    std::size_t kept = 0;
     for (std::size_t a = 0; a < n; ++a) {
       const auto key = ships_of(a);
-      if (by_type_order(key) == key) kept.push_back(key);
+      if (by_type_order(key) != key) continue;
+      for (std::size_t k = 0; k < sc; ++k) p.ships[kept * sc + k] = key[k];
+      ++kept;
     }
-    p.ships.clear();
-    for (const auto& key : kept)
-      for (std::size_t k = 0; k < sc; ++k) p.ships.push_back(key[k]);
+    p.ships.resize(kept * sc);
+    p.ships.shrink_to_fit();
   } else {
     p.renamings_per_atom = 1;
   }
