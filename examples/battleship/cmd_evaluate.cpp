@@ -473,7 +473,7 @@ void run(const evaluate_options& opts) {
     ho.title = "Shots over every layout (" + r.rules + ")";
     ho.y_label = "share of layouts (%)";
     ho.count_noun = "layouts";
-    write_histogram_svg(opts.histogram, series, ho);
+    write_whole(opts.histogram, "--histogram", [&](std::ostream& out) { out << histogram_svg(series, ho); });
   }
   if (opts.json) {
     auto out = to_json(whole, method);

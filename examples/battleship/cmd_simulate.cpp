@@ -398,7 +398,9 @@ void run(const simulate_options& opts) {
   if (!opts.histogram.empty()) {
     histogram_svg_options ho;
     ho.title = opts.strategy + " vs " + defense_label(opts) + " defense (" + rules_label(rules) + ")";
-    write_histogram_svg(opts.histogram, {{opts.strategy, st}}, ho);
+    write_whole(opts.histogram, "--histogram", [&](std::ostream& out) {
+      out << histogram_svg({{opts.strategy, st}}, ho);
+    });
   }
   if (opts.json) {
     nlohmann::ordered_json out = json_head(opts, rules);

@@ -432,6 +432,25 @@ inline constexpr const char* exact_greedy_policy = "exact-greedy";
   return (file.parent_path() / (name.substr(0, max_name_bytes - suffix.size()) + suffix)).string();
 }
 
+// The file a write to `path` (whose status() is `status`) replaces: a
+// regular file's canonical path; else, through links that lead nowhere
+// (a link to a file not made yet, /dev/stdout once standard output is
+// closed), the path they name, not the link itself, which a rename would
+// replace with a regular file.
+[[nodiscard]] inline std::filesystem::path replaced_file(const std::string& path,
+                                                         const std::filesystem::file_status& status) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(status))
+    if (auto resolved = std::filesystem::canonical(path, ec); !ec) return resolved;
+  std::filesystem::path p = path;
+  for (int hops = 0; hops < 40 && std::filesystem::is_symlink(std::filesystem::symlink_status(p, ec)); ++hops) {
+    const auto to = std::filesystem::read_symlink(p, ec);
+    if (ec) break;
+    p = to.is_absolute() ? to : p.parent_path() / to;
+  }
+  return p;
+}
+
 // Refuses, before a run, an output file (`option`: --book, --save,
 // --histogram) that could not be written after it (a directory, a missing
 // one, no permission): the run's results would be lost. It tries a file
@@ -449,10 +468,7 @@ inline void check_writable(const std::string& path, const std::string& option) {
     if (access(path.c_str(), W_OK) != 0) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
     return;
   }
-  std::filesystem::path target = path;
-  if (std::filesystem::is_regular_file(status))
-    if (auto resolved = std::filesystem::canonical(path, ec); !ec) target = std::move(resolved);
-  const std::string partial = partial_path(target.string());
+  const std::string partial = partial_path(replaced_file(path, status).string());
   if (!std::ofstream(partial)) throw std::invalid_argument("cannot write " + option + " '" + path + "' there");
   std::filesystem::remove(partial, ec);
 }
@@ -556,6 +572,12 @@ inline book_options add_book_options(CLI::App* sub, int& depth, std::string& fil
   if (path.empty()) return book;
   check_writable(path, "--book");
   if (std::error_code ec; !std::filesystem::exists(path, ec)) return book;
+  // A book is read before the run and written back after it: a device or a
+  // FIFO (/dev/stdout on a pipe is its own output's read end) would block or
+  // read as no book.
+  if (std::error_code ec; !std::filesystem::is_regular_file(path, ec))
+    throw std::invalid_argument("--book '" + path +
+                                "' is not a regular file: a book is read before the run and written back");
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open --book '" + path + "'");
   try {
@@ -593,9 +615,7 @@ void write_whole(const std::string& path, const std::string& option, Write&& wri
   // "pipe:[N]"), which made an empty target and a failed rename.
   const auto status = std::filesystem::status(path, ec);
   const bool in_place = std::filesystem::exists(status) && !std::filesystem::is_regular_file(status);
-  std::filesystem::path target = path;
-  if (std::filesystem::is_regular_file(status))
-    if (auto resolved = std::filesystem::canonical(path, ec); !ec) target = std::move(resolved);
+  const std::filesystem::path target = replaced_file(path, status);
   const std::string written = in_place ? path : partial_path(target.string());
   {
     std::ofstream out(written, std::ios::trunc);
