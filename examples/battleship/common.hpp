@@ -468,8 +468,14 @@ inline void check_writable(const std::string& path, const std::string& option) {
     if (access(path.c_str(), W_OK) != 0) throw std::invalid_argument("cannot write " + option + " '" + path + "'");
     return;
   }
+  // A read-only file is not replaced behind its owner's back (root may
+  // write any file, and does).
+  if (std::filesystem::is_regular_file(status) && access(path.c_str(), W_OK) != 0)
+    throw std::invalid_argument("cannot write " + option + " '" + path + "': it is read-only");
   const std::string partial = partial_path(replaced_file(path, status).string());
-  if (!std::ofstream(partial)) throw std::invalid_argument("cannot write " + option + " '" + path + "' there");
+  if (!std::ofstream(partial))
+    throw std::invalid_argument("cannot write " + option + " '" + path +
+                                "' there (no file can be made in its directory)");
   std::filesystem::remove(partial, ec);
 }
 

@@ -581,8 +581,15 @@ battleship_cli_test("error: --book where it cannot be written, refused before th
 battleship_cli_test("error: --book that is a directory" FAIL
   ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${CMAKE_CURRENT_BINARY_DIR}
   STDERR "is a directory")
+# A --book is written back after the run, and the place is tried before it
+# (a file made beside the book): a book from testdata is given through a copy
+# in the build tree, so that the test neither writes into the source tree
+# nor fails when that is read-only (a user's checkout, a package build).
+configure_file(${battleship_cli_testdata}/shots_6x6.txt ${CMAKE_CURRENT_BINARY_DIR}/cli_test_not_a_book.txt COPYONLY)
+configure_file(${battleship_cli_testdata}/book_cell_off_grid_6x6.txt
+               ${CMAKE_CURRENT_BINARY_DIR}/cli_test_book_cell_off_grid_6x6.txt COPYONLY)
 battleship_cli_test("error: --book that is not a book" FAIL
-  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/shots_6x6.txt
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_not_a_book.txt
   STDERR "not a saved cache")
 # /dev/stdout on a pipe (ctest's) is a FIFO, written in place: it failed,
 # "cannot replace", because its link leads to no path.
@@ -614,6 +621,11 @@ battleship_cli_shell_test("evaluate --save /dev/stdout into a file keeps what th
 battleship_cli_shell_test("simulate --histogram /dev/stdout into a file keeps the picture and the summary"
   cli_test_histogram_stdout.txt
   "\"$0\" simulate --strategy random --grid 3x3 --fleet 2 --games 10 --histogram /dev/stdout > \"$1\" && head -n 1 \"$1\" | grep -q '^<svg ' && grep -q '</svg>' \"$1\" && grep -q '^pctiles ' \"$1\"")
+# A read-only file was replaced without a word (as root, which may write
+# any file, the tool does write it: the test checks only as another user).
+battleship_cli_shell_test("evaluate --save to a read-only file is refused before the run"
+  cli_test_read_only
+  "[ \"$(id -u)\" = 0 ] && exit 0; rm -rf \"$1\" && mkdir \"$1\" && echo keep > \"$1/ro.json\" && chmod a-w \"$1/ro.json\" && ! \"$0\" evaluate --grid 3x3 --fleet 2 --strategy row-scan --threads 1 --quiet --save \"$1/ro.json\" 2> \"$1/err\" && grep -q 'it is read-only' \"$1/err\" && grep -q '^keep$' \"$1/ro.json\"")
 # A link to a file not made yet: the save was renamed over the link, which
 # became a regular file, and the file it names was never made.
 battleship_cli_shell_test("evaluate --save through a link to a file not made yet makes that file"
@@ -632,7 +644,7 @@ endforeach()
 # A book whose stamp names the game but whose line answers cell 40 of a 6x6
 # grid: refused as it loads, not when a game reaches that position.
 battleship_cli_test("error: --book with a cell off its game's grid, refused as it loads" FAIL
-  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${battleship_cli_testdata}/book_cell_off_grid_6x6.txt
+  ARGS simulate --strategy exact-greedy ${small6} --games 2 --book ${CMAKE_CURRENT_BINARY_DIR}/cli_test_book_cell_off_grid_6x6.txt
   STDERR "line 5 is not a position of the book's game: a cell off the 6x6 grid")
 battleship_cli_test("error: --book for another strategy" USAGE
   ARGS simulate --strategy hunt-target ${small6} --games 2 --book ${book_file} STDERR "exact-greedy only")
