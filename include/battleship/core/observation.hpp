@@ -139,6 +139,12 @@ class observation {
 template <Ruleset R>
 observation(const R&) -> observation<typename R::board_type>;
 
+namespace detail {
+// The message of a weighted count of 0 after shots (no_layout_agrees,
+// count_result).
+inline constexpr const char* no_weighted_layout_agrees = "no layout with a weight above 0 agrees with the observation";
+}  // namespace detail
+
 // What to throw when no layout agrees with `obs`. Before any shot the fault
 // is the rules, not the shots. `weighted`: the count had placement weights,
 // which may have given 0 to every layout the shots leave, so the message
@@ -150,7 +156,7 @@ template <class Board>
                                         ? "no layout with a weight above 0 exists: the fleet cannot be placed on "
                                           "the grid under these rules, or the weights give every layout 0"
                                         : "no layout exists: the fleet cannot be placed on the grid under these rules");
-  if (weighted) return inconsistent_observation("no layout with a weight above 0 agrees with the observation");
+  if (weighted) return inconsistent_observation(detail::no_weighted_layout_agrees);
   return inconsistent_observation();
 }
 

@@ -61,8 +61,7 @@ struct count_result {
 
   // What to throw for a count of 0 (no_layout_agrees, without the shots).
   [[nodiscard]] inconsistent_observation none_agrees() const {
-    return weighted ? inconsistent_observation("no layout with a weight above 0 agrees with the observation")
-                    : inconsistent_observation();
+    return weighted ? inconsistent_observation(detail::no_weighted_layout_agrees) : inconsistent_observation();
   }
 
  private:

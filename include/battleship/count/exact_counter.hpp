@@ -90,6 +90,13 @@ struct unit_weight {
 };
 
 namespace detail {
+// Whether a count takes placement weights (then a count of 0 may be their
+// doing, which the errors say).
+template <class Weight>
+inline constexpr bool weighs_placements = !std::is_same_v<std::remove_cvref_t<Weight>, unit_weight>;
+}  // namespace detail
+
+namespace detail {
 // A floating-point weight, or a class whose conversion gives one (its 1.5
 // would be truncated as a double's).
 template <class T>
@@ -297,7 +304,7 @@ class exact_counter {
       result.labelled = detail::checked_mul(types, dp.labelled_factor());
       result.labelled_per_unlabelled = unlabelled_divisor(rules_, obs);
       result.unlabelled = result.labelled / result.labelled_per_unlabelled;
-      result.weighted = !std::is_same_v<std::remove_cvref_t<Weight>, unit_weight>;
+      result.weighted = detail::weighs_placements<Weight>;
       peak_states_ = dp.peak_states();
       kept_states_ = with_occupancy ? dp.kept_states() : 0;
       if (with_occupancy) {

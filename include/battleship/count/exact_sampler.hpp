@@ -93,7 +93,7 @@ class exact_sampler {
               dp.forward(use == sampler_draws::batches_only         ? detail::keep_tables::for_batches
                          : use == sampler_draws::one_at_a_time_only ? detail::keep_tables::for_single_draws
                                                                     : detail::keep_tables::for_sampling);
-          if (types == 0) throw no_layout_agrees(obs, !std::is_same_v<std::remove_cvref_t<Weight>, unit_weight>);
+          if (types == 0) throw no_layout_agrees(obs, detail::weighs_placements<Weight>);
           labelled_ = detail::checked_mul(types, dp.labelled_factor());
           dp.backward(nullptr, true);
         },

@@ -152,12 +152,12 @@ class constrained_defense {
     } catch (const std::length_error& e) {
       throw std::length_error(std::string("constrained defense: ") + e.what());
     } catch (const inconsistent_observation&) {
-      throw std::invalid_argument(
-          std::string("constrained defense: no legal layout ") +
-          (constraints_.region ? "keeps every ship inside the region" : "exists") + " under the " +
-          std::string(to_string(contact)) + " rule" + (contact != rules.contact() ? " the defense keeps to" : "") +
-          // Weights of 0 may be the cause only where a weight was given.
-          (std::is_same_v<Weight, unit_weight> ? "" : " (or the placement weights leave none)"));
+      throw std::invalid_argument(std::string("constrained defense: no legal layout ") +
+                                  (constraints_.region ? "keeps every ship inside the region" : "exists") +
+                                  " under the " + std::string(to_string(contact)) + " rule" +
+                                  (contact != rules.contact() ? " the defense keeps to" : "") +
+                                  // Weights of 0 may be the cause only where a weight was given.
+                                  (detail::weighs_placements<Weight> ? " (or the placement weights leave none)" : ""));
     }
   }
 

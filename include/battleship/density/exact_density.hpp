@@ -37,7 +37,7 @@ class exact_density {
   // when the weights leave none with a weight above 0).
   [[nodiscard]] density_map weights(const observation<board_type>& obs) {
     const count_result r = count(obs);
-    if (r.labelled == 0) throw no_layout_agrees(obs, weighted);
+    if (r.labelled == 0) throw no_layout_agrees(obs, detail::weighs_placements<Weight>);
     density_map m(r.occupancy.size(), 0.0);
     for (std::size_t c = 0; c < m.size(); ++c)
       if (!obs.shots().test(c)) m[c] = ratio(r.occupancy[c], r.labelled);
@@ -49,7 +49,7 @@ class exact_density {
   // could tie on boards whose counts exceed 2^53). density_greedy uses it.
   [[nodiscard]] int best_cell(const observation<board_type>& obs) {
     const count_result r = count(obs);
-    if (r.labelled == 0) throw no_layout_agrees(obs, weighted);
+    if (r.labelled == 0) throw no_layout_agrees(obs, detail::weighs_placements<Weight>);
     int best = -1;
     for (std::size_t c = 0; c < r.occupancy.size(); ++c)
       if (!obs.shots().test(c) && (best < 0 || r.occupancy[c] > r.occupancy[static_cast<std::size_t>(best)]))
@@ -75,13 +75,10 @@ class exact_density {
   void set_interruption_check(std::function<void()> check) { counter_.set_interruption_check(std::move(check)); }
 
  private:
-  // Whether an empty count can be the weights' doing (no_layout_agrees).
-  static constexpr bool weighted = !std::is_same_v<Weight, unit_weight>;
-
   // Without weights, the count that compiles only the passes the rules
   // need (exact_counter.hpp).
   [[nodiscard]] count_result count(const observation<board_type>& obs) {
-    if constexpr (std::is_same_v<Weight, unit_weight>)
+    if constexpr (!detail::weighs_placements<Weight>)
       return counter_.count(obs, true);
     else
       return counter_.count(obs, weight_, true);
