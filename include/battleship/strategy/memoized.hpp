@@ -245,13 +245,14 @@ class decision_cache {
   // a binary file) is refused before it takes the memory. The end of the
   // stream ends the book (also when the stream's exceptions() would report it
   // as a failure); a read error (badbit) is thrown, not taken for the end,
-  // which would load part of the book without a word.
+  // which would load part of the book without a word. The buffer is not
+  // zeroed: a short book touches only its first page.
   class line_reader {
    public:
     static constexpr std::streamsize longest_line = std::streamsize{1} << 20;
 
     explicit line_reader(std::istream& in)
-        : in_(in), buffer_(std::make_unique<char[]>(static_cast<std::size_t>(longest_line) + 2)) {}
+        : in_(in), buffer_(std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(longest_line) + 2)) {}
 
     // Line `number` into `line`; false at the end of the stream (or for a
     // stream that had failed before).
