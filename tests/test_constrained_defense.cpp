@@ -296,6 +296,13 @@ TEST_CASE("constrained_defense refuses what cannot work, with a reason", "[defen
   looser.contact = adjacency::touching;
   CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, looser),
                     Catch::Contains("looser than the game's") && Catch::Contains("illegal"));
+  // A value cast from an integer names no rule: the counter would take it
+  // for a contact rule and halo() for touching, and the draws would follow
+  // neither (848 layouts on 4x4, ships 2,2,1, against no edge's 1,248).
+  defense_constraints<board> no_rule;
+  no_rule.contact = static_cast<adjacency>(7);
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, no_rule),
+                    "constrained defense: no contact rule 7 (touching, no_edge or no_contact)");
   defense_constraints<board> off_grid;
   off_grid.region = g.full();
   off_grid.region->set(30);

@@ -25,6 +25,12 @@ enum class adjacency : unsigned char {
 };
 
 namespace detail {
+// False for a value cast from an integer that names no rule: the counter
+// would take it for a contact rule and halo() for touching.
+[[nodiscard]] constexpr bool names_a_rule(adjacency rule) noexcept {
+  return rule == adjacency::touching || rule == adjacency::no_edge || rule == adjacency::no_contact;
+}
+
 template <class R>
 concept has_adjacency_kind = requires(const R& r) {
   { r.kind() } -> std::same_as<adjacency>;

@@ -103,9 +103,9 @@ class constrained_defense {
   using defender_rules =
       ruleset<typename R::grid_type, typename R::fleet_type, dynamic_adjacency, typename R::feedback_type>;
 
-  // Throws std::invalid_argument for a contact rule looser than the game's,
-  // a region with cells off the grid or none, or when no legal layout meets the
-  // region and the contact rule; std::length_error when the sampler's
+  // Throws std::invalid_argument for a contact rule that names none or is
+  // looser than the game's, a region with cells off the grid or none, or
+  // when no legal layout meets the region and the contact rule; std::length_error when the sampler's
   // tables pass constraints.memory_limit (or three quarters of it: see
   // defense_constraints).
   constrained_defense(const R& rules, constraints_type constraints)
@@ -116,6 +116,9 @@ class constrained_defense {
       : rules_(rules), constraints_(std::move(constraints)) {
     const auto g = rules.geometry();
     const adjacency contact = constraints_.contact.value_or(rules.contact());
+    if (!detail::names_a_rule(contact))
+      throw std::invalid_argument("constrained defense: no contact rule " + std::to_string(static_cast<int>(contact)) +
+                                  " (touching, no_edge or no_contact)");
     if (static_cast<int>(contact) < static_cast<int>(rules.contact()))
       throw std::invalid_argument("constrained defense: the contact rule " + std::string(to_string(contact)) +
                                   " is looser than the game's (" + std::string(to_string(rules.contact())) +
