@@ -22,6 +22,7 @@
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/defense/defense.hpp>
+#include <battleship/defense/sequential_defense.hpp>
 #include <battleship/detail/random.hpp>
 
 #include "sampling_checks.hpp"
@@ -385,13 +386,19 @@ TEST_CASE("some_layout_exists skips placements only between neighbouring ships o
   CHECK_NOTHROW(uniform_layout_sampler<dynamic_rules>(rules));
 }
 
-TEST_CASE("sampler: max_tries bounds the draws, so 0 tries none", "[random_layout]") {
+TEST_CASE("samplers: the budget bounds the draws, so 0 tries none, and a negative one is refused", "[random_layout]") {
   // One 1-ship on 3x1: every draw is legal, so one try is enough and none is not.
   const auto rules = make_dynamic_rules(3, 1, {1}, adjacency::touching, false);
   const uniform_layout_sampler<dynamic_rules> sampler(rules);
   std::mt19937_64 rng(5);
   CHECK_FALSE(validate(rules, sampler(rng, 1)));
   CHECK_THROWS_AS(sampler(rng, 0), std::runtime_error);
+  // A negative budget is the caller's mistake, not a fleet that hardly fits.
+  CHECK_THROWS_WITH(sampler(rng, -5), "uniform layout sampler: max_tries must not be negative (got -5)");
+  const sequential_defense<dynamic_rules> defense(rules);
+  CHECK_FALSE(validate(rules, defense.place(rng, 1)));
+  CHECK_THROWS_AS(defense.place(rng, 0), std::runtime_error);
+  CHECK_THROWS_WITH(defense.place(rng, -5), "sequential defense: max_restarts must not be negative (got -5)");
 }
 
 TEST_CASE("uniform_layout_sampler: max_tries bounds the draws, and the error names it", "[random_layout]") {
@@ -407,8 +414,8 @@ TEST_CASE("uniform_layout_sampler: max_tries bounds the draws, and the error nam
       CHECK_FALSE(validate(rules, l).has_value());
     } catch (const std::runtime_error& e) {
       CHECK(std::string(e.what()) ==
-            "uniform layout sampler: no legal layout in 1 draws (the fleet almost cannot "
-            "fit on the grid, or max_tries is too small)");
+            "uniform layout sampler: no legal layout in 1 draw (the fleet fits in very few ways or in "
+            "none, or max_tries is too small)");
       ++failed;
     }
   }

@@ -134,8 +134,8 @@ TEST_CASE("sequential_defense: a draw that gets stuck restarts, up to max_restar
       CHECK_FALSE(validate(rules, l).has_value());
     } catch (const std::runtime_error& e) {
       CHECK(std::string(e.what()) ==
-            "sequential defense: no legal layout in 1 attempts (the fleet almost cannot "
-            "fit on the grid, or max_restarts is too small)");
+            "sequential defense: no legal layout in 1 attempt (placed ship by ship the fleet is almost "
+            "always stuck, or it fits in no way, or max_restarts is too small)");
       ++stuck;
     }
     CHECK_FALSE(validate(rules, defense.place(patient)).has_value());

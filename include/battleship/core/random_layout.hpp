@@ -86,16 +86,21 @@ class uniform_layout_sampler {
 
   // Draws one layout; the caller's generator is the only source of randomness.
   // max_tries bounds the rejection loop for fleets that almost cannot fit
-  // (the constructor refuses those that cannot fit at all, when it can tell).
+  // (the constructor refuses those that cannot fit at all, when its bounded
+  // search can tell; std::invalid_argument for a negative max_tries).
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] layout operator()(Rng& rng, long long max_tries = 100'000'000) const {
+    if (max_tries < 0)
+      throw std::invalid_argument("uniform layout sampler: max_tries must not be negative (got " +
+                                  std::to_string(max_tries) + ")");
     layout l;
     for (long long attempt = 0; attempt < max_tries; ++attempt)
       if (try_draw(rng, l)) return l;
-    // The budget may be what ran out, not the room: both are named.
+    // The budget may be what ran out, not the room: both are named, and a
+    // fleet that fits in no way the constructor's search could not prove.
     throw std::runtime_error("uniform layout sampler: no legal layout in " + std::to_string(max_tries) +
-                             " draws (the fleet almost cannot fit on the grid, or max_tries is too "
-                             "small)");
+                             (max_tries == 1 ? " draw" : " draws") +
+                             " (the fleet fits in very few ways or in none, or max_tries is too small)");
   }
 
   // The share of draws that give a legal layout, estimated from at most

@@ -1,8 +1,10 @@
 #pragma once
 // The Defense concept: how the defender places the fleet for each game.
 //
-// Hook: `layout place(Rng& rng) const` for any UniformRandomBitGenerator
-// (checked with splitmix_rng). A defense draws its randomness only from the
+// Hook: `layout place(Rng& rng) const` (checked with splitmix_rng). The
+// library's defenses take any UniformRandomBitGenerator of full-width words
+// (min() 0, max() 2^k-1: mt19937, mt19937_64, splitmix_rng; not
+// minstd_rand or knuth_b, which a static_assert refuses). A defense draws its randomness only from the
 // generator it is given, so simulations stay reproducible, and place() may be
 // called on one const defense from several threads at once (simulate's
 // workers share it), so it must not change the defense.

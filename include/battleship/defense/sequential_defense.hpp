@@ -38,8 +38,13 @@ class sequential_defense {
     detail::require_placeable(rules_, table_);
   }
 
+  // std::invalid_argument for a negative max_restarts; std::runtime_error
+  // when every attempt was stuck.
   template <std::uniform_random_bit_generator Rng>
   [[nodiscard]] layout place(Rng& rng, long long max_restarts = 1'000'000) const {
+    if (max_restarts < 0)
+      throw std::invalid_argument("sequential defense: max_restarts must not be negative (got " +
+                                  std::to_string(max_restarts) + ")");
     const auto& g = table_.geometry();
     for (long long attempt = 0; attempt < max_restarts; ++attempt) {
       layout l;
@@ -65,10 +70,12 @@ class sequential_defense {
       }
       if (!stuck) return l;
     }
-    // The budget may be what ran out, not the room: both are named.
+    // The budget may be what ran out, not the room: both are named, and a
+    // fleet that fits in no way the constructor's search could not prove.
     throw std::runtime_error("sequential defense: no legal layout in " + std::to_string(max_restarts) +
-                             " attempts (the fleet almost cannot fit on the grid, or max_restarts is "
-                             "too small)");
+                             (max_restarts == 1 ? " attempt" : " attempts") +
+                             " (placed ship by ship the fleet is almost always stuck, or it fits in no way,"
+                             " or max_restarts is too small)");
   }
 
   [[nodiscard]] const R& rules() const noexcept { return rules_; }
