@@ -377,15 +377,25 @@ void run(const simulate_options& opts) {
     uniform_defense<rules_t> uniform(rules);
     const double acceptance = uniform.acceptance_estimate();
     if (acceptance < crowded_acceptance) {
+      // The constrained defense is the tables' means, not what was asked
+      // for: its errors are given in the words of the uniform defense.
       try {
         any_defense tables(make_constrained_defense(opts, rules));
         from_tables = true;
         return tables;
-      } catch (const std::length_error&) {
+      } catch (const std::invalid_argument&) {  // no legal layout, the tables say
+        throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+      } catch (const std::length_error& e) {
         // Tables past the memory limit (16x16, ten 6-ships, no contact, by
         // the default 8 GiB): rejection draws the same layouts, slowly,
         // when a pilot draw was legal; with none, the refusal stands.
-        if (!(acceptance > 0)) throw;
+        if (!(acceptance > 0)) {
+          std::string why = e.what();
+          const std::string_view ours = "constrained defense: the sampling tables";
+          if (why.starts_with(ours))
+            why.replace(0, ours.size(), "the uniform defense draws this crowded fleet from tables, and they");
+          throw std::length_error(why);
+        }
         rejection_past_the_limit = true;
       }
     }

@@ -734,6 +734,16 @@ battleship_cli_test("simulate: a crowded fleet whose tables pass --memory-limit 
 battleship_cli_test("simulate: the text says a crowded fleet fell back to rejection draws"
   ARGS simulate --strategy row-scan --grid 7x7 --fleet 4,4,3,3,2,2 --rule no-contact --games 5 --memory-limit 1K
   STDOUT "draws    by rejection, slowly \\(a crowded fleet whose tables pass the memory limit\\)")
+# The tables serve the uniform defense here, so their errors are given in its
+# words, not the constrained defense's: a crowded fleet that fits in no way
+# (nine 1-ships at most fit, apart, on 6x6; the constructor's bounded search
+# cannot tell), and tables past the memory limit with no rejection draw legal.
+battleship_cli_test("error: simulate says a crowded fleet that fits in no way cannot be placed" FAIL
+  ARGS simulate --strategy hunt-target --grid 6x6 --fleet 1,1,1,1,1,1,1,1,1,1 --rule no-contact
+  STDERR "^battleship: error: the fleet cannot be placed on the grid under these rules\n$")
+battleship_cli_test("error: simulate names the uniform defense's tables when they pass --memory-limit" FAIL
+  ARGS simulate --strategy hunt-target --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --memory-limit 1K
+  STDERR "^battleship: error: the uniform defense draws this crowded fleet from tables, and they pass three quarters of the memory limit \\(1 KiB\\)")
 # Constrained tables kept only as checkpoints cannot give one layout at a
 # time: refused once, naming the limit (here 256K sits between the
 # checkpoints and the whole tables; the library's test finds such limits
