@@ -1,4 +1,4 @@
-// expect: make_strategy\(\) must return a strategy
+// expect: make_strategy\(\) must return a strategy, and its type has no board_type
 #include <battleship/analysis/simulation.hpp>
 #include <battleship/defense/defense.hpp>
 

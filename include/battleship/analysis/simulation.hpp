@@ -244,16 +244,23 @@ requires std::invocable<MakeStrategy&> simulation_result simulate(const R& rules
   // (no cascade of errors after them).
   using made = std::invoke_result_t<MakeStrategy&>;
   using strategy_type = std::remove_cvref_t<made>;
-  constexpr bool is_strategy = Strategy<strategy_type>;
-  static_assert(is_strategy, "simulate: make_strategy() must return a strategy (a type with board_type and next_shot)");
-  if constexpr (is_strategy) {
-    constexpr bool same_board = std::same_as<typename strategy_type::board_type, typename R::board_type>;
-    constexpr bool ownable = !std::is_reference_v<made> || std::constructible_from<strategy_type, made>;
-    static_assert(same_board, "simulate: make_strategy() returns a strategy for another board size than the ruleset's");
-    static_assert(ownable,
-                  "simulate: make_strategy() returns a reference to a strategy that cannot be copied; return one by "
-                  "value");
-    if constexpr (same_board && ownable) return detail::run_simulation(rules, make_strategy, defense, options);
+  constexpr bool has_board = detail::has_strategy_board<strategy_type>;
+  static_assert(has_board, "simulate: make_strategy() must return a strategy, and its type has no board_type");
+  if constexpr (has_board) {
+    constexpr bool is_strategy = Strategy<strategy_type>;
+    static_assert(is_strategy,
+                  "simulate: make_strategy() must return a strategy, and its type has no next_shot(const "
+                  "observation<board_type>&) returning an int");
+    if constexpr (is_strategy) {
+      constexpr bool same_board = std::same_as<typename strategy_type::board_type, typename R::board_type>;
+      constexpr bool ownable = !std::is_reference_v<made> || std::constructible_from<strategy_type, made>;
+      static_assert(same_board,
+                    "simulate: make_strategy() returns a strategy for another board size than the ruleset's");
+      static_assert(ownable,
+                    "simulate: make_strategy() returns a reference to a strategy that cannot be copied; return one by "
+                    "value");
+      if constexpr (same_board && ownable) return detail::run_simulation(rules, make_strategy, defense, options);
+    }
   }
   return {};
 }
