@@ -372,7 +372,17 @@ void run(const simulate_options& opts) {
   const any_defense defense = [&] {
     if (opts.defense == "park-figure8")  // Park's grid and fleet only: the command line's to get right
       return any_defense(as_usage([&] { return park_figure8_defense(rules); }));
-    if (opts.defense == "sequential") return any_defense(sequential_defense<rules_t>(rules));
+    if (opts.defense == "sequential") {
+      sequential_defense<rules_t> sequential(rules);
+      // A fleet that fits in no way the constructor's bounded search could
+      // prove would be tried a million times and then called stuck: when no
+      // pilot draw is legal, the counter says at once whether a layout exists.
+      if (!(uniform_defense<rules_t>(rules).acceptance_estimate() > 0) &&
+          count_layouts(rules, observation<rules_t::board_type>(rules), false, "exact", 1, opts.memory_limit)
+                  .labelled == 0)
+        throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+      return any_defense(std::move(sequential));
+    }
     if (constrained) return any_defense(make_constrained_defense(opts, rules));
     uniform_defense<rules_t> uniform(rules);
     const double acceptance = uniform.acceptance_estimate();

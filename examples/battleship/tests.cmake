@@ -741,6 +741,9 @@ battleship_cli_test("simulate: the text says a crowded fleet fell back to reject
 battleship_cli_test("error: simulate says a crowded fleet that fits in no way cannot be placed" FAIL
   ARGS simulate --strategy hunt-target --grid 6x6 --fleet 1,1,1,1,1,1,1,1,1,1 --rule no-contact
   STDERR "^battleship: error: the fleet cannot be placed on the grid under these rules\n$")
+battleship_cli_test("error: simulate --defense sequential says at once that a fleet fitting in no way cannot be placed" FAIL
+  ARGS simulate --strategy hunt-target --grid 6x6 --fleet 1,1,1,1,1,1,1,1,1,1 --rule no-contact --defense sequential
+  STDERR "^battleship: error: the fleet cannot be placed on the grid under these rules\n$")
 battleship_cli_test("error: simulate names the uniform defense's tables when they pass --memory-limit" FAIL
   ARGS simulate --strategy hunt-target --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --memory-limit 1K
   STDERR "^battleship: error: the uniform defense draws this crowded fleet from tables, and they pass three quarters of the memory limit \\(1 KiB\\)")
