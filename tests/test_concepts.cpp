@@ -333,6 +333,12 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK(find_ship(classic, "Cruiser") == 2);
   CHECK(find_ship(classic, "destroyer") == 4);
   CHECK(find_ship(classic, "Frigate") == -1);
+  // The throwing lookup for a player's answer: the same matches, and a name
+  // the fleet lacks quoted with the fleet's names.
+  CHECK(ship_named(classic, "destroyer") == 4);
+  CHECK_THROWS_WITH(ship_named(classic, "Frigate"),
+                    "no ship named 'Frigate' in the fleet (Carrier, Battleship, Cruiser, Submarine, Destroyer)");
+  CHECK_THROWS_WITH(ship_named(fleet<3, 2>{}, ""), "no ship named '' in the fleet (Ship1, Ship2)");
   // A ShipSet may return its names by value: the case-insensitive search
   // keeps each alive while it reads it (it used to read a destroyed string,
   // which ASan reports; names past the small-string buffer make it show).
@@ -347,6 +353,9 @@ TEST_CASE("run-time models refuse what they cannot represent", "[concepts]") {
   CHECK(find_ship(names_by_value{}, "little destroyer number two, also long") == 1);
   CHECK(find_ship(names_by_value{}, "Long cruiser number one, with a long name") == 0);
   CHECK(find_ship(names_by_value{}, "LONG CRUISER NUMBER ONE, WITH A LONG NAMF") == -1);
+  CHECK_THROWS_WITH(
+      ship_named(names_by_value{}, "x"),
+      Catch::EndsWith("(Long cruiser number one, with a long name, Little destroyer number two, also long)"));
 
   CHECK(parse_adjacency("no-edge") == adjacency::no_edge);
   static_assert(find_adjacency("touching") == adjacency::touching);  // at compile time, no exception

@@ -145,4 +145,19 @@ template <ShipSet S>
   return -1;
 }
 
+// find_ship for a name that must be there, as a player's "sunk Destroyer":
+// std::invalid_argument quoting the name and listing the fleet's, where
+// find_ship's -1 would reach observation::record as "sunk ship -1".
+template <ShipSet S>
+[[nodiscard]] int ship_named(const S& s, std::string_view name) {
+  const int i = find_ship(s, name);
+  if (i >= 0) return i;
+  std::string names;
+  for (int k = 0; k < static_cast<int>(s.ship_count()); ++k) {
+    if (k > 0) names += ", ";
+    names += std::string_view(s.name(k));
+  }
+  throw std::invalid_argument("no ship named '" + std::string(name) + "' in the fleet (" + names + ")");
+}
+
 }  // namespace battleship

@@ -11,7 +11,9 @@
 //   bool built_for(const R& rules) const                      was it made for games of `rules`?
 //   bool deterministic() const                                are its shots free of chance?
 // A policy that keeps state between shots uses on_result; a stateless one
-// derives everything from `seen`. Call the optional hooks through
+// derives everything from `seen`. next_shot is the move, not a question: it
+// may change the strategy (hunt_target drops the cell from its targets, a
+// randomised strategy draws from its generator), so a hint asks a copy. Call the optional hooks through
 // notify_result(), start_new_game() and seed_strategy(), which skip them when
 // absent. Simulations reseed every game so results do not depend on which
 // thread plays which game. Two dynamic_rules share one type whatever grid
