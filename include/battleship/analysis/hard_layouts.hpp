@@ -29,6 +29,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <concepts>
@@ -115,7 +116,11 @@ requires std::same_as<typename S::board_type, typename R::board_type>
   if (options.games_per_layout < 1)
     throw std::invalid_argument("search_hard_layouts: games_per_layout must be at least 1");
   if (options.fresh_games < 0) throw std::invalid_argument("search_hard_layouts: fresh_games must not be negative");
-  if (!std::isfinite(options.temperature) || options.temperature < 0)
+  // Read from the bits, not std::isfinite: -ffast-math (-ffinite-math-only)
+  // folds std::isfinite to true and would let a NaN or infinite temperature in.
+  constexpr std::uint64_t exponent_all_ones = 0x7ff0000000000000U;
+  if ((std::bit_cast<std::uint64_t>(options.temperature) & exponent_all_ones) == exponent_all_ones ||
+      options.temperature < 0)
     throw std::invalid_argument("search_hard_layouts: temperature must be finite and not negative");
   const auto start_time = std::chrono::steady_clock::now();
   const R& rules = defense.rules();
