@@ -246,13 +246,13 @@ class decision_cache {
   // stream ends the book (also when the stream's exceptions() would report it
   // as a failure); a read error (badbit) is thrown, not taken for the end,
   // which would load part of the book without a word. The buffer is not
-  // zeroed: a short book touches only its first page.
+  // zeroed (new char[]: make_unique zeroes it, and older libc++ lacks
+  // make_unique_for_overwrite): a short book touches its first page only.
   class line_reader {
    public:
     static constexpr std::streamsize longest_line = std::streamsize{1} << 20;
 
-    explicit line_reader(std::istream& in)
-        : in_(in), buffer_(std::make_unique_for_overwrite<char[]>(static_cast<std::size_t>(longest_line) + 2)) {}
+    explicit line_reader(std::istream& in) : in_(in), buffer_(new char[static_cast<std::size_t>(longest_line) + 2]) {}
 
     // Line `number` into `line`; false at the end of the stream (or for a
     // stream that had failed before).
