@@ -375,12 +375,28 @@ void run(const simulate_options& opts) {
     if (opts.defense == "sequential") {
       sequential_defense<rules_t> sequential(rules);
       // A fleet that fits in no way the constructor's bounded search could
-      // prove would be tried a million times and then called stuck: when no
-      // pilot draw is legal, the counter says at once whether a layout exists.
-      if (!(uniform_defense<rules_t>(rules).acceptance_estimate() > 0) &&
-          count_layouts(rules, observation<rules_t::board_type>(rules), false, "exact", 1, opts.memory_limit)
-                  .labelled == 0)
-        throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+      // prove would be tried a million times and then called stuck. The
+      // defense itself is asked first (crowded fleets that rejection draws
+      // never place are what it is for, and it places them in microseconds);
+      // only when a short run of it is stuck does the counter say whether a
+      // layout exists, and a counter past --memory-limit leaves the question
+      // to the defense, as before.
+      bool placed = false;
+      try {
+        splitmix_rng probe(0x5eed);
+        (void)sequential.place(probe, 10'000);
+        placed = true;
+      } catch (const std::runtime_error&) {
+      }
+      if (!placed) {
+        bool none = false;
+        try {
+          none = count_layouts(rules, observation<rules_t::board_type>(rules), false, "exact", 1, opts.memory_limit)
+                     .labelled == 0;
+        } catch (const std::length_error&) {
+        }
+        if (none) throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
+      }
       return any_defense(std::move(sequential));
     }
     if (constrained) return any_defense(make_constrained_defense(opts, rules));

@@ -744,6 +744,11 @@ battleship_cli_test("error: simulate says a crowded fleet that fits in no way ca
 battleship_cli_test("error: simulate --defense sequential says at once that a fleet fitting in no way cannot be placed" FAIL
   ARGS simulate --strategy hunt-target --grid 6x6 --fleet 1,1,1,1,1,1,1,1,1,1 --rule no-contact --defense sequential
   STDERR "^battleship: error: the fleet cannot be placed on the grid under these rules\n$")
+# A crowded fleet that no rejection draw places is what the sequential
+# defense is for: it places it itself, with no count and no memory limit.
+battleship_cli_test("simulate --defense sequential places a crowded fleet without the counter or --memory-limit"
+  ARGS simulate --strategy hunt-target --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --defense sequential --games 5 --memory-limit 1K --json
+  JSON games=5 "defense=sequential")
 battleship_cli_test("error: simulate names the uniform defense's tables when they pass --memory-limit" FAIL
   ARGS simulate --strategy hunt-target --grid 7x7 --fleet 5,4,4,3,3,2 --rule no-contact --memory-limit 1K
   STDERR "^battleship: error: the uniform defense draws this crowded fleet from tables, and they pass three quarters of the memory limit \\(1 KiB\\)")
