@@ -29,8 +29,10 @@
 #include <battleship/analysis/game_loop.hpp>
 #include <battleship/analysis/hard_layouts.hpp>
 #include <battleship/core/layout.hpp>
+#include <battleship/core/random_layout.hpp>
 #include <battleship/core/ruleset.hpp>
 #include <battleship/count/edge_prior.hpp>
+#include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/defense/constrained_defense.hpp>
@@ -303,6 +305,15 @@ TEST_CASE("constrained_defense refuses what cannot work, with a reason", "[defen
   no_rule.contact = static_cast<adjacency>(7);
   CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(rules, no_rule),
                     "constrained defense: no contact rule 7 (touching, no_edge or no_contact)");
+  // dynamic_rules is an aggregate, so such a value can be in the game's own
+  // rules too: the tables refuse it where they read it.
+  const dynamic_rules aggregate{dynamic_grid<256>(4, 4), dynamic_fleet({2, 2, 1}),
+                                dynamic_adjacency{static_cast<adjacency>(7)}, dynamic_feedback{false}};
+  const std::string no_rule_7 = "no adjacency rule 7 (touching, no_edge or no_contact)";
+  CHECK_THROWS_WITH(exact_count(aggregate, false), no_rule_7);
+  std::mt19937_64 draws(1);
+  CHECK_THROWS_WITH(random_layout(aggregate, draws), no_rule_7);
+  CHECK_THROWS_WITH(constrained_defense<dynamic_rules>(aggregate, {}), Catch::Contains("no contact rule 7"));
   defense_constraints<board> off_grid;
   off_grid.region = g.full();
   off_grid.region->set(30);

@@ -30,6 +30,14 @@ namespace detail {
 [[nodiscard]] constexpr bool names_a_rule(adjacency rule) noexcept {
   return rule == adjacency::touching || rule == adjacency::no_edge || rule == adjacency::no_contact;
 }
+// `rule`, or std::invalid_argument: where rules are read to build tables (a
+// dynamic_rules is an aggregate, so nothing checks it when it is made).
+[[nodiscard]] constexpr adjacency checked_rule(adjacency rule) {
+  if (!names_a_rule(rule))
+    throw std::invalid_argument("no adjacency rule " + std::to_string(static_cast<int>(rule)) +
+                                " (touching, no_edge or no_contact)");
+  return rule;
+}
 
 template <class R>
 concept has_adjacency_kind = requires(const R& r) {

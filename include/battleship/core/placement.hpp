@@ -48,6 +48,7 @@ class placement_table {
  public:
   using board_type = typename R::board_type;
   constexpr explicit placement_table(const R& rules) : geometry_(rules.geometry()) {
+    (void)detail::checked_rule(rules.contact());  // every sampler and defense builds one
     for (int i = 0; i < rules.ship_count(); ++i) by_ship_.push_back(all_placements(geometry_, rules.ship_length(i)));
   }
   [[nodiscard]] constexpr const std::vector<placed_ship<board_type>>& ship(int i) const noexcept {

@@ -124,11 +124,8 @@ using dynamic_rules = ruleset<dynamic_grid<256>, dynamic_fleet, dynamic_adjacenc
 // Builds dynamic rules and checks that the fleet can fit at all.
 [[nodiscard]] inline dynamic_rules make_dynamic_rules(int width, int height, std::vector<int> lengths, adjacency rule,
                                                       bool sunk, std::vector<std::string> names = {}) {
-  if (!detail::names_a_rule(rule))
-    throw std::invalid_argument("no adjacency rule " + std::to_string(static_cast<int>(rule)) +
-                                " (touching, no_edge or no_contact)");
   dynamic_rules r{dynamic_grid<256>(width, height), dynamic_fleet(std::move(lengths), std::move(names)),
-                  dynamic_adjacency{rule}, dynamic_feedback{sunk}};
+                  dynamic_adjacency{detail::checked_rule(rule)}, dynamic_feedback{sunk}};
   for (int i = 0; i < r.ship_count(); ++i)
     if (r.ship_length(i) > width && r.ship_length(i) > height)
       throw std::invalid_argument("ship " + std::string(r.fleet.name(i)) + " of length " +

@@ -217,7 +217,7 @@ template <Ruleset R, class Weigh>
   p.flip_cols = o.flip_cols;
   p.width = p.transposed ? H : W;
   p.height = p.transposed ? W : H;
-  p.rule = rules.contact();
+  p.rule = checked_rule(rules.contact());
   auto scanned_of = [&](int row, int col) { return p.scanned_cell(row, col); };
 
   // Under the contact rules a placement that touches a hit without covering
