@@ -25,11 +25,13 @@
 #include <battleship/core/placement.hpp>
 #include <battleship/core/random_layout.hpp>
 #include <battleship/core/ruleset.hpp>
+#include <battleship/core/shot_log.hpp>
 #include <battleship/count/bitset_enumerator.hpp>
 #include <battleship/count/count_result.hpp>
 #include <battleship/count/edge_prior.hpp>
 #include <battleship/count/exact_counter.hpp>
 #include <battleship/count/exact_sampler.hpp>
+#include <battleship/count/first_inconsistent_shot.hpp>
 #include <battleship/count/recursive_enumerator.hpp>
 #include <battleship/defense/constrained_defense.hpp>
 #include <battleship/defense/defense.hpp>

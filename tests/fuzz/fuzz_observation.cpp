@@ -147,8 +147,8 @@ void run(const std::uint8_t* data, std::size_t size) {
     return;
   }
   const observation<board>& obs = *read;
-  for (const bool by_name : {false, true}) {
-    std::istringstream again(cli::write_shot_log(rules, obs, by_name));
+  for (const sunk_ship_as ship : {sunk_ship_as::number, sunk_ship_as::name}) {
+    std::istringstream again(write_shot_log(rules, obs, ship));
     const auto back = cli::read_board(again, rules, "fuzz");
     check(back.shot_count() == obs.shot_count(), "a written shot log reads back with another number of shots");
     for (std::size_t k = 0; k < obs.log().size(); ++k)

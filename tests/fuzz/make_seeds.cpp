@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
       std::shuffle(cells.begin(), cells.end(), rng);
       const std::size_t fired = 1 + rng() % cells.size();
       for (std::size_t k = 0; k < fired; ++k) (void)play.shoot(cells[k]);
-      const std::string log = cli::write_shot_log(rules, play.seen(), rng() % 2 == 0);
+      const std::string log =
+          write_shot_log(rules, play.seen(), rng() % 2 == 0 ? sunk_ship_as::name : sunk_ship_as::number);
       const std::string picture = cli::write_board_picture(rules, play.seen());
       std::ofstream(dir + "/game-" + std::to_string(g) + "-log", std::ios::binary) << header << log;
       std::ofstream(dir + "/game-" + std::to_string(g) + "-picture", std::ios::binary) << header << picture;

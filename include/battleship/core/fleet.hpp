@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <battleship/detail/platform.hpp>
+#include <battleship/detail/printable.hpp>
 
 namespace battleship {
 
@@ -155,9 +156,9 @@ template <ShipSet S>
   std::string names;
   for (int k = 0; k < static_cast<int>(s.ship_count()); ++k) {
     if (k > 0) names += ", ";
-    names += std::string_view(s.name(k));
+    names += detail::printable(s.name(k));
   }
-  throw std::invalid_argument("no ship named '" + std::string(name) + "' in the fleet (" + names + ")");
+  throw std::invalid_argument("no ship named " + detail::quoted_word(name) + " in the fleet (" + names + ")");
 }
 
 }  // namespace battleship
