@@ -381,22 +381,25 @@ void run(const simulate_options& opts) {
       // only when a short run of it is stuck does the counter say whether a
       // layout exists, and a counter past --memory-limit leaves the question
       // to the defense, as before.
-      bool placed = false;
-      try {
-        splitmix_rng probe(0x5eed);
-        (void)sequential.place(probe, 10'000);
-        placed = true;
-      } catch (const std::runtime_error&) {
-      }
-      if (!placed) {
-        bool none = false;
+      const auto stuck = [&] {
         try {
-          none = count_layouts(rules, observation<rules_t::board_type>(rules), false, "exact", 1, opts.memory_limit)
+          splitmix_rng probe(0x5eed);
+          (void)sequential.place(probe, 10'000);
+          return false;
+        } catch (const std::runtime_error&) {
+          return true;
+        }
+      };
+      const auto no_layout = [&] {
+        try {
+          return count_layouts(rules, observation<rules_t::board_type>(rules), false, "exact", 1, opts.memory_limit)
                      .labelled == 0;
         } catch (const std::length_error&) {
+          return false;  // cannot tell within the limit
         }
-        if (none) throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
-      }
+      };
+      if (stuck() && no_layout())
+        throw std::invalid_argument("the fleet cannot be placed on the grid under these rules");
       return any_defense(std::move(sequential));
     }
     if (constrained) return any_defense(make_constrained_defense(opts, rules));

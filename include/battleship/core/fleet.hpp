@@ -129,19 +129,34 @@ template <ShipSet S>
   return n;
 }
 
+namespace detail {
+// ASCII letters alike in either case: ship names, and a shot log's words.
+[[nodiscard]] constexpr bool equal_ignoring_case(std::string_view a, std::string_view b) noexcept {
+  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  return a.size() == b.size() &&
+         std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
+}
+// The fleet's names, made printable, for an error that lists them.
+template <ShipSet S>
+[[nodiscard]] std::string fleet_names(const S& s) {
+  std::string names;
+  for (int k = 0; k < static_cast<int>(s.ship_count()); ++k) {
+    if (k > 0) names += ", ";
+    names += printable(s.name(k));
+  }
+  return names;
+}
+}  // namespace detail
+
 // Index of the ship called `name` (exact match, then case-insensitive); -1 if none.
 template <ShipSet S>
 [[nodiscard]] constexpr int find_ship(const S& s, std::string_view name) {
   for (int i = 0; i < static_cast<int>(s.ship_count()); ++i)
     if (std::string_view(s.name(i)) == name) return i;
-  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
   for (int i = 0; i < static_cast<int>(s.ship_count()); ++i) {
     // A reference keeps a name returned by value (a std::string) alive for the loop's body.
     const auto& name_i = s.name(i);
-    const std::string_view n = name_i;
-    if (n.size() == name.size() &&
-        std::equal(n.begin(), n.end(), name.begin(), [&](char a, char b) { return lower(a) == lower(b); }))
-      return i;
+    if (detail::equal_ignoring_case(name_i, name)) return i;
   }
   return -1;
 }
@@ -153,12 +168,8 @@ template <ShipSet S>
 [[nodiscard]] int ship_named(const S& s, std::string_view name) {
   const int i = find_ship(s, name);
   if (i >= 0) return i;
-  std::string names;
-  for (int k = 0; k < static_cast<int>(s.ship_count()); ++k) {
-    if (k > 0) names += ", ";
-    names += detail::printable(s.name(k));
-  }
-  throw std::invalid_argument("no ship named " + detail::quoted_word(name) + " in the fleet (" + names + ")");
+  throw std::invalid_argument("no ship named " + detail::quoted_word(name) + " in the fleet (" +
+                              detail::fleet_names(s) + ")");
 }
 
 }  // namespace battleship

@@ -50,11 +50,6 @@ struct log_word {
   }
   return out;
 }
-[[nodiscard]] inline bool same_word_ignoring_case(std::string_view a, std::string_view b) {
-  const auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
-  return a.size() == b.size() &&
-         std::equal(a.begin(), a.end(), b.begin(), [&](char x, char y) { return lower(x) == lower(y); });
-}
 // The ship a log's word names, as read_shot_log reads it: a ship's name
 // first (find_ship), else a 1-based number, leading zeros ignored; -1 for
 // none.
@@ -169,24 +164,19 @@ template <Ruleset R>
     const std::string_view what = words[1].text;
     shot_result result;
     std::size_t expected_words = 2;
-    if (detail::same_word_ignoring_case(what, "hit")) {
+    if (detail::equal_ignoring_case(what, "hit")) {
       result = shot_result::hit();
-    } else if (detail::same_word_ignoring_case(what, "miss")) {
+    } else if (detail::equal_ignoring_case(what, "miss")) {
       result = shot_result::miss();
-    } else if (detail::same_word_ignoring_case(what, "sunk")) {
+    } else if (detail::equal_ignoring_case(what, "sunk")) {
       if (words.size() < 3)
         throw std::invalid_argument(after(words[1]) + "'sunk' needs the ship: its name or its 1-based index");
       const std::string_view ship = words[2].text;
       const int index = detail::ship_in_log(rules.fleet, ship);
-      if (index < 0 || index >= rules.ship_count()) {
-        std::string names;
-        for (int i = 0; i < rules.ship_count(); ++i) {
-          if (i > 0) names += ", ";
-          names += detail::printable(rules.fleet.name(i));
-        }
-        throw std::invalid_argument(at(words[2].column) + "no ship " + quoted_word(ship) + " in the fleet (" + names +
-                                    ", or 1.." + std::to_string(rules.ship_count()) + ")");
-      }
+      if (index < 0)
+        throw std::invalid_argument(at(words[2].column) + "no ship " + quoted_word(ship) + " in the fleet (" +
+                                    detail::fleet_names(rules.fleet) + ", or 1.." + std::to_string(rules.ship_count()) +
+                                    ")");
       result = shot_result::sunk(index);
       expected_words = 3;
     } else {

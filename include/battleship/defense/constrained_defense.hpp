@@ -105,8 +105,9 @@ class constrained_defense {
 
   // Throws std::invalid_argument for a contact rule that names none or is
   // looser than the game's, a region with cells off the grid or none, or
-  // when no legal layout meets the region and the contact rule; std::length_error when the sampler's
-  // tables pass constraints.memory_limit (or three quarters of it: see
+  // when no legal layout meets the region and the contact rule;
+  // std::length_error when the sampler's tables pass
+  // constraints.memory_limit (or three quarters of it: see
   // defense_constraints).
   constrained_defense(const R& rules, constraints_type constraints)
       : constrained_defense(rules, std::move(constraints), unit_weight{}) {}
